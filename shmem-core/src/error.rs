@@ -1,0 +1,192 @@
+//! The one error type of the runtime, re-exported by `shmem`.
+
+use std::io;
+
+/// Why the shared segment handed to a PE was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SegmentError {
+    /// The first eight bytes are not the shmem magic: this is not a shmem segment.
+    #[error("not a shmem segment (magic {found:#018x}, expected {expected:#018x})")]
+    BadMagic {
+        /// What the header holds.
+        found: u64,
+        /// [`crate::segment::MAGIC`].
+        expected: u64,
+    },
+    /// Made by another version of the runtime (launcher and program disagree).
+    #[error(
+        "segment layout version {found}, this runtime speaks {expected}: rebuild the program \
+         and shmemrun from the same shmem version"
+    )]
+    VersionMismatch {
+        /// What the header holds.
+        found: u32,
+        /// [`crate::segment::LAYOUT_VERSION`].
+        expected: u32,
+    },
+    /// The header belongs to another job.
+    #[error(
+        "segment belongs to another job (token {found:#x}, this PE was started for {expected:#x})"
+    )]
+    TokenMismatch {
+        /// What the header holds.
+        found: u64,
+        /// What the launcher told this PE.
+        expected: u64,
+    },
+    /// The file is owned by another user.
+    #[error("segment file is owned by uid {owner}, not by this process's uid {me}")]
+    NotOwner {
+        /// `st_uid` of the file.
+        owner: u32,
+        /// `geteuid()`.
+        me: u32,
+    },
+    /// Group or others may access the file.
+    #[error("segment file has mode {mode:#o}; only 0600 is accepted")]
+    BadMode {
+        /// `st_mode & 0o7777`.
+        mode: u32,
+    },
+    /// The file's size disagrees with the header (or the header's own numbers disagree).
+    #[error("segment size mismatch: file has {file} bytes, header describes {header}")]
+    SizeMismatch {
+        /// `st_size`.
+        file: u64,
+        /// What the header's layout adds up to.
+        header: u64,
+    },
+    /// The header's PE count disagrees with what the launcher told this PE.
+    #[error("segment is for {found} PEs, this PE was started as one of {expected}")]
+    PeCountMismatch {
+        /// What the header holds.
+        found: u32,
+        /// What the launcher told this PE.
+        expected: u32,
+    },
+}
+
+/// Every error the runtime reports. `#[non_exhaustive]`: match with a wildcard arm.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A PE number outside `0..n_pes`.
+    #[error("PE {pe} does not exist (the job has {n_pes} PEs)")]
+    InvalidPe {
+        /// The number given.
+        pe: usize,
+        /// The job's PE count.
+        n_pes: usize,
+    },
+    /// A transfer or element index past the end of a symmetric object.
+    #[error(
+        "out of bounds: {len} element(s) at index {start} of a symmetric object of {object_len}"
+    )]
+    OutOfBounds {
+        /// First element touched.
+        start: usize,
+        /// Number of elements touched.
+        len: usize,
+        /// Length of the symmetric object.
+        object_len: usize,
+    },
+    /// A strided transfer whose stride is zero or whose last element is out of range.
+    #[error("invalid stride: {what}")]
+    InvalidStride {
+        /// What is wrong.
+        what: &'static str,
+    },
+    /// The symmetric heap cannot satisfy a collective allocation; reported on every PE, and the
+    /// heap is unchanged.
+    #[error(
+        "symmetric heap exhausted: {requested} bytes requested, largest free block is {available} bytes (set SHMEM_SYMMETRIC_SIZE or shmemrun --heap-size)"
+    )]
+    HeapExhausted {
+        /// Bytes asked for.
+        requested: usize,
+        /// Largest free block.
+        available: usize,
+    },
+    /// PEs asked for different sizes in the same collective allocation; reported on every PE.
+    #[error(
+        "collective allocation mismatch: this PE asked for {mine} bytes, PE {other_pe} asked for {theirs}"
+    )]
+    SizeMismatch {
+        /// Bytes this PE asked for.
+        mine: usize,
+        /// A PE that asked for something else.
+        other_pe: usize,
+        /// What it asked for.
+        theirs: usize,
+    },
+    /// Source and target lengths differ where they must match.
+    #[error("length mismatch: {what}: {left} vs {right}")]
+    LengthMismatch {
+        /// Which lengths.
+        what: &'static str,
+        /// First length.
+        left: usize,
+        /// Second length.
+        right: usize,
+    },
+    /// The PEs do not all run the same set of `#[symmetric]` statics (different binaries).
+    #[error(
+        "symmetric statics differ between PEs (layout hash {mine:#x} here, {theirs:#x} on PE {other_pe}): every PE must run the same program"
+    )]
+    StaticsMismatch {
+        /// This PE's hash.
+        mine: u64,
+        /// The other PE.
+        other_pe: usize,
+        /// Its hash.
+        theirs: u64,
+    },
+    /// The symmetric statics do not fit in the symmetric area.
+    #[error("symmetric statics need {needed} bytes, the symmetric area has {available}")]
+    StaticsTooLarge {
+        /// Bytes the statics need.
+        needed: usize,
+        /// Size of one PE's symmetric area.
+        available: usize,
+    },
+    /// `init` was called while a runtime handle is alive in this process.
+    #[error("shmem is already initialized in this process")]
+    AlreadyInitialized,
+    /// `init` was called again after finalize in a launched job (the spec allows one init per job).
+    #[error("shmem was finalized; a PE started by shmemrun cannot initialize twice")]
+    Finalized,
+    /// The environment set by `shmemrun` is malformed.
+    #[error("bad launcher environment: {0}")]
+    Bootstrap(String),
+    /// A configuration value (environment variable or flag) could not be parsed.
+    #[error("bad configuration {name}={value:?}: {why}")]
+    Config {
+        /// Variable or flag.
+        name: &'static str,
+        /// Its value.
+        value: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
+    /// The shared segment was refused.
+    #[error("shared segment refused: {0}")]
+    Segment(#[from] SegmentError),
+    /// A system call failed.
+    #[error("{what}: {source}")]
+    Io {
+        /// What was being done.
+        what: &'static str,
+        /// The OS error.
+        source: io::Error,
+    },
+}
+
+impl Error {
+    pub(crate) fn io(what: &'static str) -> impl FnOnce(io::Error) -> Error {
+        move |source| Error::Io { what, source }
+    }
+}
+
+/// `Result` with the runtime's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,285 @@
+//! The launcher library behind `shmemrun`: creates the job's segment, starts and supervises
+//! the PEs, and turns the first failure into one clear line and an exit status.
+//!
+//! * The segment is a memfd (never a file in /dev/shm), inherited by the PEs; it disappears
+//!   when the last process holding it exits, whatever the way.
+//! * Every PE runs in its own process group with `PR_SET_PDEATHSIG = SIGKILL`, so a PE never
+//!   outlives the launcher, even a SIGKILLed one.
+//! * The launcher blocks SIGCHLD/SIGINT/SIGTERM/SIGHUP/SIGALRM and takes them with `sigwait`,
+//!   so it sleeps until something happens and never polls.
+
+use std::ffi::OsString;
+use std::os::fd::AsRawFd;
+use std::os::unix::process::CommandExt;
+use std::process::{Command, Stdio};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{SigSet, Signal, kill};
+use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
+use nix::unistd::Pid;
+
+use crate::config;
+use crate::error::{Error, Result};
+use crate::segment::{GLOBAL_EXIT_SET, PeState, Segment};
+
+/// Whether to pin PEs to CPUs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Bind {
+    /// Pin PE `i` to the `i`-th usable CPU when there are at least as many CPUs as PEs (what
+    /// `oshrun`/`mpirun` do); otherwise leave them to the scheduler.
+    #[default]
+    Auto,
+    /// Never pin.
+    None,
+}
+
+/// What to launch.
+#[derive(Clone, Debug)]
+pub struct LaunchConfig {
+    /// Number of PEs.
+    pub n_pes: usize,
+    /// Symmetric bytes per PE.
+    pub symmetric_size: usize,
+    /// End the job after this long.
+    pub timeout: Option<Duration>,
+    /// CPU binding.
+    pub bind: Bind,
+    /// Program to run.
+    pub program: OsString,
+    /// Its arguments.
+    pub args: Vec<OsString>,
+}
+
+/// How a job ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Exit status for the launcher itself.
+    pub status: i32,
+    /// One line naming the PE and the cause, when the job did not simply succeed.
+    pub message: Option<String>,
+}
+
+struct Pe {
+    pid: Pid,
+    running: bool,
+}
+
+/// Runs a job to completion.
+///
+/// # Errors
+/// [`Error::Config`] for a bad configuration, [`Error::Io`] when the segment cannot be made or
+/// signals cannot be set up. A PE that cannot be started is an [`Outcome`] (status 127), not an
+/// error: the PEs already started are stopped first.
+pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
+    let mut set = SigSet::empty();
+    for s in [
+        Signal::SIGCHLD,
+        Signal::SIGINT,
+        Signal::SIGTERM,
+        Signal::SIGHUP,
+        Signal::SIGALRM,
+        Signal::SIGQUIT,
+    ] {
+        set.add(s);
+    }
+    set.thread_block()
+        .map_err(|e| Error::io("blocking signals")(e.into()))?;
+
+    let (seg, fd, token) = Segment::create(cfg.n_pes, cfg.symmetric_size)?;
+    let cpus: Vec<usize> = usable_cpu_list();
+    let bind = cfg.bind == Bind::Auto && cfg.n_pes <= cpus.len();
+    let started = Instant::now();
+
+    let mut pes: Vec<Pe> = Vec::with_capacity(cfg.n_pes);
+    for pe in 0..cfg.n_pes {
+        let mut cmd = Command::new(&cfg.program);
+        cmd.args(&cfg.args)
+            .env(config::ENV_RUN_FD, fd.as_raw_fd().to_string())
+            .env(config::ENV_RUN_PE, pe.to_string())
+            .env(config::ENV_RUN_NPES, cfg.n_pes.to_string())
+            .env(config::ENV_RUN_TOKEN, format!("{token:x}"))
+            .env(config::ENV_SYMMETRIC_SIZE, seg.partition_size().to_string())
+            .process_group(0);
+        if pe != 0 {
+            cmd.stdin(Stdio::null());
+        }
+        let cpu = bind.then(|| cpus[pe]);
+        let parent = nix::unistd::getpid();
+        // SAFETY: the closure runs in the child between fork and exec, where only
+        // async-signal-safe calls are allowed. It makes only raw system calls (sigprocmask,
+        // prctl, getppid, sched_setaffinity) on values computed before the fork, and
+        // allocates nothing.
+        unsafe {
+            cmd.pre_exec(move || {
+                SigSet::all().thread_unblock().ok();
+                nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).ok();
+                if nix::unistd::getppid() != parent {
+                    // the launcher died before prctl took effect: do not start an orphan
+                    return Err(std::io::Error::from_raw_os_error(
+                        nix::errno::Errno::ESRCH as i32,
+                    ));
+                }
+                if let Some(c) = cpu {
+                    let mut cs = nix::sched::CpuSet::new();
+                    if cs.set(c).is_ok() {
+                        nix::sched::sched_setaffinity(Pid::from_raw(0), &cs).ok();
+                    }
+                }
+                Ok(())
+            })
+        };
+        match cmd.spawn() {
+            Ok(child) => pes.push(Pe {
+                pid: Pid::from_raw(child.id() as i32),
+                running: true,
+            }),
+            Err(e) => {
+                stop_all(&mut pes);
+                return Ok(Outcome {
+                    status: 127,
+                    message: Some(format!(
+                        "cannot start PE {pe} ({}): {e}",
+                        cfg.program.to_string_lossy()
+                    )),
+                });
+            }
+        }
+    }
+    // The PEs have their copies; the launcher's own descriptor is no longer needed, but the
+    // mapping stays so that it can read the PEs' states.
+    drop(fd);
+    if let Some(t) = cfg.timeout {
+        let secs = t.as_secs().clamp(1, u64::from(u32::MAX)) as u32;
+        nix::unistd::alarm::set(secs);
+    }
+
+    let outcome = supervise(&seg, &mut pes, &set, cfg, started);
+    stop_all(&mut pes);
+    nix::unistd::alarm::cancel();
+    Ok(outcome)
+}
+
+fn usable_cpu_list() -> Vec<usize> {
+    match nix::sched::sched_getaffinity(Pid::from_raw(0)) {
+        Ok(cs) => (0..nix::sched::CpuSet::count())
+            .filter(|&c| cs.is_set(c).unwrap_or(false))
+            .collect(),
+        Err(_) => (0..crate::sys::usable_cpus()).collect(),
+    }
+}
+
+fn supervise(
+    seg: &Segment,
+    pes: &mut [Pe],
+    set: &SigSet,
+    cfg: &LaunchConfig,
+    started: Instant,
+) -> Outcome {
+    let mut finished = 0usize;
+    loop {
+        // Reap everything that has exited so far.
+        loop {
+            match waitpid(Pid::from_raw(-1), Some(WaitPidFlag::WNOHANG)) {
+                Ok(WaitStatus::StillAlive) | Err(_) => break,
+                Ok(status) => {
+                    let Some(pid) = status.pid() else { break };
+                    let Some(pe) = pes.iter().position(|p| p.pid == pid) else {
+                        continue;
+                    };
+                    pes[pe].running = false;
+                    if let Some(outcome) = judge(seg, pe, status) {
+                        return outcome;
+                    }
+                    finished += 1;
+                }
+            }
+        }
+        if finished == pes.len() {
+            return Outcome {
+                status: 0,
+                message: None,
+            };
+        }
+        match set.wait() {
+            Ok(Signal::SIGCHLD) | Err(_) => {}
+            Ok(Signal::SIGALRM) => {
+                let left: Vec<String> = pes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.running)
+                    .map(|(i, _)| i.to_string())
+                    .collect();
+                return Outcome {
+                    status: 124,
+                    message: Some(format!(
+                        "timeout after {} s (--timeout {}); PEs not finished: {} (of {})",
+                        started.elapsed().as_secs(),
+                        cfg.timeout.map_or(0, |t| t.as_secs()),
+                        left.join(", "),
+                        pes.len()
+                    )),
+                };
+            }
+            Ok(sig) => {
+                return Outcome {
+                    status: 128 + sig as i32,
+                    message: Some(format!("received {}, stopping the job", sig.as_str())),
+                };
+            }
+        }
+    }
+}
+
+/// `None` when PE `pe` ended well; otherwise the job's outcome.
+fn judge(seg: &Segment, pe: usize, status: WaitStatus) -> Option<Outcome> {
+    let ge = seg.job().global_exit.load(Ordering::Acquire);
+    if ge & GLOBAL_EXIT_SET != 0 {
+        let who = (ge >> 32) & 0x7fff_ffff;
+        let code = ge as u32 as i32;
+        return Some(Outcome {
+            status: code,
+            message: Some(format!("PE {who} called global_exit({code})")),
+        });
+    }
+    let state = seg.pe_state(pe);
+    match status {
+        WaitStatus::Exited(_, 0) if state == PeState::Finalized => None,
+        WaitStatus::Exited(_, 0) => Some(Outcome {
+            status: 1,
+            message: Some(format!(
+                "PE {pe} exited with status 0 without finalizing (its Shmem handle was never dropped)"
+            )),
+        }),
+        WaitStatus::Exited(_, code) if state == PeState::Panicked => Some(Outcome {
+            status: code,
+            message: Some(format!("PE {pe} panicked (exit status {code})")),
+        }),
+        WaitStatus::Exited(_, code) => Some(Outcome {
+            status: code,
+            message: Some(format!("PE {pe} exited with status {code}")),
+        }),
+        WaitStatus::Signaled(_, sig, core) => Some(Outcome {
+            status: 128 + sig as i32,
+            message: Some(format!(
+                "PE {pe} killed by signal {} ({}){}",
+                sig as i32,
+                sig.as_str(),
+                if core { ", core dumped" } else { "" }
+            )),
+        }),
+        _ => None,
+    }
+}
+
+/// SIGKILLs every PE still running (its whole process group) and reaps it.
+fn stop_all(pes: &mut [Pe]) {
+    for p in pes.iter().filter(|p| p.running) {
+        let _ = kill(Pid::from_raw(-p.pid.as_raw()), Signal::SIGKILL);
+        let _ = kill(p.pid, Signal::SIGKILL);
+    }
+    for p in pes.iter_mut().filter(|p| p.running) {
+        let _ = waitpid(p.pid, None);
+        p.running = false;
+    }
+}

@@ -1,0 +1,31 @@
+//! `shmem-core`: the runtime under the `shmem` crate.
+//!
+//! One shared segment per job, mapped by every PE, so that a put, get or atomic on another PE
+//! is a load or store; a collective symmetric heap; the launcher library behind `shmemrun`; and
+//! waiting (spin, yield, then a cross-process futex). All of the workspace's `unsafe` code lives
+//! in this crate, each block with its `// SAFETY:` proof.
+//!
+//! Table of contents:
+//! * [`segment`]: layout of the shared segment, creation and validated attach.
+//! * [`heap`]: the deterministic symmetric-heap allocator.
+//! * [`transport`]: the transport boundary; [`shm`]: the shared-memory transport.
+//! * [`wait`]: the waiting protocol (why no wake-up is lost).
+//! * [`runtime`]: per-PE bootstrap, statics, collective allocation, lifecycle.
+//! * [`launcher`]: starting and supervising a job.
+//! * [`config`]: environment variables and sizes.
+
+pub mod config;
+mod error;
+pub mod heap;
+pub mod launcher;
+pub mod runtime;
+pub mod segment;
+pub mod shm;
+mod sys;
+pub mod transport;
+pub mod wait;
+
+pub use error::{Error, Result, SegmentError};
+pub use runtime::{Launch, Runtime, StaticDesc, StaticsLayout};
+pub use sys::FileFacts;
+pub use transport::{AmoOp, AmoWord, DefaultTransport, Transport, Word};

@@ -1,0 +1,466 @@
+//! The per-PE runtime: bootstrap, symmetric statics, the collective heap, lifecycle.
+
+use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::config;
+use crate::error::{Error, Result};
+use crate::heap::{GRAIN, Heap};
+use crate::segment::{Expect, GLOBAL_EXIT_SET, PeState, Segment};
+use crate::shm::ShmTransport;
+use crate::sys;
+use crate::transport::{DefaultTransport, Transport};
+use crate::wait::WaitPolicy;
+
+/// Library version.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+/// OpenSHMEM specification version whose semantics this library follows.
+pub const SPEC_VERSION: (u32, u32) = (1, 5);
+/// Name reported by `info_get_name`.
+pub const VENDOR_NAME: &str = "shmem (Rust)";
+
+/// Description of one `#[symmetric] static`, as the `shmem` crate collects them.
+#[derive(Clone, Copy, Debug)]
+pub struct StaticDesc<'a> {
+    /// Stable identifier (module path and name).
+    pub id: &'a str,
+    /// `size_of` the value.
+    pub size: usize,
+    /// `align_of` the value.
+    pub align: usize,
+    /// Initial bytes (length `size`).
+    pub init: &'a [u8],
+}
+
+/// Where each static went: offsets in the order of the input slice, and the area's size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaticsLayout {
+    /// Offset of each static, in input order.
+    pub offsets: Vec<usize>,
+    /// Bytes used by the statics area (a multiple of [`GRAIN`]).
+    pub size: usize,
+    /// FNV-1a hash of (id, size, align) in layout order, compared between PEs at init.
+    pub hash: u64,
+}
+
+/// Lays out statics deterministically: sorted by id (then size, align), each aligned.
+pub fn layout_statics(statics: &[StaticDesc<'_>]) -> StaticsLayout {
+    let mut order: Vec<usize> = (0..statics.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (x, y) = (&statics[a], &statics[b]);
+        (x.id, x.size, x.align).cmp(&(y.id, y.size, y.align))
+    });
+    let mut offsets = vec![0; statics.len()];
+    let mut at = 0usize;
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    let mut feed = |bytes: &[u8]| {
+        for &b in bytes {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    for &i in &order {
+        let s = &statics[i];
+        at = at.next_multiple_of(s.align.max(1));
+        offsets[i] = at;
+        at += s.size;
+        feed(s.id.as_bytes());
+        feed(&(s.size as u64).to_le_bytes());
+        feed(&(s.align as u64).to_le_bytes());
+    }
+    StaticsLayout {
+        offsets,
+        size: at.next_multiple_of(GRAIN),
+        hash,
+    }
+}
+
+static LIVE: AtomicBool = AtomicBool::new(false);
+static FINALIZED_LAUNCHED: AtomicBool = AtomicBool::new(false);
+/// What the panic hook needs to mark this PE as panicked.
+static PANIC_MARK: Mutex<Option<(Arc<Segment>, usize)>> = Mutex::new(None);
+static HOOK: std::sync::Once = std::sync::Once::new();
+
+fn install_panic_hook() {
+    HOOK.call_once(|| {
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if let Ok(guard) = PANIC_MARK.lock() {
+                if let Some((seg, pe)) = guard.as_ref() {
+                    seg.slot(*pe)
+                        .id
+                        .0
+                        .state
+                        .store(PeState::Panicked as u32, Ordering::Release);
+                }
+            }
+            prev(info);
+        }));
+    });
+}
+
+/// How this PE came to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Launch {
+    /// Started by `shmemrun`.
+    Launcher,
+    /// Started without a launcher: a 1-PE job.
+    Singleton,
+}
+
+/// One PE's runtime. Not `Sync`: the handle provides `SHMEM_THREAD_SERIALIZED` (any thread may
+/// use it, one at a time).
+#[derive(Debug)]
+pub struct Runtime {
+    transport: DefaultTransport,
+    seg: Arc<Segment>,
+    me: usize,
+    n_pes: usize,
+    heap: RefCell<Heap>,
+    alloc_seq: Cell<u64>,
+    statics_size: usize,
+    launch: Launch,
+    debug: bool,
+    finalized: Cell<bool>,
+}
+
+macro_rules! debug_log {
+    ($rt:expr, $($arg:tt)*) => {
+        if $rt.debug {
+            eprintln!("[shmem PE {}] {}", $rt.me, format_args!($($arg)*));
+        }
+    };
+}
+
+impl Runtime {
+    /// Initializes this PE (`shmem_init`): attaches to the launcher's segment or creates a
+    /// 1-PE job, lays out and initializes `statics`, and synchronizes with every PE.
+    ///
+    /// # Errors
+    /// [`Error::AlreadyInitialized`], [`Error::Finalized`], [`Error::Bootstrap`],
+    /// [`Error::Segment`], [`Error::StaticsMismatch`], [`Error::StaticsTooLarge`],
+    /// [`Error::Config`], [`Error::Io`].
+    pub fn init(statics: &[StaticDesc<'_>]) -> Result<(Runtime, StaticsLayout)> {
+        if LIVE.swap(true, Ordering::AcqRel) {
+            return Err(Error::AlreadyInitialized);
+        }
+        let r = Runtime::init_inner(statics);
+        if r.is_err() {
+            LIVE.store(false, Ordering::Release);
+        }
+        r
+    }
+
+    fn init_inner(statics: &[StaticDesc<'_>]) -> Result<(Runtime, StaticsLayout)> {
+        let (seg, me, launch) = match std::env::var(config::ENV_RUN_FD) {
+            Ok(fd_text) => {
+                if FINALIZED_LAUNCHED.load(Ordering::Acquire) {
+                    return Err(Error::Finalized);
+                }
+                let (seg, me) = attach_from_env(&fd_text)?;
+                (seg, me, Launch::Launcher)
+            }
+            Err(_) => {
+                let size = config::symmetric_size_from_env()?;
+                let (seg, _fd, _token) = Segment::create(1, size)?;
+                (seg, 0, Launch::Singleton)
+            }
+        };
+        let seg = Arc::new(seg);
+        let n_pes = seg.n_pes();
+        let policy = WaitPolicy::for_job(n_pes, sys::usable_cpus());
+        let layout = layout_statics(statics);
+        if layout.size > seg.partition_size() {
+            return Err(Error::StaticsTooLarge {
+                needed: layout.size,
+                available: seg.partition_size(),
+            });
+        }
+        let transport = ShmTransport::new(seg.clone(), me, policy);
+        // Initial values of the statics, in this PE's own partition, before the barrier.
+        for (s, &off) in statics.iter().zip(&layout.offsets) {
+            let dst = seg.partition_ptr(me, off, s.size);
+            debug_assert_eq!(s.init.len(), s.size);
+            // SAFETY: `dst` is in bounds for `s.size` bytes (checked by `partition_ptr`); no
+            // other PE touches this PE's statics before the init barrier below.
+            unsafe { std::ptr::copy_nonoverlapping(s.init.as_ptr(), dst, s.size) };
+        }
+        let id = &seg.slot(me).id.0;
+        id.pid.store(std::process::id(), Ordering::Relaxed);
+        id.layout_hash.store(layout.hash, Ordering::Relaxed);
+        id.state.store(PeState::Running as u32, Ordering::Release);
+        *PANIC_MARK.lock().unwrap_or_else(|e| e.into_inner()) = Some((seg.clone(), me));
+        install_panic_hook();
+        let rt = Runtime {
+            heap: RefCell::new(Heap::new(layout.size, seg.partition_size())),
+            transport,
+            seg,
+            me,
+            n_pes,
+            alloc_seq: Cell::new(0),
+            statics_size: layout.size,
+            launch,
+            debug: config::env_flag(config::ENV_DEBUG),
+            finalized: Cell::new(false),
+        };
+        rt.transport.barrier_all();
+        for p in 0..n_pes {
+            let theirs = rt.seg.slot(p).id.0.layout_hash.load(Ordering::Acquire);
+            if theirs != layout.hash {
+                rt.finalized.set(true);
+                return Err(Error::StaticsMismatch {
+                    mine: layout.hash,
+                    other_pe: p,
+                    theirs,
+                });
+            }
+        }
+        debug_log!(
+            rt,
+            "attached ({:?}), {} PEs, {} bytes symmetric per PE ({} statics), wait policy {:?}",
+            launch,
+            n_pes,
+            rt.seg.partition_size(),
+            layout.size,
+            policy
+        );
+        if me == 0 {
+            rt.print_info();
+        }
+        Ok((rt, layout))
+    }
+
+    fn print_info(&self) {
+        let info = config::env_flag(config::ENV_INFO);
+        if info || config::env_flag(config::ENV_VERSION) {
+            println!(
+                "{VENDOR_NAME} {VERSION}, OpenSHMEM {}.{} semantics, transport: shared memory",
+                SPEC_VERSION.0, SPEC_VERSION.1
+            );
+        }
+        if info {
+            println!("Configuration (OpenSHMEM environment variables):");
+            println!(
+                "  {:<22} {:>14}  symmetric bytes per PE (statics {} + heap {}); k/m/g suffixes",
+                config::ENV_SYMMETRIC_SIZE,
+                self.seg.partition_size(),
+                self.statics_size,
+                self.seg.partition_size() - self.statics_size
+            );
+            println!(
+                "  {:<22} {:>14}  runtime log lines on stderr",
+                config::ENV_DEBUG,
+                config::env_flag(config::ENV_DEBUG)
+            );
+            println!(
+                "  {:<22} {:>14}  print this configuration at init",
+                config::ENV_INFO,
+                true
+            );
+            println!(
+                "  {:<22} {:>14}  print the library version at init",
+                config::ENV_VERSION,
+                config::env_flag(config::ENV_VERSION)
+            );
+            let p = self.transport.policy();
+            println!(
+                "  {:<22} {:>14}  spin iterations before yielding",
+                "SHMEM_WAIT_SPIN", p.spin
+            );
+            println!(
+                "  {:<22} {:>14}  microseconds of yielding before sleeping on the futex",
+                "SHMEM_WAIT_YIELD_US",
+                p.yield_for.as_micros()
+            );
+            println!(
+                "  thread level: SHMEM_THREAD_SERIALIZED; PEs: {}; launched by: {:?}",
+                self.n_pes, self.launch
+            );
+        }
+    }
+
+    /// The transport.
+    #[inline]
+    pub fn transport(&self) -> &DefaultTransport {
+        &self.transport
+    }
+
+    /// The segment.
+    pub fn segment(&self) -> &Arc<Segment> {
+        &self.seg
+    }
+
+    /// This PE's number.
+    #[inline]
+    pub fn my_pe(&self) -> usize {
+        self.me
+    }
+
+    /// Number of PEs.
+    #[inline]
+    pub fn n_pes(&self) -> usize {
+        self.n_pes
+    }
+
+    /// How the job was started.
+    pub fn launch(&self) -> Launch {
+        self.launch
+    }
+
+    /// Bytes of symmetric memory per PE (statics and heap).
+    pub fn symmetric_size(&self) -> usize {
+        self.seg.partition_size()
+    }
+
+    /// Bytes of heap (what is left after the statics).
+    pub fn heap_capacity(&self) -> usize {
+        self.heap.borrow().capacity()
+    }
+
+    /// Largest block the heap could give now.
+    pub fn heap_largest_free(&self) -> usize {
+        self.heap.borrow().largest_free()
+    }
+
+    /// Collective allocation (`shmem_malloc`): every PE must call it with the same `size` in the
+    /// same order. `init(offset)` writes the initial values into this PE's block (through the
+    /// transport) before the barrier that ends the call, so once the call returns every PE's
+    /// block is initialized.
+    ///
+    /// # Errors
+    /// [`Error::SizeMismatch`] when PEs asked different sizes, [`Error::HeapExhausted`] when the
+    /// block does not fit; both on every PE, with the heap unchanged.
+    pub fn alloc(&self, size: usize, align: usize, init: impl FnOnce(usize)) -> Result<usize> {
+        let seq = self.alloc_seq.get() + 1;
+        self.alloc_seq.set(seq);
+        let local = self.heap.borrow_mut().alloc(size, align);
+        if let Ok(off) = local {
+            init(off);
+        }
+        let req = &self.seg.slot(self.me).id.0.alloc[(seq % 2) as usize];
+        req.size.store(size as u64, Ordering::Relaxed);
+        req.seq.store(seq, Ordering::Release);
+        self.transport.barrier_all();
+        let mut mismatch = None;
+        for p in 0..self.n_pes {
+            let r = &self.seg.slot(p).id.0.alloc[(seq % 2) as usize];
+            let (s, q) = (
+                r.size.load(Ordering::Relaxed),
+                r.seq.load(Ordering::Acquire),
+            );
+            debug_assert_eq!(q, seq, "allocation sequence diverged");
+            if s != size as u64 {
+                mismatch = Some((p, s as usize));
+                break;
+            }
+        }
+        if let Some((other_pe, theirs)) = mismatch {
+            if let Ok(off) = local {
+                self.heap.borrow_mut().free(off);
+            }
+            return Err(Error::SizeMismatch {
+                mine: size,
+                other_pe,
+                theirs,
+            });
+        }
+        local
+    }
+
+    /// Collective free (`shmem_free`): a barrier (so no PE still uses the block), then the block
+    /// returns to the heap. During a panic the barrier is skipped (the job is going down).
+    pub fn free(&self, offset: usize) {
+        if !std::thread::panicking() && !self.finalized.get() {
+            self.transport.barrier_all();
+        }
+        self.heap.borrow_mut().free(offset);
+    }
+
+    /// `shmem_global_exit`: ends the whole job with `status`. The launcher sees the request,
+    /// stops every other PE and exits with `status`.
+    pub fn global_exit(&self, status: i32) -> ! {
+        let v = GLOBAL_EXIT_SET | ((self.me as u64) << 32) | u64::from(status as u32);
+        let _ =
+            self.seg
+                .job()
+                .global_exit
+                .compare_exchange(0, v, Ordering::AcqRel, Ordering::Acquire);
+        self.seg
+            .slot(self.me)
+            .id
+            .0
+            .state
+            .store(PeState::GlobalExit as u32, Ordering::Release);
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        let _ = std::io::stderr().flush();
+        std::process::exit(status)
+    }
+
+    /// `shmem_finalize`: completes outstanding operations, synchronizes all PEs and marks this
+    /// PE finalized. Also run by `Drop`. During a panic it only marks the PE (no barrier: the
+    /// others would wait for a PE that is going away).
+    pub fn finalize(&self) {
+        if self.finalized.replace(true) {
+            return;
+        }
+        let state = if std::thread::panicking() {
+            PeState::Panicked
+        } else {
+            self.transport.barrier_all();
+            PeState::Finalized
+        };
+        self.seg
+            .slot(self.me)
+            .id
+            .0
+            .state
+            .store(state as u32, Ordering::Release);
+        debug_log!(self, "finalized");
+    }
+}
+
+impl Drop for Runtime {
+    fn drop(&mut self) {
+        self.finalize();
+        *PANIC_MARK.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        if self.launch == Launch::Launcher {
+            FINALIZED_LAUNCHED.store(true, Ordering::Release);
+        }
+        LIVE.store(false, Ordering::Release);
+    }
+}
+
+fn attach_from_env(fd_text: &str) -> Result<(Segment, usize)> {
+    let get = |name: &'static str| {
+        std::env::var(name).map_err(|_| Error::Bootstrap(format!("{name} is not set")))
+    };
+    let fd: i32 = fd_text
+        .trim()
+        .parse()
+        .map_err(|_| Error::Bootstrap(format!("{}={fd_text:?}", config::ENV_RUN_FD)))?;
+    let pe: usize = get(config::ENV_RUN_PE)?
+        .trim()
+        .parse()
+        .map_err(|_| Error::Bootstrap(format!("{} is not a number", config::ENV_RUN_PE)))?;
+    let n_pes: u32 = get(config::ENV_RUN_NPES)?
+        .trim()
+        .parse()
+        .map_err(|_| Error::Bootstrap(format!("{} is not a number", config::ENV_RUN_NPES)))?;
+    let token = u64::from_str_radix(get(config::ENV_RUN_TOKEN)?.trim(), 16)
+        .map_err(|_| Error::Bootstrap(format!("{} is not hex", config::ENV_RUN_TOKEN)))?;
+    if pe >= n_pes as usize {
+        return Err(Error::Bootstrap(format!("PE {pe} of {n_pes}")));
+    }
+    let owned = sys::adopt_inherited_fd(fd)
+        .map_err(|e| Error::Bootstrap(format!("inherited segment descriptor {fd}: {e}")))?;
+    let seg = Segment::attach(
+        std::os::fd::AsFd::as_fd(&owned),
+        Expect {
+            job_token: token,
+            n_pes,
+        },
+    )?;
+    Ok((seg, pe))
+}

@@ -1,0 +1,427 @@
+//! The job's shared segment: header, control slots and one symmetric partition per PE.
+//!
+//! ```text
+//! offset 0            Header (plain numbers, written once by the creator, then read-only)
+//! offset 2048         JobControl (atomics: global_exit request)
+//! offset 4096         Slot[0] .. Slot[n_pes-1]   (SLOT_SIZE bytes each, cache-line padded)
+//! partition_offset    partition 0 | partition 1 | ... (partition_size bytes each, page aligned)
+//!                     each partition = [ #[symmetric] statics | symmetric heap ]
+//! ```
+//!
+//! The address of symmetric offset `o` on PE `p` is `base + partition_offset + p *
+//! partition_size + o`. Every PE maps the whole segment, so a remote access is a load or store.
+//! The segment hands out raw pointers to partitions; the only references it creates are to
+//! [`Header`] (never written after creation) and to [`Slot`] / [`JobControl`], whose fields are
+//! all atomics.
+
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+
+use crate::error::{Error, Result, SegmentError};
+use crate::sys::{self, FileFacts};
+
+/// First eight bytes of every segment.
+pub const MAGIC: u64 = u64::from_le_bytes(*b"SHMEMRS\x01");
+/// Version of this layout; bumped whenever [`Header`] or [`Slot`] change.
+pub const LAYOUT_VERSION: u32 = 1;
+/// Size of one control slot.
+pub const SLOT_SIZE: usize = 1024;
+/// Cache-line padding unit (two 64-byte lines: adjacent-line prefetch makes 128 the safe unit).
+pub const LINE: usize = 128;
+const PAGE: usize = 4096;
+const JOB_CONTROL_OFFSET: usize = 2048;
+const CONTROL_OFFSET: usize = 4096;
+/// Most PEs one segment supports.
+pub const MAX_PES: usize = 4096;
+
+/// The segment header. `#[repr(C)]`, plain numbers; written once by the creator before any PE
+/// exists, read-only afterwards.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct Header {
+    /// [`MAGIC`].
+    pub magic: u64,
+    /// [`LAYOUT_VERSION`].
+    pub layout_version: u32,
+    /// Number of PEs.
+    pub n_pes: u32,
+    /// Random per-job token; every PE is told it by the launcher and checks it.
+    pub job_token: u64,
+    /// Offset of slot 0.
+    pub control_offset: u64,
+    /// Size of one slot.
+    pub slot_size: u64,
+    /// Offset of partition 0.
+    pub partition_offset: u64,
+    /// Size of one partition (statics + heap).
+    pub partition_size: u64,
+    /// Size of the whole segment.
+    pub total_size: u64,
+}
+static_assertions::const_assert!(std::mem::size_of::<Header>() <= JOB_CONTROL_OFFSET);
+
+/// Job-wide atomics.
+#[repr(C, align(128))]
+#[derive(Debug)]
+pub struct JobControl {
+    /// 0, or `GLOBAL_EXIT_SET | pe << 32 | status as u32` once a PE called `global_exit`.
+    pub global_exit: AtomicU64,
+}
+/// Flag bit of [`JobControl::global_exit`].
+pub const GLOBAL_EXIT_SET: u64 = 1 << 63;
+static_assertions::const_assert!(
+    JOB_CONTROL_OFFSET + std::mem::size_of::<JobControl>() <= CONTROL_OFFSET
+);
+
+/// Lifecycle of a PE, in [`Slot::state`].
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PeState {
+    /// Not attached yet.
+    Starting = 0,
+    /// Attached and running.
+    Running = 1,
+    /// Finalize completed: an exit with status 0 after this is a success.
+    Finalized = 2,
+    /// The PE panicked.
+    Panicked = 3,
+    /// The PE called `global_exit`.
+    GlobalExit = 4,
+}
+
+impl PeState {
+    /// Decodes a raw state word.
+    pub fn from_raw(v: u32) -> PeState {
+        match v {
+            1 => PeState::Running,
+            2 => PeState::Finalized,
+            3 => PeState::Panicked,
+            4 => PeState::GlobalExit,
+            _ => PeState::Starting,
+        }
+    }
+}
+
+/// One cache-line-padded group of atomics.
+#[repr(C, align(128))]
+#[derive(Debug)]
+pub struct Line<T>(pub T);
+
+/// A collective allocation request published for the size check (see `heap.rs`).
+#[repr(C)]
+#[derive(Debug)]
+pub struct AllocReq {
+    /// Sequence number of the allocation (1-based).
+    pub seq: AtomicU64,
+    /// Bytes asked for.
+    pub size: AtomicU64,
+}
+
+/// Written by the owning PE only; read by everyone (and the launcher).
+#[repr(C)]
+#[derive(Debug)]
+pub struct Identity {
+    /// [`PeState`] as `u32`.
+    pub state: AtomicU32,
+    /// The PE's process id.
+    pub pid: AtomicU32,
+    /// Hash of the symmetric statics layout.
+    pub layout_hash: AtomicU64,
+    /// Double-buffered allocation requests (index = seq % 2).
+    pub alloc: [AllocReq; 2],
+}
+
+/// Doorbell of a PE: see `wait.rs` for the protocol.
+#[repr(C)]
+#[derive(Debug)]
+pub struct Doorbell {
+    /// Futex word: incremented (then woken) by whoever changes something a sleeper of this PE
+    /// may wait for.
+    pub ring: AtomicU32,
+    /// Number of this PE's threads that are (about to be) asleep on `ring`.
+    pub sleepers: AtomicU32,
+}
+
+/// Per-PE control slot. Every field is an atomic, so `&Slot` may be shared across processes.
+#[repr(C)]
+#[derive(Debug)]
+pub struct Slot {
+    /// Line 0: identity (owner writes).
+    pub id: Line<Identity>,
+    /// Line 1: `barrier_all` epoch (owner writes, everybody reads).
+    pub barrier: Line<AtomicU64>,
+    /// Line 2: doorbell (everybody rings, owner sleeps).
+    pub doorbell: Line<Doorbell>,
+    /// Lines 3..8: reserved, zero.
+    pub reserved: [Line<[AtomicU64; 16]>; 5],
+}
+static_assertions::const_assert_eq!(std::mem::size_of::<Slot>(), SLOT_SIZE);
+static_assertions::const_assert_eq!(std::mem::align_of::<Slot>(), LINE);
+
+/// The layout the creator computes for `n_pes` PEs and `partition_size` bytes each.
+fn layout(n_pes: usize, partition_size: usize) -> Header {
+    let control_bytes = n_pes * SLOT_SIZE;
+    let partition_offset = (CONTROL_OFFSET + control_bytes).next_multiple_of(PAGE);
+    Header {
+        magic: MAGIC,
+        layout_version: LAYOUT_VERSION,
+        n_pes: n_pes as u32,
+        job_token: 0,
+        control_offset: CONTROL_OFFSET as u64,
+        slot_size: SLOT_SIZE as u64,
+        partition_offset: partition_offset as u64,
+        partition_size: partition_size as u64,
+        total_size: (partition_offset + n_pes * partition_size) as u64,
+    }
+}
+
+/// What a PE expects of the segment it was handed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expect {
+    /// Job token from the launcher.
+    pub job_token: u64,
+    /// PE count from the launcher.
+    pub n_pes: u32,
+}
+
+/// Checks a segment's file facts and header against what this PE expects.
+///
+/// Pure function of its inputs, so every refusal can be tested without a crafted file.
+///
+/// # Errors
+/// The first [`SegmentError`] found, in this order: owner, mode, magic, version, token, PE
+/// count, size.
+pub fn validate(
+    facts: FileFacts,
+    my_uid: u32,
+    header: &Header,
+    expect: Expect,
+) -> Result<(), SegmentError> {
+    if facts.uid != my_uid {
+        return Err(SegmentError::NotOwner {
+            owner: facts.uid,
+            me: my_uid,
+        });
+    }
+    if facts.mode & 0o077 != 0 {
+        return Err(SegmentError::BadMode { mode: facts.mode });
+    }
+    if header.magic != MAGIC {
+        return Err(SegmentError::BadMagic {
+            found: header.magic,
+            expected: MAGIC,
+        });
+    }
+    if header.layout_version != LAYOUT_VERSION {
+        return Err(SegmentError::VersionMismatch {
+            found: header.layout_version,
+            expected: LAYOUT_VERSION,
+        });
+    }
+    if header.job_token != expect.job_token {
+        return Err(SegmentError::TokenMismatch {
+            found: header.job_token,
+            expected: expect.job_token,
+        });
+    }
+    if header.n_pes != expect.n_pes || header.n_pes == 0 || header.n_pes as usize > MAX_PES {
+        return Err(SegmentError::PeCountMismatch {
+            found: header.n_pes,
+            expected: expect.n_pes,
+        });
+    }
+    let mut want = layout(header.n_pes as usize, header.partition_size as usize);
+    want.job_token = header.job_token;
+    if *header != want
+        || header.partition_size == 0
+        || header.partition_size % PAGE as u64 != 0
+        || facts.size != header.total_size
+    {
+        return Err(SegmentError::SizeMismatch {
+            file: facts.size,
+            header: header.total_size,
+        });
+    }
+    Ok(())
+}
+
+/// A mapped segment.
+#[derive(Debug)]
+pub struct Segment {
+    map: memmap2::MmapRaw,
+    base: NonNull<u8>,
+    n_pes: usize,
+    partition_offset: usize,
+    partition_size: usize,
+}
+
+// SAFETY: `Segment` owns a shared mapping and hands out raw pointers and references to
+// atomics only; nothing in it is tied to the creating thread.
+unsafe impl Send for Segment {}
+// SAFETY: all shared state reachable through `&Segment` is atomics (`Slot`, `JobControl`),
+// immutable data (`Header`) or raw pointers whose use is `unsafe` and documented at the caller.
+unsafe impl Sync for Segment {}
+
+impl Segment {
+    /// Creates a segment for `n_pes` PEs with `partition_size` bytes each (rounded up to a
+    /// page) in a new memfd, and maps it. Used by the launcher and by singleton init.
+    ///
+    /// # Errors
+    /// `Config` for a zero or too large PE count or size; `Io` when the memfd or mapping fails.
+    pub fn create(n_pes: usize, partition_size: usize) -> Result<(Segment, OwnedFd, u64)> {
+        if n_pes == 0 || n_pes > MAX_PES {
+            return Err(Error::Config {
+                name: "n_pes",
+                value: n_pes.to_string(),
+                why: "must be between 1 and 4096",
+            });
+        }
+        let partition_size = partition_size.max(PAGE).next_multiple_of(PAGE);
+        let total = (partition_size as u128) * (n_pes as u128) + (1 << 24);
+        if total > (isize::MAX as u128) / 2 {
+            return Err(Error::Config {
+                name: "heap size",
+                value: partition_size.to_string(),
+                why: "too large for this address space",
+            });
+        }
+        let mut header = layout(n_pes, partition_size);
+        header.job_token = sys::random_u64();
+        let fd = sys::memfd_create("shmem-segment", header.total_size)
+            .map_err(Error::io("creating the shared segment (memfd_create)"))?;
+        let seg = Segment::map(&fd, &header)?;
+        // SAFETY: the mapping is at least `total_size >= 4096` bytes long, page aligned (so
+        // aligned for `Header`), and nobody else has it yet: this is the only writer.
+        unsafe { seg.base.cast::<Header>().as_ptr().write(header) };
+        Ok((seg, fd, header.job_token))
+    }
+
+    /// Attaches to the segment in `fd` after checking owner, mode, size and header.
+    ///
+    /// # Errors
+    /// [`SegmentError`] (wrapped in `Error::Segment`) when the segment is refused; `Io` when
+    /// `fstat` or `mmap` fail.
+    pub fn attach(fd: BorrowedFd<'_>, expect: Expect) -> Result<Segment> {
+        let facts = sys::file_facts(fd).map_err(Error::io("fstat of the shared segment"))?;
+        if facts.size < std::mem::size_of::<Header>() as u64 {
+            return Err(SegmentError::SizeMismatch {
+                file: facts.size,
+                header: 0,
+            }
+            .into());
+        }
+        let head_map = sys::map_shared(&fd, std::mem::size_of::<Header>())
+            .map_err(Error::io("mapping the segment header"))?;
+        // SAFETY: the mapping is `size_of::<Header>()` bytes, page aligned; `Header` is Pod,
+        // so any bytes are a valid value, and it is read by value (no reference is kept).
+        let header = unsafe { head_map.as_ptr().cast::<Header>().read() };
+        drop(head_map);
+        validate(facts, sys::effective_uid(), &header, expect)?;
+        Segment::map(&fd, &header)
+    }
+
+    fn map(fd: &impl AsFd, header: &Header) -> Result<Segment> {
+        let map = sys::map_shared(fd, header.total_size as usize)
+            .map_err(Error::io("mapping the shared segment (mmap)"))?;
+        let base = NonNull::new(map.as_mut_ptr()).expect("mmap never returns null");
+        Ok(Segment {
+            map,
+            base,
+            n_pes: header.n_pes as usize,
+            partition_offset: header.partition_offset as usize,
+            partition_size: header.partition_size as usize,
+        })
+    }
+
+    /// The header (a copy).
+    pub fn header(&self) -> Header {
+        // SAFETY: the header is at offset 0 of a mapping longer than it, page aligned, and is
+        // never written after creation; `Header` is Pod.
+        unsafe { self.base.cast::<Header>().as_ptr().read() }
+    }
+
+    /// Number of PEs.
+    #[inline]
+    pub fn n_pes(&self) -> usize {
+        self.n_pes
+    }
+
+    /// Size of one partition.
+    #[inline]
+    pub fn partition_size(&self) -> usize {
+        self.partition_size
+    }
+
+    /// Job-wide atomics.
+    pub fn job(&self) -> &JobControl {
+        // SAFETY: offset 2048 is inside the first page of the mapping, 128-aligned;
+        // `JobControl` is all atomics (valid for any bits, zero included), so a shared
+        // reference is sound even while other processes update it.
+        unsafe {
+            &*self
+                .base
+                .as_ptr()
+                .add(JOB_CONTROL_OFFSET)
+                .cast::<JobControl>()
+        }
+    }
+
+    /// The control slot of `pe`.
+    ///
+    /// # Panics
+    /// If `pe >= n_pes` (callers validate PEs first; this is the memory-safety backstop).
+    #[inline]
+    pub fn slot(&self, pe: usize) -> &Slot {
+        assert!(pe < self.n_pes, "PE {pe} out of range");
+        // SAFETY: `pe < n_pes`, so the slot lies within the control area of the mapping,
+        // which is 128-aligned (4096 + pe * 1024); `Slot` is all atomics, valid for any bits,
+        // so a shared reference is sound while other processes update it.
+        unsafe {
+            &*self
+                .base
+                .as_ptr()
+                .add(CONTROL_OFFSET + pe * SLOT_SIZE)
+                .cast::<Slot>()
+        }
+    }
+
+    /// Pointer to byte `offset` of `pe`'s partition, checked so that `len` bytes from it lie
+    /// inside that partition.
+    ///
+    /// # Panics
+    /// If `pe >= n_pes` or `offset + len > partition_size`: the typed layers check bounds and
+    /// return errors before getting here; this assertion is what makes the raw pointer sound.
+    #[inline]
+    pub fn partition_ptr(&self, pe: usize, offset: usize, len: usize) -> *mut u8 {
+        assert!(
+            pe < self.n_pes
+                && offset
+                    .checked_add(len)
+                    .is_some_and(|end| end <= self.partition_size),
+            "symmetric access out of range: PE {pe}, offset {offset}, len {len}"
+        );
+        // SAFETY: the assertion keeps the result within the mapping (partition `pe` spans
+        // `partition_size` bytes from `partition_offset + pe * partition_size`).
+        unsafe {
+            self.base
+                .as_ptr()
+                .add(self.partition_offset + pe * self.partition_size + offset)
+        }
+    }
+
+    /// Length of the whole mapping.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Always false: a segment has at least a header.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Reads `pe`'s lifecycle state.
+    pub fn pe_state(&self, pe: usize) -> PeState {
+        PeState::from_raw(self.slot(pe).id.0.state.load(Ordering::Acquire))
+    }
+}

@@ -1,0 +1,272 @@
+//! The shared-memory transport: every PE maps the whole segment, so a put is a `memcpy` into
+//! the peer's partition and an atomic is a locked instruction on it.
+//!
+//! # Memory ordering (put / fence / quiet)
+//!
+//! * A put is a copy into the target partition; it is *complete* when the call returns (the
+//!   stores are in this CPU's store buffer or cache, and cache coherence delivers them).
+//! * `fence` is `atomic::fence(Release)` plus a compiler barrier: stores before it become
+//!   visible to any PE before stores after it. A receiver that observes a later store (a flag,
+//!   read with an Acquire load in `wait_until`) therefore observes the earlier data: the
+//!   release fence / acquire load pair makes them happen-before.
+//! * `quiet` is `atomic::fence(SeqCst)`: it also orders this PE's later *loads* after its
+//!   earlier stores (store-load order, which TSO does not give without `mfence`), which is what
+//!   "complete" means for a following get, atomic or barrier.
+//! * Scalar puts (`p`) and gets (`g`) are single atomic stores/loads (Relaxed), so a flag
+//!   written with `p` is never torn and forms a proper synchronizes-with edge with an Acquire
+//!   wait; bulk puts are `memcpy`.
+//! * Every put and atomic ends by *notifying* the target (SeqCst fence, then a check of its
+//!   doorbell's sleeper count; see `wait.rs`). This is what lets a sleeping `wait_until` wake.
+
+use std::sync::Arc;
+use std::sync::atomic::{Ordering, fence};
+
+use crate::segment::Segment;
+use crate::transport::{AmoOp, AmoWord, Transport, Word};
+use crate::wait::{self, WaitPolicy};
+
+/// Shared-memory transport over one mapped [`Segment`].
+#[derive(Debug)]
+pub struct ShmTransport {
+    seg: Arc<Segment>,
+    me: usize,
+    n_pes: usize,
+    policy: WaitPolicy,
+    /// Local count of `barrier_all`/`sync_all` calls (the epoch this PE publishes).
+    epoch: std::cell::Cell<u64>,
+}
+
+impl ShmTransport {
+    /// A transport for PE `me` of `seg`.
+    pub fn new(seg: Arc<Segment>, me: usize, policy: WaitPolicy) -> ShmTransport {
+        let n_pes = seg.n_pes();
+        assert!(me < n_pes);
+        ShmTransport {
+            seg,
+            me,
+            n_pes,
+            policy,
+            epoch: std::cell::Cell::new(0),
+        }
+    }
+
+    /// The segment.
+    pub fn segment(&self) -> &Arc<Segment> {
+        &self.seg
+    }
+
+    /// The waiting policy.
+    pub fn policy(&self) -> &WaitPolicy {
+        &self.policy
+    }
+
+    /// Rings `pe`'s doorbell if a thread of it sleeps (after a SeqCst fence).
+    #[inline]
+    pub fn notify(&self, pe: usize) {
+        wait::notify(&self.seg.slot(pe).doorbell.0);
+    }
+
+    /// Like [`ShmTransport::notify`] for a caller that just did a SeqCst read-modify-write:
+    /// that operation already is the fence the protocol needs.
+    #[inline]
+    fn notify_after_rmw(&self, pe: usize) {
+        wait::ring_after_fence(&self.seg.slot(pe).doorbell.0);
+    }
+
+    /// Pointer to `len` bytes at `offset` in `pe`'s partition (bounds-checked).
+    #[inline]
+    pub fn ptr(&self, pe: usize, offset: usize, len: usize) -> *mut u8 {
+        self.seg.partition_ptr(pe, offset, len)
+    }
+
+    fn all_arrived(&self, epoch: u64) -> bool {
+        (0..self.n_pes).all(|p| self.seg.slot(p).barrier.0.load(Ordering::Acquire) >= epoch)
+    }
+
+    fn barrier_impl(&self) {
+        let epoch = self.epoch.get() + 1;
+        self.epoch.set(epoch);
+        self.seg
+            .slot(self.me)
+            .barrier
+            .0
+            .store(epoch, Ordering::Release);
+        fence(Ordering::SeqCst);
+        if self.all_arrived(epoch) {
+            // Last to arrive (or among the last): wake whoever sleeps. Earlier arrivals saw
+            // someone missing and will not ring; the SeqCst fences make sure at least one PE
+            // sees every arrival (module docs of `wait.rs`).
+            for p in 0..self.n_pes {
+                if p != self.me {
+                    wait::ring_after_fence(&self.seg.slot(p).doorbell.0);
+                }
+            }
+            return;
+        }
+        wait::wait_until(&self.policy, &self.seg.slot(self.me).doorbell.0, || {
+            self.all_arrived(epoch)
+        });
+    }
+}
+
+/// Checks that `count` elements with `stride` fit in `len` elements.
+fn strided_span(count: usize, stride: usize, elem: usize) -> usize {
+    if count == 0 {
+        0
+    } else {
+        ((count - 1) * stride + 1) * elem
+    }
+}
+
+impl Transport for ShmTransport {
+    #[inline]
+    fn my_pe(&self) -> usize {
+        self.me
+    }
+
+    #[inline]
+    fn n_pes(&self) -> usize {
+        self.n_pes
+    }
+
+    #[inline]
+    fn put(&self, pe: usize, offset: usize, src: &[u8]) {
+        let dst = self.ptr(pe, offset, src.len());
+        // SAFETY: `dst` is valid for `src.len()` bytes (checked by `ptr`); `src` is a
+        // borrowed slice of this process's memory, and the segment is never handed out as a
+        // Rust slice, so the two do not overlap. Other PEs may access the destination
+        // concurrently; that is a race on shared bytes, never on Rust-owned memory.
+        unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), dst, src.len()) };
+        self.notify(pe);
+    }
+
+    #[inline]
+    fn get(&self, pe: usize, offset: usize, dst: &mut [u8]) {
+        let src = self.ptr(pe, offset, dst.len());
+        // SAFETY: as in `put`, with the roles swapped: `src` is valid for `dst.len()` bytes of
+        // the segment, `dst` is exclusively borrowed local memory.
+        unsafe { std::ptr::copy_nonoverlapping(src, dst.as_mut_ptr(), dst.len()) };
+    }
+
+    fn iput(
+        &self,
+        pe: usize,
+        offset: usize,
+        dst_stride: usize,
+        src: &[u8],
+        src_stride: usize,
+        elem: usize,
+        count: usize,
+    ) {
+        assert!(strided_span(count, src_stride, elem) <= src.len());
+        let base = self.ptr(pe, offset, strided_span(count, dst_stride, elem));
+        for i in 0..count {
+            // SAFETY: element `i` ends at `(i * dst_stride + 1) * elem <= span`, inside the
+            // checked range; the source element is inside `src` (assert above).
+            unsafe {
+                std::ptr::copy_nonoverlapping(
+                    src.as_ptr().add(i * src_stride * elem),
+                    base.add(i * dst_stride * elem),
+                    elem,
+                )
+            };
+        }
+        self.notify(pe);
+    }
+
+    fn iget(
+        &self,
+        pe: usize,
+        offset: usize,
+        src_stride: usize,
+        dst: &mut [u8],
+        dst_stride: usize,
+        elem: usize,
+        count: usize,
+    ) {
+        assert!(strided_span(count, dst_stride, elem) <= dst.len());
+        let base = self.ptr(pe, offset, strided_span(count, src_stride, elem));
+        for i in 0..count {
+            // SAFETY: mirror of `iput`: the source element is inside the checked segment
+            // range, the destination element inside `dst`.
+            unsafe {
+                std::ptr::copy_nonoverlapping(
+                    base.add(i * src_stride * elem),
+                    dst.as_mut_ptr().add(i * dst_stride * elem),
+                    elem,
+                )
+            };
+        }
+    }
+
+    #[inline]
+    fn put_word<W: Word>(&self, pe: usize, offset: usize, v: W) {
+        let p = self.ptr(pe, offset, std::mem::size_of::<W>()).cast::<W>();
+        assert!(p.is_aligned(), "misaligned symmetric word");
+        // SAFETY: in bounds (checked by `ptr`) and aligned (asserted); words in the segment
+        // that are used as flags are only accessed through these atomic accessors or whole
+        // copies, which the API documents as a race the program must order with fence/quiet.
+        unsafe { W::atomic_store(p, v, Ordering::Relaxed) };
+        self.notify(pe);
+    }
+
+    #[inline]
+    fn get_word<W: Word>(&self, pe: usize, offset: usize) -> W {
+        let p = self.ptr(pe, offset, std::mem::size_of::<W>()).cast::<W>();
+        assert!(p.is_aligned(), "misaligned symmetric word");
+        // SAFETY: in bounds and aligned, as in `put_word`.
+        unsafe { W::atomic_load(p, Ordering::Acquire) }
+    }
+
+    #[inline]
+    fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W {
+        let p = self.ptr(pe, offset, std::mem::size_of::<W>()).cast::<W>();
+        assert!(p.is_aligned(), "misaligned symmetric word");
+        // SAFETY: in bounds and aligned; atomics are applied to symmetric objects that the
+        // typed API exposes for atomic use.
+        let old = unsafe { W::amo(p, op) };
+        if !matches!(op, AmoOp::Fetch) {
+            self.notify_after_rmw(pe);
+        }
+        old
+    }
+
+    #[inline]
+    fn fence(&self) {
+        fence(Ordering::Release);
+    }
+
+    #[inline]
+    fn quiet(&self) {
+        fence(Ordering::SeqCst);
+    }
+
+    fn barrier_all(&self) {
+        self.quiet();
+        self.barrier_impl();
+    }
+
+    fn sync_all(&self) {
+        self.barrier_impl();
+    }
+
+    #[inline]
+    fn wait_local<W: Word>(&self, offset: usize, mut cond: impl FnMut(W) -> bool) -> W {
+        let p = self
+            .ptr(self.me, offset, std::mem::size_of::<W>())
+            .cast::<W>();
+        assert!(p.is_aligned(), "misaligned symmetric word");
+        let mut last = W::zeroed();
+        wait::wait_until(&self.policy, &self.seg.slot(self.me).doorbell.0, || {
+            // SAFETY: in bounds and aligned (checked above); atomic load.
+            last = unsafe { W::atomic_load(p, Ordering::Acquire) };
+            cond(last)
+        });
+        last
+    }
+
+    #[inline]
+    fn wait_for(&self, cond: impl FnMut() -> bool) {
+        wait::wait_until(&self.policy, &self.seg.slot(self.me).doorbell.0, cond);
+    }
+}

@@ -1,0 +1,137 @@
+//! Every system call the runtime makes, behind typed wrappers.
+//!
+//! Nothing outside this module talks to libc, rustix or nix directly (the launcher's process
+//! supervision in `launcher.rs` excepted, which is all about processes and signals). Each
+//! wrapper's first doc line names the C call it wraps.
+
+use std::io;
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::sync::atomic::AtomicU32;
+use std::time::Duration;
+
+use rustix::fs::{self as rfs, MemfdFlags, Mode};
+use rustix::thread::futex;
+
+/// `memfd_create(name, 0)`: an anonymous shared-memory file that never appears in /dev/shm.
+///
+/// The descriptor is created *without* `MFD_CLOEXEC` so that the PEs the launcher starts
+/// inherit it; its mode is then narrowed to 0600 with `fchmod`.
+pub(crate) fn memfd_create(name: &str, len: u64) -> io::Result<OwnedFd> {
+    let fd = rfs::memfd_create(name, MemfdFlags::empty())?;
+    rfs::fchmod(&fd, Mode::from_raw_mode(0o600))?;
+    rfs::ftruncate(&fd, len)?;
+    Ok(fd)
+}
+
+/// What `fstat` says about a segment file: the facts the attach check needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileFacts {
+    /// `st_uid`.
+    pub uid: u32,
+    /// `st_mode & 0o7777`.
+    pub mode: u32,
+    /// `st_size`.
+    pub size: u64,
+}
+
+/// `fstat(fd)`: owner, permission bits and size of the segment file.
+pub(crate) fn file_facts(fd: BorrowedFd<'_>) -> io::Result<FileFacts> {
+    let st = rfs::fstat(fd)?;
+    Ok(FileFacts {
+        uid: st.st_uid,
+        mode: st.st_mode & 0o7777,
+        size: st.st_size as u64,
+    })
+}
+
+/// `geteuid()`.
+pub(crate) fn effective_uid() -> u32 {
+    rustix::process::geteuid().as_raw()
+}
+
+/// `fcntl(fd, F_GETFD)` then `fcntl(fd, F_SETFD, FD_CLOEXEC)`: takes ownership of the segment
+/// descriptor the launcher left open in this process, so that programs this PE starts do not
+/// inherit it.
+pub(crate) fn adopt_inherited_fd(raw: i32) -> io::Result<OwnedFd> {
+    if raw < 0 {
+        return Err(io::Error::from_raw_os_error(libc_ebadf()));
+    }
+    // SAFETY: `raw` is non-negative and the borrow lives only for the F_GETFD probe below,
+    // which fails with EBADF (and we return) if the descriptor is not open.
+    let probe = unsafe { BorrowedFd::borrow_raw(raw) };
+    rustix::io::fcntl_getfd(probe)?;
+    // SAFETY: the descriptor is open (probe above) and was created by the launcher for this
+    // process alone; nothing else in this process knows the number (it only travels in the
+    // SHMEM_RUN_FD variable, read once at init), so taking ownership cannot double-close.
+    let fd = unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(raw) };
+    rustix::io::fcntl_setfd(&fd, rustix::io::FdFlags::CLOEXEC)?;
+    Ok(fd)
+}
+
+fn libc_ebadf() -> i32 {
+    rustix::io::Errno::BADF.raw_os_error()
+}
+
+/// `getrandom(buf, 0)`: a random 64-bit job token.
+pub(crate) fn random_u64() -> u64 {
+    let mut buf = [0u8; 8];
+    let mut filled = 0;
+    while filled < buf.len() {
+        match rustix::rand::getrandom(&mut buf[filled..], rustix::rand::GetRandomFlags::empty()) {
+            Ok(n) => filled += n,
+            Err(rustix::io::Errno::INTR) => {}
+            Err(_) => {
+                // Fall back on time and pid: the token guards against attaching to another
+                // job's segment by mistake, not against an adversary.
+                let t = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_nanos() as u64)
+                    .unwrap_or(0);
+                return t ^ (u64::from(std::process::id()) << 32);
+            }
+        }
+    }
+    u64::from_ne_bytes(buf)
+}
+
+/// `futex(uaddr, FUTEX_WAIT, expected, timeout)` **without** `FUTEX_PRIVATE_FLAG`.
+///
+/// The word lives in a `MAP_SHARED` mapping that other processes map too, so the futex must
+/// be keyed on the page, not on this process's address space: a private futex would never
+/// see the other processes' wake-ups. Returns when woken, when the word no longer holds
+/// `expected`, on a signal, or after `timeout`; the caller re-checks its condition anyway.
+pub(crate) fn futex_wait_shared(word: &AtomicU32, expected: u32, timeout: Duration) {
+    let ts = futex::Timespec {
+        tv_sec: timeout.as_secs() as _,
+        tv_nsec: timeout.subsec_nanos() as _,
+    };
+    // Errors are EAGAIN (value changed), ETIMEDOUT and EINTR: all mean "look again".
+    let _ = futex::wait(word, futex::Flags::empty(), expected, Some(&ts));
+}
+
+/// `futex(uaddr, FUTEX_WAKE, INT_MAX)` **without** `FUTEX_PRIVATE_FLAG`: wakes every
+/// process sleeping on `word`.
+pub(crate) fn futex_wake_shared(word: &AtomicU32) {
+    let _ = futex::wake(word, futex::Flags::empty(), i32::MAX as u32);
+}
+
+/// `sched_yield()`.
+#[inline]
+pub(crate) fn yield_now() {
+    rustix::thread::sched_yield();
+}
+
+/// `sched_getaffinity(0)`: how many CPUs this process may run on.
+pub(crate) fn usable_cpus() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+}
+
+/// The segment file as a `memmap2::MmapRaw` (`mmap(NULL, len, PROT_READ|PROT_WRITE,
+/// MAP_SHARED, fd, 0)`). `MmapRaw` hands out a pointer, never a reference, which is the
+/// discipline every access to the segment follows.
+pub(crate) fn map_shared(fd: &impl AsFd, len: usize) -> io::Result<memmap2::MmapRaw> {
+    let file = std::fs::File::from(fd.as_fd().try_clone_to_owned()?);
+    memmap2::MmapOptions::new().len(len).map_raw(&file)
+}

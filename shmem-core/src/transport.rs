@@ -1,0 +1,176 @@
+//! The transport boundary: how bytes, atomics and synchronization reach another PE.
+//!
+//! The public API (`shmem`) and the runtime's own algorithms (heap checks, collectives, locks)
+//! speak only to [`Transport`], in terms of *(PE, symmetric offset)*. [`crate::shm::ShmTransport`]
+//! implements it with loads and stores into the shared segment. A second transport (MPI-3 RMA,
+//! see `docs/ARCHITECTURE.md`) implements the same trait with windows, `MPI_Put`/`MPI_Get`,
+//! `MPI_Fetch_and_op` and `MPI_Win_flush_all`; nothing above this trait changes.
+//!
+//! The trait is used statically (`Runtime` is generic over nothing: it names
+//! [`DefaultTransport`]), so every call is inlined and costs nothing over a direct store.
+
+use bytemuck::Pod;
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// A naturally aligned machine word that can be stored and loaded in one instruction
+/// (single-copy atomic): `u8`, `u16`, `u32`, `u64`.
+pub trait Word: Pod + Eq + sealed::Sealed + Send + Sync + 'static {
+    #[doc(hidden)]
+    /// # Safety
+    /// `ptr` must be valid for reads of `Self`, aligned, and only accessed atomically.
+    unsafe fn atomic_load(ptr: *mut Self, order: std::sync::atomic::Ordering) -> Self;
+    #[doc(hidden)]
+    /// # Safety
+    /// `ptr` must be valid for writes of `Self`, aligned, and only accessed atomically.
+    unsafe fn atomic_store(ptr: *mut Self, v: Self, order: std::sync::atomic::Ordering);
+}
+
+/// A word on which remote atomic read-modify-write operations are provided: `u32`, `u64`.
+/// Signed and floating-point types of the same size travel as their bits.
+pub trait AmoWord: Word {
+    #[doc(hidden)]
+    /// # Safety
+    /// `ptr` must be valid for reads and writes of `Self`, aligned, and only accessed
+    /// atomically.
+    unsafe fn amo(ptr: *mut Self, op: AmoOp<Self>) -> Self;
+}
+
+/// One atomic memory operation; every variant returns the previous value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AmoOp<W> {
+    /// Atomic load.
+    Fetch,
+    /// Atomic store (returns the previous value, which callers may ignore).
+    Set(W),
+    /// Swap.
+    Swap(W),
+    /// Store `new` if the value equals `cond`.
+    CompareSwap {
+        /// Expected value.
+        cond: W,
+        /// Value to store.
+        new: W,
+    },
+    /// Wrapping add.
+    FetchAdd(W),
+    /// Bitwise and.
+    FetchAnd(W),
+    /// Bitwise or.
+    FetchOr(W),
+    /// Bitwise xor.
+    FetchXor(W),
+}
+
+macro_rules! words {
+    ($($t:ty => $a:ty),*) => {$(
+        impl sealed::Sealed for $t {}
+        impl Word for $t {
+            #[inline(always)]
+            unsafe fn atomic_load(ptr: *mut Self, order: std::sync::atomic::Ordering) -> Self {
+                // SAFETY: the caller guarantees validity, alignment and atomic-only access,
+                // which is what `from_ptr` requires.
+                unsafe { <$a>::from_ptr(ptr) }.load(order)
+            }
+            #[inline(always)]
+            unsafe fn atomic_store(ptr: *mut Self, v: Self, order: std::sync::atomic::Ordering) {
+                // SAFETY: as in `atomic_load`.
+                unsafe { <$a>::from_ptr(ptr) }.store(v, order)
+            }
+        }
+    )*};
+}
+words!(u8 => std::sync::atomic::AtomicU8, u16 => std::sync::atomic::AtomicU16,
+       u32 => std::sync::atomic::AtomicU32, u64 => std::sync::atomic::AtomicU64);
+
+macro_rules! amo_words {
+    ($($t:ty => $a:ty),*) => {$(
+        impl AmoWord for $t {
+            #[inline(always)]
+            unsafe fn amo(ptr: *mut Self, op: AmoOp<Self>) -> Self {
+                use std::sync::atomic::Ordering::SeqCst;
+                // SAFETY: the caller guarantees validity, alignment and atomic-only access.
+                let a = unsafe { <$a>::from_ptr(ptr) };
+                match op {
+                    AmoOp::Fetch => a.load(SeqCst),
+                    AmoOp::Set(v) => a.swap(v, SeqCst),
+                    AmoOp::Swap(v) => a.swap(v, SeqCst),
+                    AmoOp::CompareSwap { cond, new } => {
+                        match a.compare_exchange(cond, new, SeqCst, SeqCst) {
+                            Ok(v) | Err(v) => v,
+                        }
+                    }
+                    AmoOp::FetchAdd(v) => a.fetch_add(v, SeqCst),
+                    AmoOp::FetchAnd(v) => a.fetch_and(v, SeqCst),
+                    AmoOp::FetchOr(v) => a.fetch_or(v, SeqCst),
+                    AmoOp::FetchXor(v) => a.fetch_xor(v, SeqCst),
+                }
+            }
+        }
+    )*};
+}
+amo_words!(u32 => std::sync::atomic::AtomicU32, u64 => std::sync::atomic::AtomicU64);
+
+/// What moves data between PEs. Offsets are symmetric offsets (the same on every PE); the
+/// caller has checked them against the object's bounds, the transport checks them against the
+/// partition again (memory-safety backstop, never a user-facing error).
+pub trait Transport {
+    /// This PE.
+    fn my_pe(&self) -> usize;
+    /// Number of PEs.
+    fn n_pes(&self) -> usize;
+    /// Copies `src` to `offset` on `pe` (`shmem_putmem`). Complete on return on shared memory;
+    /// ordered by [`Transport::fence`], completed by [`Transport::quiet`].
+    fn put(&self, pe: usize, offset: usize, src: &[u8]);
+    /// Copies from `offset` on `pe` into `dst` (`shmem_getmem`, blocking).
+    fn get(&self, pe: usize, offset: usize, dst: &mut [u8]);
+    /// Strided put of `count` elements of `elem` bytes: element `i` of `src` (taken every
+    /// `src_stride` elements) goes to `offset + i * dst_stride * elem` on `pe` (`shmem_iput`).
+    fn iput(
+        &self,
+        pe: usize,
+        offset: usize,
+        dst_stride: usize,
+        src: &[u8],
+        src_stride: usize,
+        elem: usize,
+        count: usize,
+    );
+    /// Strided get, the mirror of [`Transport::iput`] (`shmem_iget`).
+    #[allow(clippy::too_many_arguments)]
+    fn iget(
+        &self,
+        pe: usize,
+        offset: usize,
+        src_stride: usize,
+        dst: &mut [u8],
+        dst_stride: usize,
+        elem: usize,
+        count: usize,
+    );
+    /// Single-copy-atomic store of one word (`shmem_p`).
+    fn put_word<W: Word>(&self, pe: usize, offset: usize, v: W);
+    /// Single-copy-atomic load of one word (`shmem_g`).
+    fn get_word<W: Word>(&self, pe: usize, offset: usize) -> W;
+    /// Remote atomic operation; returns the previous value.
+    fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W;
+    /// Orders earlier puts and atomics to each PE before later ones (`shmem_fence`).
+    fn fence(&self);
+    /// Completes every earlier put, atomic and non-blocking operation (`shmem_quiet`).
+    fn quiet(&self);
+    /// Barrier of all PEs with quiet (`shmem_barrier_all`).
+    fn barrier_all(&self);
+    /// Barrier of all PEs without the completion guarantee (`shmem_sync_all`).
+    fn sync_all(&self);
+    /// Waits until `cond` holds for the word at `offset` in this PE's own partition
+    /// (`shmem_wait_until`); returns the value that satisfied it.
+    fn wait_local<W: Word>(&self, offset: usize, cond: impl FnMut(W) -> bool) -> W;
+    /// Waits until `cond()` holds, where `cond` reads this PE's memory or the control area;
+    /// writers wake this PE through the same doorbell as puts and atomics do.
+    fn wait_for(&self, cond: impl FnMut() -> bool);
+}
+
+/// The transport this build uses.
+pub type DefaultTransport = crate::shm::ShmTransport;

@@ -1,0 +1,224 @@
+//! The runtime handle: [`init`], [`Shmem`], [`Pe`].
+
+use std::fmt;
+
+use shmem_core::{Runtime, Transport};
+
+use crate::Error;
+use crate::statics;
+
+/// A validated PE number: `0 <= pe < n_pes`, checked once when it is made.
+///
+/// Obtain one from [`Shmem::pe`] (checked), [`Shmem::my_pe`], [`Shmem::pe_wrapping`] or
+/// [`Shmem::pes`]. Every one-sided operation takes a `Pe`, so none of them can address a PE that
+/// does not exist.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pe(u32);
+
+impl Pe {
+    /// The PE's number.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for Pe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PE {}", self.0)
+    }
+}
+
+impl From<Pe> for usize {
+    fn from(pe: Pe) -> usize {
+        pe.index()
+    }
+}
+
+/// The OpenSHMEM thread level this library provides: [`ThreadLevel::Serialized`].
+///
+/// [`Shmem`] is `Send` but not `Sync`: any thread may use it, one at a time (the borrow checker
+/// enforces "one at a time"), which is exactly `SHMEM_THREAD_SERIALIZED`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ThreadLevel {
+    /// `SHMEM_THREAD_SINGLE`
+    Single,
+    /// `SHMEM_THREAD_FUNNELED`
+    Funneled,
+    /// `SHMEM_THREAD_SERIALIZED`
+    Serialized,
+    /// `SHMEM_THREAD_MULTIPLE`
+    Multiple,
+}
+
+/// One PE's handle on the job: what `shmem_init` gives a C program.
+///
+/// Dropping it finalizes (`shmem_finalize`): outstanding operations complete and all PEs
+/// synchronize. Everything symmetric borrows it, so nothing outlives finalize.
+///
+/// # Examples
+/// ```
+/// let shmem = shmem::init()?;            // without shmemrun: a 1-PE job
+/// assert_eq!(shmem.n_pes(), 1);
+/// assert_eq!(shmem.my_pe().index(), 0);
+/// shmem.barrier_all();
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub struct Shmem {
+    rt: Runtime,
+}
+
+impl fmt::Debug for Shmem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Shmem")
+            .field("my_pe", &self.rt.my_pe())
+            .field("n_pes", &self.rt.n_pes())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Initializes this PE (`shmem_init`, OpenSHMEM §9.1). *Collective* over all PEs.
+///
+/// Under `shmemrun` the PE attaches to the job's shared segment; without it the program is a
+/// 1-PE job. `#[symmetric]` statics are laid out and initialized on every PE before this
+/// returns.
+///
+/// # Errors
+/// [`Error::AlreadyInitialized`] if a handle is alive in this process; [`Error::Finalized`] if
+/// a launched PE calls it again after finalize; [`Error::Segment`] / [`Error::Bootstrap`] when
+/// the launcher's segment is refused; [`Error::StaticsMismatch`] when PEs run different
+/// programs; [`Error::Config`] for a malformed `SHMEM_SYMMETRIC_SIZE`.
+pub fn init() -> Result<Shmem, Error> {
+    let descs = statics::descriptors();
+    let (rt, layout) = Runtime::init(&descs)?;
+    statics::record_offsets(&layout);
+    Ok(Shmem { rt })
+}
+
+/// The library version (`CARGO_PKG_VERSION` of `shmem-core`).
+pub fn version() -> &'static str {
+    shmem_core::runtime::VERSION
+}
+
+/// The OpenSHMEM specification version whose semantics this library follows
+/// (`shmem_info_get_version`).
+pub fn spec_version() -> (u32, u32) {
+    shmem_core::runtime::SPEC_VERSION
+}
+
+/// The vendor string (`shmem_info_get_name`).
+pub fn info_name() -> &'static str {
+    shmem_core::runtime::VENDOR_NAME
+}
+
+impl Shmem {
+    #[inline]
+    pub(crate) fn rt(&self) -> &Runtime {
+        &self.rt
+    }
+
+    /// This PE (`shmem_my_pe`).
+    #[inline]
+    pub fn my_pe(&self) -> Pe {
+        Pe(self.rt.my_pe() as u32)
+    }
+
+    /// Number of PEs in the job (`shmem_n_pes`).
+    #[inline]
+    pub fn n_pes(&self) -> usize {
+        self.rt.n_pes()
+    }
+
+    /// A checked PE number.
+    ///
+    /// # Errors
+    /// [`Error::InvalidPe`] when `pe >= n_pes`.
+    ///
+    /// # Examples
+    /// ```
+    /// let shmem = shmem::init()?;
+    /// assert!(shmem.pe(0).is_ok());
+    /// assert!(matches!(shmem.pe(7), Err(shmem::Error::InvalidPe { pe: 7, n_pes: 1 })));
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    #[inline]
+    pub fn pe(&self, pe: usize) -> Result<Pe, Error> {
+        if pe < self.n_pes() {
+            Ok(Pe(pe as u32))
+        } else {
+            Err(Error::InvalidPe {
+                pe,
+                n_pes: self.n_pes(),
+            })
+        }
+    }
+
+    /// `pe` modulo `n_pes`: the neighbour arithmetic of ring programs, never an error.
+    #[inline]
+    pub fn pe_wrapping(&self, pe: usize) -> Pe {
+        Pe((pe % self.n_pes()) as u32)
+    }
+
+    /// Every PE, in order.
+    pub fn pes(&self) -> impl ExactSizeIterator<Item = Pe> + use<> {
+        (0..self.n_pes() as u32).map(Pe)
+    }
+
+    /// Whether `pe` can be reached with one-sided operations (`shmem_pe_accessible`): every PE
+    /// of the job can.
+    pub fn pe_accessible(&self, pe: usize) -> bool {
+        pe < self.n_pes()
+    }
+
+    /// Thread level of this handle (`shmem_query_thread`).
+    pub fn thread_level(&self) -> ThreadLevel {
+        ThreadLevel::Serialized
+    }
+
+    /// Bytes of symmetric memory per PE (statics + heap): `SHMEM_SYMMETRIC_SIZE` or
+    /// `shmemrun --heap-size`.
+    pub fn symmetric_size(&self) -> usize {
+        self.rt.symmetric_size()
+    }
+
+    /// Largest block a collective allocation could get now.
+    pub fn heap_available(&self) -> usize {
+        self.rt.heap_largest_free()
+    }
+
+    /// Barrier of all PEs with completion of every earlier put and atomic
+    /// (`shmem_barrier_all`). *Collective*.
+    #[inline]
+    pub fn barrier_all(&self) {
+        self.rt.transport().barrier_all();
+    }
+
+    /// Barrier of all PEs without the completion guarantee (`shmem_sync_all`). *Collective*.
+    #[inline]
+    pub fn sync_all(&self) {
+        self.rt.transport().sync_all();
+    }
+
+    /// Orders earlier puts and atomics to each PE before later ones (`shmem_fence`).
+    #[inline]
+    pub fn fence(&self) {
+        self.rt.transport().fence();
+    }
+
+    /// Completes every earlier put, atomic and non-blocking operation (`shmem_quiet`).
+    #[inline]
+    pub fn quiet(&self) {
+        self.rt.transport().quiet();
+    }
+
+    /// Ends the whole job with `status` (`shmem_global_exit`): `shmemrun` stops every other PE
+    /// and exits with `status`. Never returns.
+    pub fn global_exit(&self, status: i32) -> ! {
+        self.rt.global_exit(status)
+    }
+
+    /// Finalizes explicitly (`shmem_finalize`); the same as dropping the handle. *Collective*.
+    pub fn finalize(self) {
+        drop(self);
+    }
+}

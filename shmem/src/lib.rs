@@ -1,0 +1,58 @@
+//! # shmem: OpenSHMEM-style PGAS for Rust
+//!
+//! Several processes (*PEs*) run the same program; each owns a *symmetric* heap and statics
+//! that every other PE can read, write and update atomically, one-sidedly. Start a job with
+//! `shmemrun -n 4 ./program`; a program started without it is a 1-PE job.
+//!
+//! ```
+//! use shmem::{Cmp, SymBox};
+//!
+//! let shmem = shmem::init()?;
+//! let me = shmem.my_pe();
+//! let right = shmem.pe_wrapping(me.index() + 1);
+//! let inbox = SymBox::new(&shmem, -1i64)?;
+//! inbox.p(right, me.index() as i64);          // one-sided write into the neighbour
+//! let left = (me.index() + shmem.n_pes() - 1) % shmem.n_pes();
+//! inbox.wait_until(Cmp::Eq, left as i64);      // point-to-point synchronization
+//! # Ok::<(), shmem::Error>(())
+//! ```
+//!
+//! What the types guarantee:
+//! * only [`bytemuck::Pod`] data lives in symmetric memory;
+//! * every one-sided operation names a validated [`Pe`] and is bounds-checked ([`Error`]);
+//! * atomics exist only for the types the spec allows ([`AmoStandard`], [`AmoBitwise`], ...);
+//! * the runtime handle [`Shmem`] is `Send + !Sync` (`SHMEM_THREAD_SERIALIZED`) and every
+//!   symmetric object borrows it, so nothing outlives finalize;
+//! * non-blocking operations live in a scope that completes them ([`Shmem::nbi`]).
+#![deny(unsafe_code)]
+
+mod handle;
+mod nbi;
+mod statics;
+mod sym;
+mod types;
+
+pub use handle::{Pe, Shmem, ThreadLevel, info_name, init, spec_version, version};
+pub use nbi::Nbi;
+pub use shmem_core::{Error, SegmentError};
+pub use shmem_macros::symmetric;
+pub use statics::SymStatic;
+pub use sym::{Sym, SymBox, SymSlice, SymSliceMut, SymVec};
+pub use types::{AmoBitwise, AmoExtended, AmoStandard, Cmp, WaitType};
+
+/// Re-export of `bytemuck`, whose `Pod` trait says what may live in symmetric memory
+/// (`#[derive(shmem::bytemuck::Pod, shmem::bytemuck::Zeroable)]` for your own types).
+pub use bytemuck;
+
+#[doc(hidden)]
+/// What `#[symmetric]` expands to. Not public API.
+pub mod __private {
+    pub use crate::statics::{SYMMETRIC_STATICS, StaticEntry};
+    pub use linkme;
+}
+
+/// The launcher library behind the `shmemrun` binary.
+pub mod launcher {
+    pub use shmem_core::config::{parse_size, symmetric_size_from_env};
+    pub use shmem_core::launcher::{Bind, LaunchConfig, Outcome, launch};
+}

@@ -1,0 +1,91 @@
+//! Non-blocking RMA with real completion: [`Shmem::nbi`] and [`Nbi`].
+
+use std::marker::PhantomData;
+
+use bytemuck::Pod;
+
+use crate::Error;
+use crate::handle::{Pe, Shmem};
+use crate::sym::SymSlice;
+
+/// A scope of non-blocking operations (`shmem_put_nbi` / `shmem_get_nbi`).
+///
+/// The local buffers of the operations stay borrowed until the scope ends, and the scope ends
+/// with `quiet`, so a buffer can be neither reused nor read before its operation is complete.
+/// The same program is correct on a transport where operations really complete later.
+#[derive(Debug)]
+pub struct Nbi<'scope, 'env: 'scope> {
+    shmem: &'env Shmem,
+    _scope: PhantomData<&'scope mut &'scope ()>,
+    _env: PhantomData<&'env mut &'env ()>,
+}
+
+impl Shmem {
+    /// Runs `f` with a scope for non-blocking operations, then completes them all (`quiet`).
+    ///
+    /// # Examples
+    /// ```
+    /// let shmem = shmem::init()?;
+    /// let v = shmem::SymVec::<u8>::zeroed(&shmem, 8)?;
+    /// let me = shmem.my_pe();
+    /// let src = [7u8; 8];
+    /// let mut back = [0u8; 8];
+    /// shmem.nbi(|nbi| -> Result<(), shmem::Error> {
+    ///     nbi.put(&v, me, &src)?;
+    ///     Ok(())
+    /// })?;
+    /// shmem.nbi(|nbi| nbi.get(&v, me, &mut back))?;
+    /// assert_eq!(back, [7; 8]);
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn nbi<'env, R>(
+        &'env self,
+        f: impl for<'scope> FnOnce(&'scope Nbi<'scope, 'env>) -> R,
+    ) -> R {
+        let scope = Nbi {
+            shmem: self,
+            _scope: PhantomData,
+            _env: PhantomData,
+        };
+        let r = f(&scope);
+        self.quiet();
+        r
+    }
+}
+
+impl<'env> Nbi<'_, 'env> {
+    /// Starts copying `src` into `pe`'s copy of `target` (`shmem_put_nbi`); `src` stays
+    /// borrowed until the scope has completed it.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `src` is longer than `target`.
+    #[inline]
+    pub fn put<T: Pod>(
+        &self,
+        target: &SymSlice<'_, T>,
+        pe: Pe,
+        src: &'env [T],
+    ) -> Result<(), Error> {
+        target.put(pe, src)
+    }
+
+    /// Starts copying `pe`'s copy of `source` into `dst` (`shmem_get_nbi`); `dst` can be read
+    /// only after the scope.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `dst` is longer than `source`.
+    #[inline]
+    pub fn get<T: Pod>(
+        &self,
+        source: &SymSlice<'_, T>,
+        pe: Pe,
+        dst: &'env mut [T],
+    ) -> Result<(), Error> {
+        source.get(pe, dst)
+    }
+
+    /// Completes every operation started so far (`shmem_quiet`) without ending the scope.
+    pub fn quiet(&self) {
+        self.shmem.quiet();
+    }
+}

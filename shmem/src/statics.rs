@@ -1,0 +1,116 @@
+//! `#[symmetric]` statics: a `static` whose value lives in the symmetric segment of every PE.
+//!
+//! The attribute macro turns `static NAME: T = init;` into a [`SymStatic<T>`] and registers it
+//! in a link-time list ([`linkme`]). At [`crate::init`] the runtime lays every registered
+//! static out at the start of each PE's partition, sorted by its path, so all PEs agree on the
+//! offsets (a hash of the layout is compared across PEs), and copies the initial value in.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use bytemuck::Pod;
+use shmem_core::{StaticDesc, StaticsLayout};
+
+use crate::handle::Shmem;
+use crate::sym::{Sym, SymSlice};
+
+const UNSET: usize = usize::MAX;
+
+/// A `static` in symmetric memory; declare it with `#[shmem::symmetric]`.
+///
+/// Used exactly like a heap object: `X.sym(&shmem)` gives the [`Sym`] view (p/g, atomics,
+/// waiting), and for arrays `X.slice(&shmem)` gives the [`SymSlice`] view (put/get/iput/...).
+///
+/// # Examples
+/// ```
+/// #[shmem::symmetric]
+/// static COUNTER: u64 = 7;
+///
+/// let shmem = shmem::init()?;
+/// let c = COUNTER.sym(&shmem);
+/// assert_eq!(c.read(), 7);
+/// c.atomic_inc(shmem.my_pe());
+/// assert_eq!(c.read(), 8);
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub struct SymStatic<T> {
+    id: &'static str,
+    init: T,
+    offset: AtomicUsize,
+}
+
+impl<T> std::fmt::Debug for SymStatic<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SymStatic").field("id", &self.id).finish()
+    }
+}
+
+impl<T: Pod> SymStatic<T> {
+    #[doc(hidden)]
+    /// Used by `#[symmetric]`; a `SymStatic` made by hand is not registered and panics on use.
+    pub const fn __new(id: &'static str, init: T) -> Self {
+        SymStatic {
+            id,
+            init,
+            offset: AtomicUsize::new(UNSET),
+        }
+    }
+
+    fn offset(&self) -> usize {
+        let off = self.offset.load(Ordering::Acquire);
+        assert!(
+            off != UNSET,
+            "symmetric static {} is not registered: declare it with #[shmem::symmetric]",
+            self.id
+        );
+        off
+    }
+
+    /// The view of this static on the job `shmem`.
+    pub fn sym<'s>(&self, shmem: &'s Shmem) -> Sym<'s, T> {
+        Sym::new(shmem, self.offset())
+    }
+}
+
+impl<E: Pod, const N: usize> SymStatic<[E; N]> {
+    /// The array view of this static on the job `shmem`.
+    pub fn slice<'s>(&self, shmem: &'s Shmem) -> SymSlice<'s, E> {
+        SymSlice::new(shmem, self.offset(), N)
+    }
+}
+
+#[doc(hidden)]
+/// Type-erased registration entry of a [`SymStatic`].
+pub trait StaticEntry: Sync {
+    /// Descriptor for the layout.
+    fn desc(&self) -> StaticDesc<'_>;
+    /// Records the offset chosen by the layout.
+    fn set_offset(&self, offset: usize);
+}
+
+impl<T: Pod + Sync> StaticEntry for SymStatic<T> {
+    fn desc(&self) -> StaticDesc<'_> {
+        StaticDesc {
+            id: self.id,
+            size: std::mem::size_of::<T>(),
+            align: std::mem::align_of::<T>(),
+            init: bytemuck::bytes_of(&self.init),
+        }
+    }
+    fn set_offset(&self, offset: usize) {
+        self.offset.store(offset, Ordering::Release);
+    }
+}
+
+#[doc(hidden)]
+#[linkme::distributed_slice]
+pub static SYMMETRIC_STATICS: [&'static dyn StaticEntry];
+
+pub(crate) fn descriptors() -> Vec<StaticDesc<'static>> {
+    SYMMETRIC_STATICS.iter().map(|e| e.desc()).collect()
+}
+
+pub(crate) fn record_offsets(layout: &StaticsLayout) {
+    for (e, &off) in SYMMETRIC_STATICS.iter().zip(&layout.offsets) {
+        e.set_offset(off);
+    }
+}
