@@ -1,3 +1,337 @@
+//! RMA on real processes: put/get/p/g/iput/iget round trips for every type, zero-length
+//! transfers, ordering (put, fence, flag), completion at barrier, non-blocking scopes, and the
+//! typed errors for bad PEs and out-of-bounds transfers.
+#![forbid(unsafe_code)]
+
+mod support;
+
+use shmem::bytemuck::{Pod, Zeroable};
+use shmem::{Cmp, Error, Shmem, SymBox, SymVec};
+use support::{Case, NPES};
+
+/// Deterministic, PE- and index-dependent values of each type.
+trait Gen: Pod + PartialEq + std::fmt::Debug {
+    fn make(pe: usize, i: usize) -> Self;
+}
+macro_rules! gen_num {
+    ($($t:ty),*) => {$(
+        impl Gen for $t {
+            fn make(pe: usize, i: usize) -> $t { ((pe * 1000 + i * 7 + 3) % 113) as $t + (pe as $t) }
+        }
+    )*};
+}
+gen_num!(i8, u8, i16, u16, i32, u32, i64, u64, isize, usize);
+impl Gen for f32 {
+    fn make(pe: usize, i: usize) -> f32 {
+        pe as f32 * 0.5 + i as f32 * 0.25 - 3.0
+    }
+}
+impl Gen for f64 {
+    fn make(pe: usize, i: usize) -> f64 {
+        pe as f64 * 1.5e10 - i as f64 / 7.0
+    }
+}
+/// A user-defined Pod with mixed fields.
+#[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+#[repr(C)]
+struct Particle {
+    pos: [f32; 3],
+    id: u32,
+    mass: f64,
+}
+impl Gen for Particle {
+    fn make(pe: usize, i: usize) -> Particle {
+        Particle {
+            pos: [pe as f32, i as f32, (pe * i) as f32],
+            id: (pe * 100 + i) as u32,
+            mass: (pe + i) as f64 * 0.125,
+        }
+    }
+}
+impl Gen for [u8; 3] {
+    fn make(pe: usize, i: usize) -> [u8; 3] {
+        [pe as u8, i as u8, (pe ^ i) as u8]
+    }
+}
+
+/// Every PE puts a pattern into its right neighbour's array and p's a scalar; after a barrier
+/// each checks what its left neighbour wrote; then gets and g's from the right neighbour.
+fn roundtrip<T: Gen>(shmem: &Shmem) {
+    const N: usize = 37;
+    let me = shmem.my_pe().index();
+    let n = shmem.n_pes();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = (me + n - 1) % n;
+    let arr = SymVec::<T>::zeroed(shmem, N).unwrap();
+    let one = SymBox::new(shmem, T::zeroed()).unwrap();
+    let src: Vec<T> = (0..N).map(|i| T::make(me, i)).collect();
+    arr.put(right, &src).unwrap();
+    one.p(right, T::make(me, 999));
+    shmem.barrier_all();
+    let expect: Vec<T> = (0..N).map(|i| T::make(left, i)).collect();
+    assert_eq!(arr.to_vec(), expect, "put from PE {left}");
+    assert_eq!(one.read(), T::make(left, 999), "p from PE {left}");
+    // get and g read the right neighbour's copy, which its left neighbour (me) wrote
+    let mut back = vec![T::zeroed(); N];
+    arr.get(right, &mut back).unwrap();
+    assert_eq!(back, src, "get from {right}");
+    assert_eq!(one.g(right), T::make(me, 999));
+    // partial get of a sub-slice
+    let mut part = vec![T::zeroed(); 5];
+    arr.slice(10..15).unwrap().get(right, &mut part).unwrap();
+    assert_eq!(part, src[10..15]);
+
+    // strided: every 3rd element of src to every 2nd element of the target
+    shmem.barrier_all();
+    arr.fill(T::zeroed());
+    shmem.barrier_all();
+    let count = 9;
+    arr.iput(right, 2, &src, 3, count).unwrap();
+    shmem.barrier_all();
+    let local = arr.to_vec();
+    for k in 0..N {
+        let want = if k % 2 == 0 && k / 2 < count {
+            T::make(left, (k / 2) * 3)
+        } else {
+            T::zeroed()
+        };
+        assert_eq!(local[k], want, "iput element {k}");
+    }
+    let mut gathered = vec![T::zeroed(); 2 * count];
+    arr.iget(right, &mut gathered, 2, 2, count).unwrap();
+    for k in 0..2 * count {
+        let want = if k % 2 == 0 {
+            T::make(me, k / 2 * 3)
+        } else {
+            T::zeroed()
+        };
+        assert_eq!(gathered[k], want, "iget element {k}");
+    }
+    shmem.barrier_all();
+}
+
+fn all_types(shmem: &Shmem) {
+    roundtrip::<i8>(shmem);
+    roundtrip::<u8>(shmem);
+    roundtrip::<i16>(shmem);
+    roundtrip::<u16>(shmem);
+    roundtrip::<i32>(shmem);
+    roundtrip::<u32>(shmem);
+    roundtrip::<i64>(shmem);
+    roundtrip::<u64>(shmem);
+    roundtrip::<isize>(shmem);
+    roundtrip::<usize>(shmem);
+    roundtrip::<f32>(shmem);
+    roundtrip::<f64>(shmem);
+    roundtrip::<Particle>(shmem);
+    roundtrip::<[u8; 3]>(shmem);
+}
+
+fn zero_length(shmem: &Shmem) {
+    let v = SymVec::<u64>::new(shmem, 4, 9).unwrap();
+    let right = shmem.pe_wrapping(shmem.my_pe().index() + 1);
+    v.put(right, &[]).unwrap();
+    v.get(right, &mut []).unwrap();
+    v.iput(right, 1, &[], 1, 0).unwrap();
+    v.iget(right, &mut [], 1, 1, 0).unwrap();
+    let empty = SymVec::<u64>::zeroed(shmem, 0).unwrap();
+    assert!(empty.is_empty());
+    empty.put(right, &[]).unwrap();
+    assert!(matches!(
+        empty.put(right, &[1]),
+        Err(Error::OutOfBounds {
+            start: 0,
+            len: 1,
+            object_len: 0
+        })
+    ));
+    v.slice(4..4).unwrap().put(right, &[]).unwrap();
+    shmem.barrier_all();
+    assert_eq!(v.to_vec(), [9; 4]);
+}
+
+/// Producer puts a block then a flag with fence between; the consumer waits on the flag and
+/// must see the whole block. Repeated with new contents each round.
+fn ordering(shmem: &Shmem) {
+    const N: usize = 4096;
+    const ROUNDS: u64 = 200;
+    let me = shmem.my_pe().index();
+    let n = shmem.n_pes();
+    let data = SymVec::<u64>::zeroed(shmem, N).unwrap();
+    let flag = SymBox::new(shmem, 0u64).unwrap();
+    let ack = SymBox::new(shmem, 0u64).unwrap();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = shmem.pe_wrapping(me + n - 1);
+    let mut block = vec![0u64; N];
+    for round in 1..=ROUNDS {
+        // wait until the right neighbour consumed the previous round (its ack to me)
+        ack.wait_until(Cmp::Ge, round - 1);
+        for (i, b) in block.iter_mut().enumerate() {
+            *b = round * 1_000_000 + (me * N + i) as u64;
+        }
+        data.put(right, &block).unwrap();
+        shmem.fence();
+        flag.p(right, round);
+        // consume what the left neighbour sent
+        flag.wait_until(Cmp::Eq, round);
+        let got = data.to_vec();
+        for (i, &g) in got.iter().enumerate() {
+            assert_eq!(
+                g,
+                round * 1_000_000 + (left.index() * N + i) as u64,
+                "round {round}, element {i}"
+            );
+        }
+        ack.p(left, round);
+    }
+    shmem.barrier_all();
+}
+
+/// Puts issued before barrier_all are visible to every PE after it (no fence or flag).
+fn completion_at_barrier(shmem: &Shmem) {
+    let me = shmem.my_pe().index();
+    let n = shmem.n_pes();
+    let v = SymVec::<u32>::zeroed(shmem, n * 16).unwrap();
+    for round in 0..50u32 {
+        for pe in shmem.pes() {
+            let vals: Vec<u32> = (0..16)
+                .map(|i| round * 100_000 + (me * 16 + i) as u32)
+                .collect();
+            v.slice(me * 16..me * 16 + 16)
+                .unwrap()
+                .put(pe, &vals)
+                .unwrap();
+        }
+        shmem.barrier_all();
+        let local = v.to_vec();
+        for p in 0..n {
+            for i in 0..16 {
+                assert_eq!(local[p * 16 + i], round * 100_000 + (p * 16 + i) as u32);
+            }
+        }
+        shmem.barrier_all();
+    }
+}
+
+fn nbi_scope(shmem: &Shmem) {
+    let me = shmem.my_pe().index();
+    let n = shmem.n_pes();
+    let v = SymVec::<i32>::zeroed(shmem, 1024).unwrap();
+    let right = shmem.pe_wrapping(me + 1);
+    let src: Vec<i32> = (0..1024).map(|i| i * (me as i32 + 1)).collect();
+    shmem
+        .nbi(|nbi| -> Result<(), Error> {
+            nbi.put(&v, right, &src[..512])?;
+            nbi.put(&v.slice(512..).unwrap(), right, &src[512..])?;
+            Ok(())
+        })
+        .unwrap();
+    shmem.barrier_all();
+    let left = (me + n - 1) % n;
+    assert_eq!(
+        v.to_vec(),
+        (0..1024).map(|i| i * (left as i32 + 1)).collect::<Vec<_>>()
+    );
+    let mut back = vec![0; 1024];
+    shmem.nbi(|nbi| nbi.get(&v, right, &mut back)).unwrap();
+    assert_eq!(back, src);
+    shmem.barrier_all();
+}
+
+fn typed_errors(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    assert!(matches!(shmem.pe(n), Err(Error::InvalidPe { pe, n_pes }) if pe == n && n_pes == n));
+    assert!(matches!(shmem.pe(usize::MAX), Err(Error::InvalidPe { .. })));
+    assert!(shmem.pe_accessible(n - 1) && !shmem.pe_accessible(n));
+    let v = SymVec::<u16>::new(shmem, 8, 5).unwrap();
+    let me = shmem.my_pe();
+    assert!(matches!(
+        v.put(me, &[0; 9]),
+        Err(Error::OutOfBounds {
+            start: 0,
+            len: 9,
+            object_len: 8
+        })
+    ));
+    assert!(matches!(
+        v.get(me, &mut [0; 9]),
+        Err(Error::OutOfBounds { .. })
+    ));
+    assert!(matches!(v.slice(3..9), Err(Error::OutOfBounds { .. })));
+    assert!(matches!(v.slice(5..3), Err(Error::OutOfBounds { .. })));
+    assert!(matches!(
+        v.at(8),
+        Err(Error::OutOfBounds {
+            start: 8,
+            len: 1,
+            object_len: 8
+        })
+    ));
+    assert!(matches!(
+        v.slice(6..).unwrap().put(me, &[1, 2, 3]),
+        Err(Error::OutOfBounds { .. })
+    ));
+    // strided: last element past the end on either side, zero stride
+    assert!(matches!(
+        v.iput(me, 2, &[1, 2, 3, 4, 5], 1, 5),
+        Err(Error::OutOfBounds { .. })
+    ));
+    assert!(matches!(
+        v.iput(me, 1, &[1, 2, 3], 2, 3),
+        Err(Error::OutOfBounds { .. })
+    ));
+    assert!(matches!(
+        v.iput(me, 0, &[1, 2], 1, 2),
+        Err(Error::InvalidStride { .. })
+    ));
+    assert!(matches!(
+        v.iget(me, &mut [0; 4], 1, 3, 4),
+        Err(Error::OutOfBounds { .. })
+    ));
+    // nothing was written by the failed calls
+    shmem.barrier_all();
+    assert_eq!(v.to_vec(), [5; 8]);
+    let s = format!("{}", shmem.pe(n + 3).unwrap_err());
+    assert!(
+        s.contains(&format!("PE {}", n + 3)) && s.contains(&format!("{n} PEs")),
+        "{s}"
+    );
+}
+
 fn main() {
-    println!("test result: ok. 0 passed; 0 failed");
+    support::main(
+        &[
+            Case {
+                name: "all_types_roundtrip",
+                npes: NPES,
+                body: all_types,
+            },
+            Case {
+                name: "zero_length",
+                npes: NPES,
+                body: zero_length,
+            },
+            Case {
+                name: "put_fence_flag_ordering",
+                npes: NPES,
+                body: ordering,
+            },
+            Case {
+                name: "completion_at_barrier",
+                npes: NPES,
+                body: completion_at_barrier,
+            },
+            Case {
+                name: "nbi_scope",
+                npes: NPES,
+                body: nbi_scope,
+            },
+            Case {
+                name: "typed_errors",
+                npes: NPES,
+                body: typed_errors,
+            },
+        ],
+        &[],
+    );
 }

@@ -1,0 +1,127 @@
+//! Multi-process test harness shared by the integration tests.
+//!
+//! Each test file is one binary with `harness = false`. Run normally (by `cargo test`), it is
+//! the *driver*: every [`Case`] becomes one libtest-mimic trial per PE count, which runs
+//! `shmemrun -n N <this binary>` with `SHMEM_TEST_CASE` naming the case. Run by `shmemrun`, the
+//! same binary is a *PE*: it initializes shmem, runs the case's body and exits; an assertion
+//! failure panics, the PE exits 101 and shmemrun fails the job, which fails the trial with the
+//! PEs' output attached.
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+pub use libtest_mimic::Failed;
+use libtest_mimic::{Arguments, Trial};
+
+/// Environment variable that selects the case a PE runs.
+pub const CASE_ENV: &str = "SHMEM_TEST_CASE";
+
+/// A multi-PE test: `body` runs on every PE of a job of each size in `npes`.
+pub struct Case {
+    pub name: &'static str,
+    pub npes: &'static [usize],
+    pub body: fn(&shmem::Shmem),
+}
+
+/// A PE program that is *not* run through the standard driver (launcher tests): `body` runs
+/// on every PE; `check` runs in the driver and decides.
+pub struct Custom {
+    pub name: &'static str,
+    pub body: fn(),
+    pub check: fn() -> Result<(), Failed>,
+}
+
+/// Path of the launcher built for this test run.
+pub fn shmemrun() -> &'static str {
+    env!("CARGO_BIN_EXE_shmemrun")
+}
+
+/// Runs `shmemrun <args> <this binary>` as a PE program for `case`, with a 120 s timeout.
+pub fn run_job(
+    npes: usize,
+    case: &str,
+    extra_args: &[&str],
+    env: &[(&str, &str)],
+) -> (Output, Duration) {
+    let exe = std::env::current_exe().expect("current_exe");
+    let mut cmd = Command::new(shmemrun());
+    cmd.arg("-n")
+        .arg(npes.to_string())
+        .arg("--timeout")
+        .arg("120")
+        .args(extra_args)
+        .arg(exe)
+        .env(CASE_ENV, case);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let t0 = Instant::now();
+    let out = cmd.output().expect("spawn shmemrun");
+    (out, t0.elapsed())
+}
+
+/// Formats a job's output for a failure message.
+pub fn describe(out: &Output) -> String {
+    format!(
+        "status: {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Entry point of a test binary.
+pub fn main(cases: &[Case], customs: &[Custom]) {
+    if let Ok(name) = std::env::var(CASE_ENV) {
+        if let Some(c) = cases.iter().find(|c| c.name == name) {
+            let shmem = shmem::init().expect("shmem::init");
+            (c.body)(&shmem);
+            drop(shmem);
+            return;
+        }
+        if let Some(c) = customs.iter().find(|c| c.name == name) {
+            (c.body)();
+            return;
+        }
+        panic!("unknown test case {name}");
+    }
+    let args = Arguments::from_args();
+    let mut trials = Vec::new();
+    for c in cases {
+        for &n in c.npes {
+            let name = c.name;
+            trials.push(Trial::test(format!("{name}::np{n}"), move || {
+                let (out, _) = run_job(n, name, &[], &[]);
+                if out.status.success() {
+                    Ok(())
+                } else {
+                    Err(describe(&out).into())
+                }
+            }));
+        }
+    }
+    for c in customs {
+        trials.push(Trial::test(c.name, c.check));
+    }
+    libtest_mimic::run(&args, trials).exit();
+}
+
+/// Fails a trial with a message unless `cond`.
+pub fn ensure(cond: bool, msg: impl FnOnce() -> String) -> Result<(), Failed> {
+    if cond { Ok(()) } else { Err(msg().into()) }
+}
+
+/// Names of the entries of /dev/shm (to check that a job leaves nothing behind).
+pub fn dev_shm() -> std::collections::BTreeSet<String> {
+    std::fs::read_dir("/dev/shm")
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// All PE counts the foundation tests use.
+pub const NPES: &[usize] = &[1, 2, 4, 8];
