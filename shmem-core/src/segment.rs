@@ -425,3 +425,129 @@ impl Segment {
         PeState::from_raw(self.slot(pe).id.0.state.load(Ordering::Acquire))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::fd::AsFd;
+
+    fn expect_of(seg: &Segment) -> Expect {
+        let h = seg.header();
+        Expect {
+            job_token: h.job_token,
+            n_pes: h.n_pes,
+        }
+    }
+
+    #[test]
+    fn created_segment_is_0600_memfd_and_attaches() {
+        let (seg, fd, token) = Segment::create(3, 1 << 20).unwrap();
+        let facts = sys::file_facts(fd.as_fd()).unwrap();
+        assert_eq!(facts.mode, 0o600);
+        assert_eq!(facts.uid, sys::effective_uid());
+        assert_eq!(facts.size as usize, seg.len());
+        let link = std::fs::read_link(format!("/proc/self/fd/{}", std::os::fd::AsRawFd::as_raw_fd(&fd))).unwrap();
+        assert!(link.to_string_lossy().starts_with("/memfd:"), "{link:?}");
+        let other = Segment::attach(fd.as_fd(), expect_of(&seg)).unwrap();
+        assert_eq!(other.header(), seg.header());
+        assert_eq!(seg.header().job_token, token);
+        // both mappings see the same memory
+        seg.slot(2).barrier.0.store(77, Ordering::Relaxed);
+        assert_eq!(other.slot(2).barrier.0.load(Ordering::Relaxed), 77);
+    }
+
+    #[test]
+    fn wrong_token_and_pe_count_are_refused() {
+        let (seg, fd, _) = Segment::create(2, 1 << 16).unwrap();
+        let mut e = expect_of(&seg);
+        e.job_token ^= 1;
+        assert!(matches!(
+            Segment::attach(fd.as_fd(), e),
+            Err(Error::Segment(SegmentError::TokenMismatch { .. }))
+        ));
+        let mut e = expect_of(&seg);
+        e.n_pes = 4;
+        assert!(matches!(
+            Segment::attach(fd.as_fd(), e),
+            Err(Error::Segment(SegmentError::PeCountMismatch { found: 2, expected: 4 }))
+        ));
+    }
+
+    #[test]
+    fn wrong_magic_version_mode_and_size_are_refused() {
+        // magic
+        let (seg, fd, _) = Segment::create(2, 1 << 16).unwrap();
+        let e = expect_of(&seg);
+        rustix::io::pwrite(&fd, b"NOTSHMEM", 0).unwrap();
+        let err = Segment::attach(fd.as_fd(), e).unwrap_err();
+        assert!(matches!(err, Error::Segment(SegmentError::BadMagic { .. })), "{err}");
+        assert!(err.to_string().contains("not a shmem segment"));
+        // version (bytes 8..12)
+        let (seg, fd, _) = Segment::create(2, 1 << 16).unwrap();
+        let e = expect_of(&seg);
+        rustix::io::pwrite(&fd, &99u32.to_ne_bytes(), 8).unwrap();
+        assert!(matches!(
+            Segment::attach(fd.as_fd(), e),
+            Err(Error::Segment(SegmentError::VersionMismatch { found: 99, .. }))
+        ));
+        // mode
+        let (seg, fd, _) = Segment::create(2, 1 << 16).unwrap();
+        let e = expect_of(&seg);
+        rustix::fs::fchmod(&fd, rustix::fs::Mode::from_raw_mode(0o644)).unwrap();
+        assert!(matches!(
+            Segment::attach(fd.as_fd(), e),
+            Err(Error::Segment(SegmentError::BadMode { mode: 0o644 }))
+        ));
+        // size: the file is shorter than the header says
+        let (seg, fd, _) = Segment::create(2, 1 << 16).unwrap();
+        let e = expect_of(&seg);
+        rustix::fs::ftruncate(&fd, seg.len() as u64 - 4096).unwrap();
+        assert!(matches!(
+            Segment::attach(fd.as_fd(), e),
+            Err(Error::Segment(SegmentError::SizeMismatch { .. }))
+        ));
+    }
+
+    #[test]
+    fn validate_refuses_foreign_owner_and_inconsistent_header() {
+        let mut h = layout(4, 1 << 16);
+        h.job_token = 5;
+        let facts = FileFacts {
+            uid: 1000,
+            mode: 0o600,
+            size: h.total_size,
+        };
+        let e = Expect {
+            job_token: 5,
+            n_pes: 4,
+        };
+        assert_eq!(validate(facts, 1000, &h, e), Ok(()));
+        assert_eq!(
+            validate(facts, 0, &h, e),
+            Err(SegmentError::NotOwner { owner: 1000, me: 0 })
+        );
+        let mut bad = h;
+        bad.partition_offset += 8;
+        assert!(matches!(
+            validate(facts, 1000, &bad, e),
+            Err(SegmentError::SizeMismatch { .. })
+        ));
+        let mut bad = h;
+        bad.total_size += 4096;
+        assert!(matches!(
+            validate(facts, 1000, &bad, e),
+            Err(SegmentError::SizeMismatch { .. })
+        ));
+    }
+
+    #[test]
+    fn partition_pointers_are_bounds_checked() {
+        let (seg, _fd, _) = Segment::create(2, 1 << 16).unwrap();
+        let a = seg.partition_ptr(0, 0, 8) as usize;
+        let b = seg.partition_ptr(1, 0, 8) as usize;
+        assert_eq!(b - a, seg.partition_size());
+        assert!(std::panic::catch_unwind(|| seg.partition_ptr(1, (1 << 16) - 4, 8)).is_err());
+        assert!(std::panic::catch_unwind(|| seg.partition_ptr(2, 0, 1)).is_err());
+        assert!(std::panic::catch_unwind(|| seg.partition_ptr(0, usize::MAX, 2)).is_err());
+    }
+}

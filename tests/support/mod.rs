@@ -46,11 +46,11 @@ pub fn run_job(
 ) -> (Output, Duration) {
     let exe = std::env::current_exe().expect("current_exe");
     let mut cmd = Command::new(shmemrun());
-    cmd.arg("-n")
-        .arg(npes.to_string())
-        .arg("--timeout")
-        .arg("120")
-        .args(extra_args)
+    cmd.arg("-n").arg(npes.to_string());
+    if !extra_args.contains(&"--timeout") {
+        cmd.arg("--timeout").arg("120");
+    }
+    cmd.args(extra_args)
         .arg(exe)
         .env(CASE_ENV, case);
     for (k, v) in env {
@@ -73,6 +73,11 @@ pub fn describe(out: &Output) -> String {
 
 /// Entry point of a test binary.
 pub fn main(cases: &[Case], customs: &[Custom]) {
+    main_with(cases, customs, &[]);
+}
+
+/// Entry point of a test binary whose jobs all get `launch_args` (e.g. `--heap-size 8m`).
+pub fn main_with(cases: &[Case], customs: &[Custom], launch_args: &'static [&'static str]) {
     if let Ok(name) = std::env::var(CASE_ENV) {
         if let Some(c) = cases.iter().find(|c| c.name == name) {
             let shmem = shmem::init().expect("shmem::init");
@@ -92,7 +97,7 @@ pub fn main(cases: &[Case], customs: &[Custom]) {
         for &n in c.npes {
             let name = c.name;
             trials.push(Trial::test(format!("{name}::np{n}"), move || {
-                let (out, _) = run_job(n, name, &[], &[]);
+                let (out, _) = run_job(n, name, launch_args, &[]);
                 if out.status.success() {
                     Ok(())
                 } else {

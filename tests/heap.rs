@@ -1,0 +1,157 @@
+//! The symmetric heap and symmetric statics on real processes: deterministic offsets, size
+//! mismatch and exhaustion reported on every PE with recovery, statics usable like heap objects.
+#![forbid(unsafe_code)]
+
+mod support;
+
+use shmem::{Cmp, Error, Shmem, SymBox, SymVec};
+use support::{Case, NPES};
+
+#[shmem::symmetric]
+static COUNTER: u64 = 0;
+
+#[shmem::symmetric]
+static TABLE: [i32; 16] = [-1; 16];
+
+#[shmem::symmetric]
+static PI_ISH: f64 = 3.25;
+
+/// Every PE sends the offsets it got to PE 0, which checks that all rows are equal.
+fn deterministic_offsets(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let a = SymVec::<u8>::zeroed(shmem, 3).unwrap();
+    let b = SymBox::new(shmem, 0u64).unwrap();
+    let c = SymVec::<f64>::zeroed(shmem, 1000).unwrap();
+    let offs = [a.offset() as u64, b.offset() as u64, c.offset() as u64, TABLE.slice(shmem).offset() as u64];
+    let table = SymVec::<u64>::zeroed(shmem, n * 4).unwrap();
+    table.slice(me * 4..me * 4 + 4).unwrap().put(shmem.pe(0).unwrap(), &offs).unwrap();
+    shmem.barrier_all();
+    if me == 0 {
+        let t = table.to_vec();
+        for p in 0..n {
+            assert_eq!(t[p * 4..p * 4 + 4], offs, "offsets on PE {p}");
+        }
+        // distinct and cache-line separated
+        assert!(offs[0] + 128 <= offs[1] && offs[1] + 128 <= offs[2]);
+    }
+    // freeing and allocating again gives the same offsets on every PE
+    drop(c);
+    let d = SymVec::<f64>::zeroed(shmem, 1000).unwrap();
+    assert_eq!(d.offset() as u64, offs[2]);
+    shmem.barrier_all();
+}
+
+fn size_mismatch_then_recovery(shmem: &Shmem) {
+    let me = shmem.my_pe().index();
+    let n = shmem.n_pes();
+    let before = shmem.heap_available();
+    let r = SymVec::<u32>::zeroed(shmem, 10 + (me % 2));
+    if n == 1 {
+        assert!(r.is_ok());
+        return;
+    }
+    match r {
+        Err(Error::SizeMismatch { mine, other_pe, theirs }) => {
+            assert_eq!(mine, (10 + me % 2) * 4);
+            assert_ne!(theirs, mine);
+            assert_eq!((10 + other_pe % 2) * 4, theirs);
+        }
+        other => panic!("PE {me}: expected SizeMismatch, got {other:?}"),
+    }
+    assert_eq!(shmem.heap_available(), before, "the failed allocation left the heap unchanged");
+    let ok = SymVec::<u32>::new(shmem, 10, me as u32).unwrap();
+    let right = shmem.pe_wrapping(me + 1);
+    ok.at(0).unwrap().p(right, 100 + me as u32);
+    shmem.barrier_all();
+    assert_eq!(ok.read(0).unwrap(), 100 + ((me + n - 1) % n) as u32);
+    assert_eq!(ok.read(1).unwrap(), me as u32);
+}
+
+fn exhaustion_then_recovery(shmem: &Shmem) {
+    let total = shmem.symmetric_size();
+    let avail = shmem.heap_available();
+    assert!(avail < total);
+    match SymVec::<u8>::zeroed(shmem, avail + 1) {
+        Err(Error::HeapExhausted { requested, available }) => {
+            assert_eq!(requested, avail + 1);
+            assert_eq!(available, avail);
+        }
+        other => panic!("expected HeapExhausted, got {other:?}"),
+    }
+    // element count overflowing usize bytes is the same error, not an overflow
+    assert!(matches!(SymVec::<u64>::zeroed(shmem, usize::MAX / 4), Err(Error::HeapExhausted { .. })));
+    // the whole heap still works: take nearly all of it, use it, give it back
+    let big = SymVec::<u8>::new(shmem, avail - 4096, 0xAB).unwrap();
+    let right = shmem.pe_wrapping(shmem.my_pe().index() + 1);
+    big.slice(avail - 4096 - 3..).unwrap().put(right, &[1, 2, 3]).unwrap();
+    shmem.barrier_all();
+    assert_eq!(big.slice(avail - 4096 - 4..).unwrap().to_vec(), [0xAB, 1, 2, 3]);
+    drop(big);
+    assert_eq!(shmem.heap_available(), avail);
+    let msg = SymVec::<u8>::zeroed(shmem, avail * 2).unwrap_err().to_string();
+    assert!(msg.contains("exhausted") && msg.contains("SHMEM_SYMMETRIC_SIZE"), "{msg}");
+}
+
+/// Many allocate/free cycles do not leak.
+fn churn(shmem: &Shmem) {
+    let avail = shmem.heap_available();
+    for i in 0..300usize {
+        let v = SymVec::<u64>::new(shmem, 1 + i % 97, i as u64).unwrap();
+        let b = SymBox::new(shmem, [i as u8; 5]).unwrap();
+        assert_eq!(v.read(i % 97).unwrap(), i as u64);
+        assert_eq!(b.read(), [i as u8; 5]);
+    }
+    assert_eq!(shmem.heap_available(), avail);
+}
+
+fn statics_like_heap_objects(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let counter = COUNTER.sym(shmem);
+    let table = TABLE.slice(shmem);
+    assert_eq!(table.to_vec(), [-1; 16], "initial value");
+    assert_eq!(PI_ISH.sym(shmem).read(), 3.25);
+    shmem.barrier_all();
+    for pe in shmem.pes() {
+        counter.atomic_add(pe, me as u64 + 1);
+    }
+    table.at(me % 16).unwrap().p(shmem.pe(0).unwrap(), me as i32);
+    shmem.barrier_all();
+    assert_eq!(counter.read(), (1..=n as u64).sum::<u64>());
+    if me == 0 {
+        let t = table.to_vec();
+        for (i, &v) in t.iter().enumerate() {
+            // the highest PE with p % 16 == i wrote last... any writer with that residue is fine
+            if i < n {
+                assert_eq!(v as usize % 16, i);
+            } else {
+                assert_eq!(v, -1);
+            }
+        }
+    }
+    // waiting on a static
+    let right = shmem.pe_wrapping(me + 1);
+    shmem.barrier_all();
+    PI_ISH.sym(shmem).p(right, 1.0 + me as f64);
+    shmem.barrier_all();
+    assert_eq!(PI_ISH.sym(shmem).read(), 1.0 + ((me + n - 1) % n) as f64);
+    counter.p(right, 1_000_000 + me as u64);
+    assert_eq!(counter.wait_until(Cmp::Ge, 1_000_000), 1_000_000 + ((me + n - 1) % n) as u64);
+    shmem.barrier_all();
+}
+
+fn main() {
+    // A small heap keeps the exhaustion tests (which fill the whole heap) fast.
+    support::main_with(
+        &[
+            Case { name: "deterministic_offsets", npes: NPES, body: deterministic_offsets },
+            Case { name: "size_mismatch_then_recovery", npes: NPES, body: size_mismatch_then_recovery },
+            Case { name: "exhaustion_then_recovery", npes: NPES, body: exhaustion_then_recovery },
+            Case { name: "alloc_free_churn", npes: &[1, 4], body: churn },
+            Case { name: "statics_like_heap_objects", npes: NPES, body: statics_like_heap_objects },
+        ],
+        &[],
+        &["--heap-size", "4m"],
+    );
+}
