@@ -11,12 +11,12 @@ use support::{Case, NPES};
 const K: usize = 200;
 
 trait AsI128 {
-    fn as_i128(self) -> i128;
+    fn to_i128(self) -> i128;
 }
-macro_rules! as_i128 {
-    ($($t:ty),*) => {$( impl AsI128 for $t { fn as_i128(self) -> i128 { self as i128 } } )*};
+macro_rules! to_i128 {
+    ($($t:ty),*) => {$( impl AsI128 for $t { fn to_i128(self) -> i128 { self as i128 } } )*};
 }
-as_i128!(i32, u32, i64, u64, isize, usize);
+to_i128!(i32, u32, i64, u64, isize, usize);
 
 /// Every PE adds to every PE's counter K times with each of add, fetch_add, inc, fetch_inc;
 /// totals are exact and fetch results are monotonic per target.
@@ -31,14 +31,19 @@ where
         for pe in shmem.pes() {
             c.atomic_add(pe, two);
             let before = c.atomic_fetch_add(pe, two);
-            assert!(before.as_i128() >= 0);
+            assert!(before.to_i128() >= 0);
             c.atomic_inc(pe);
             c.atomic_fetch_inc(pe);
         }
     }
     shmem.barrier_all();
-    assert_eq!(c.read().as_i128(), (n * K * 6) as i128, "total on {}", shmem.my_pe());
-    assert_eq!(c.atomic_fetch(shmem.my_pe()).as_i128(), (n * K * 6) as i128);
+    assert_eq!(
+        c.read().to_i128(),
+        (n * K * 6) as i128,
+        "total on {}",
+        shmem.my_pe()
+    );
+    assert_eq!(c.atomic_fetch(shmem.my_pe()).to_i128(), (n * K * 6) as i128);
     shmem.barrier_all();
 }
 
@@ -59,8 +64,14 @@ fn gapless_fetch_inc(shmem: &Shmem) {
     let all = SymVec::<u64>::zeroed(shmem, n * K).unwrap();
     let zero = shmem.pe(0).unwrap();
     let mine: Vec<u64> = (0..K).map(|_| ticket.atomic_fetch_inc(zero)).collect();
-    assert!(mine.windows(2).all(|w| w[0] < w[1]), "tickets of one PE increase");
-    all.slice(me * K..(me + 1) * K).unwrap().put(zero, &mine).unwrap();
+    assert!(
+        mine.windows(2).all(|w| w[0] < w[1]),
+        "tickets of one PE increase"
+    );
+    all.slice(me * K..(me + 1) * K)
+        .unwrap()
+        .put(zero, &mine)
+        .unwrap();
     shmem.barrier_all();
     if me == 0 {
         let mut v = all.to_vec();
@@ -87,7 +98,9 @@ fn bitwise(shmem: &Shmem) {
     or32.atomic_fetch_or(zero, 1 << (me + 1));
     shmem.barrier_all();
     if me == 0 {
-        let vals: Vec<u64> = (0..n).map(|p| (1u64 << p) | (1 << 40) | ((p as u64 * 0x0101) << 8)).collect();
+        let vals: Vec<u64> = (0..n)
+            .map(|p| (1u64 << p) | (1 << 40) | ((p as u64 * 0x0101) << 8))
+            .collect();
         let e_or = vals.iter().fold(0, |a, v| a | v);
         let e_and = vals.iter().fold(u64::MAX, |a, v| a & v);
         let e_xor = vals.iter().fold(0, |a, v| a ^ v);
@@ -117,7 +130,10 @@ fn cswap_and_swap(shmem: &Shmem) {
         shmem.barrier_all();
         if me == 0 {
             let v = word.read();
-            assert!(v > round * 100 && v <= round * 100 + n as i64, "round {round}: {v}");
+            assert!(
+                v > round * 100 && v <= round * 100 + n as i64,
+                "round {round}: {v}"
+            );
             assert_eq!(wins.read(), round + 1, "exactly one winner per round");
             word.write((round + 1) * 100);
         }
@@ -169,7 +185,10 @@ fn wait_each_cmp(shmem: &Shmem) {
     ];
     for (round, &(cmp, value, decoy, good)) in table.iter().enumerate() {
         let flag = SymBox::new(shmem, if cmp == Cmp::Ne { 0 } else { decoy }).unwrap();
-        assert!(!flag.test(cmp, value), "{cmp:?} must not hold for the initial value");
+        assert!(
+            !flag.test(cmp, value),
+            "{cmp:?} must not hold for the initial value"
+        );
         shmem.barrier_all();
         flag.p(right, decoy);
         std::thread::sleep(Duration::from_millis(2));
@@ -226,9 +245,15 @@ fn sleeping_waiters(shmem: &Shmem) {
         flag.wait_until(Cmp::Eq, 1);
         let waited = t0.elapsed();
         let cpu = cpu_seconds() - cpu0;
-        assert!(waited >= Duration::from_millis(500), "woke early: {waited:?}");
+        assert!(
+            waited >= Duration::from_millis(500),
+            "woke early: {waited:?}"
+        );
         assert!(waited < Duration::from_secs(5), "woke late: {waited:?}");
-        assert!(cpu < 0.25, "PE {me} used {cpu:.3} s of CPU while waiting {waited:?}");
+        assert!(
+            cpu < 0.25,
+            "PE {me} used {cpu:.3} s of CPU while waiting {waited:?}"
+        );
     }
     shmem.barrier_all();
 }
@@ -242,7 +267,11 @@ fn barrier_lockstep(shmem: &Shmem) {
         count.at(me).unwrap().p(shmem.pe(0).unwrap(), round);
         shmem.barrier_all();
         if me == 0 {
-            assert!(count.test_all(Cmp::Eq, round), "round {round}: {:?}", count.to_vec());
+            assert!(
+                count.test_all(Cmp::Eq, round),
+                "round {round}: {:?}",
+                count.to_vec()
+            );
         }
         shmem.sync_all();
     }
@@ -251,13 +280,41 @@ fn barrier_lockstep(shmem: &Shmem) {
 fn main() {
     support::main(
         &[
-            Case { name: "contention_all_types", npes: NPES, body: contention_all_types },
-            Case { name: "gapless_fetch_inc", npes: NPES, body: gapless_fetch_inc },
-            Case { name: "bitwise_discriminating", npes: NPES, body: bitwise },
-            Case { name: "cswap_and_swap", npes: NPES, body: cswap_and_swap },
-            Case { name: "wait_each_cmp", npes: NPES, body: wait_each_cmp },
-            Case { name: "sleeping_waiters", npes: &[2, 8], body: sleeping_waiters },
-            Case { name: "barrier_lockstep", npes: NPES, body: barrier_lockstep },
+            Case {
+                name: "contention_all_types",
+                npes: NPES,
+                body: contention_all_types,
+            },
+            Case {
+                name: "gapless_fetch_inc",
+                npes: NPES,
+                body: gapless_fetch_inc,
+            },
+            Case {
+                name: "bitwise_discriminating",
+                npes: NPES,
+                body: bitwise,
+            },
+            Case {
+                name: "cswap_and_swap",
+                npes: NPES,
+                body: cswap_and_swap,
+            },
+            Case {
+                name: "wait_each_cmp",
+                npes: NPES,
+                body: wait_each_cmp,
+            },
+            Case {
+                name: "sleeping_waiters",
+                npes: &[2, 8],
+                body: sleeping_waiters,
+            },
+            Case {
+                name: "barrier_lockstep",
+                npes: NPES,
+                body: barrier_lockstep,
+            },
         ],
         &[],
     );

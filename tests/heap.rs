@@ -23,9 +23,18 @@ fn deterministic_offsets(shmem: &Shmem) {
     let a = SymVec::<u8>::zeroed(shmem, 3).unwrap();
     let b = SymBox::new(shmem, 0u64).unwrap();
     let c = SymVec::<f64>::zeroed(shmem, 1000).unwrap();
-    let offs = [a.offset() as u64, b.offset() as u64, c.offset() as u64, TABLE.slice(shmem).offset() as u64];
+    let offs = [
+        a.offset() as u64,
+        b.offset() as u64,
+        c.offset() as u64,
+        TABLE.slice(shmem).offset() as u64,
+    ];
     let table = SymVec::<u64>::zeroed(shmem, n * 4).unwrap();
-    table.slice(me * 4..me * 4 + 4).unwrap().put(shmem.pe(0).unwrap(), &offs).unwrap();
+    table
+        .slice(me * 4..me * 4 + 4)
+        .unwrap()
+        .put(shmem.pe(0).unwrap(), &offs)
+        .unwrap();
     shmem.barrier_all();
     if me == 0 {
         let t = table.to_vec();
@@ -52,14 +61,22 @@ fn size_mismatch_then_recovery(shmem: &Shmem) {
         return;
     }
     match r {
-        Err(Error::SizeMismatch { mine, other_pe, theirs }) => {
+        Err(Error::SizeMismatch {
+            mine,
+            other_pe,
+            theirs,
+        }) => {
             assert_eq!(mine, (10 + me % 2) * 4);
             assert_ne!(theirs, mine);
             assert_eq!((10 + other_pe % 2) * 4, theirs);
         }
         other => panic!("PE {me}: expected SizeMismatch, got {other:?}"),
     }
-    assert_eq!(shmem.heap_available(), before, "the failed allocation left the heap unchanged");
+    assert_eq!(
+        shmem.heap_available(),
+        before,
+        "the failed allocation left the heap unchanged"
+    );
     let ok = SymVec::<u32>::new(shmem, 10, me as u32).unwrap();
     let right = shmem.pe_wrapping(me + 1);
     ok.at(0).unwrap().p(right, 100 + me as u32);
@@ -73,24 +90,41 @@ fn exhaustion_then_recovery(shmem: &Shmem) {
     let avail = shmem.heap_available();
     assert!(avail < total);
     match SymVec::<u8>::zeroed(shmem, avail + 1) {
-        Err(Error::HeapExhausted { requested, available }) => {
+        Err(Error::HeapExhausted {
+            requested,
+            available,
+        }) => {
             assert_eq!(requested, avail + 1);
             assert_eq!(available, avail);
         }
         other => panic!("expected HeapExhausted, got {other:?}"),
     }
     // element count overflowing usize bytes is the same error, not an overflow
-    assert!(matches!(SymVec::<u64>::zeroed(shmem, usize::MAX / 4), Err(Error::HeapExhausted { .. })));
+    assert!(matches!(
+        SymVec::<u64>::zeroed(shmem, usize::MAX / 4),
+        Err(Error::HeapExhausted { .. })
+    ));
     // the whole heap still works: take nearly all of it, use it, give it back
     let big = SymVec::<u8>::new(shmem, avail - 4096, 0xAB).unwrap();
     let right = shmem.pe_wrapping(shmem.my_pe().index() + 1);
-    big.slice(avail - 4096 - 3..).unwrap().put(right, &[1, 2, 3]).unwrap();
+    big.slice(avail - 4096 - 3..)
+        .unwrap()
+        .put(right, &[1, 2, 3])
+        .unwrap();
     shmem.barrier_all();
-    assert_eq!(big.slice(avail - 4096 - 4..).unwrap().to_vec(), [0xAB, 1, 2, 3]);
+    assert_eq!(
+        big.slice(avail - 4096 - 4..).unwrap().to_vec(),
+        [0xAB, 1, 2, 3]
+    );
     drop(big);
     assert_eq!(shmem.heap_available(), avail);
-    let msg = SymVec::<u8>::zeroed(shmem, avail * 2).unwrap_err().to_string();
-    assert!(msg.contains("exhausted") && msg.contains("SHMEM_SYMMETRIC_SIZE"), "{msg}");
+    let msg = SymVec::<u8>::zeroed(shmem, avail * 2)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("exhausted") && msg.contains("SHMEM_SYMMETRIC_SIZE"),
+        "{msg}"
+    );
 }
 
 /// Many allocate/free cycles do not leak.
@@ -116,7 +150,10 @@ fn statics_like_heap_objects(shmem: &Shmem) {
     for pe in shmem.pes() {
         counter.atomic_add(pe, me as u64 + 1);
     }
-    table.at(me % 16).unwrap().p(shmem.pe(0).unwrap(), me as i32);
+    table
+        .at(me % 16)
+        .unwrap()
+        .p(shmem.pe(0).unwrap(), me as i32);
     shmem.barrier_all();
     assert_eq!(counter.read(), (1..=n as u64).sum::<u64>());
     if me == 0 {
@@ -137,7 +174,10 @@ fn statics_like_heap_objects(shmem: &Shmem) {
     shmem.barrier_all();
     assert_eq!(PI_ISH.sym(shmem).read(), 1.0 + ((me + n - 1) % n) as f64);
     counter.p(right, 1_000_000 + me as u64);
-    assert_eq!(counter.wait_until(Cmp::Ge, 1_000_000), 1_000_000 + ((me + n - 1) % n) as u64);
+    assert_eq!(
+        counter.wait_until(Cmp::Ge, 1_000_000),
+        1_000_000 + ((me + n - 1) % n) as u64
+    );
     shmem.barrier_all();
 }
 
@@ -145,11 +185,31 @@ fn main() {
     // A small heap keeps the exhaustion tests (which fill the whole heap) fast.
     support::main_with(
         &[
-            Case { name: "deterministic_offsets", npes: NPES, body: deterministic_offsets },
-            Case { name: "size_mismatch_then_recovery", npes: NPES, body: size_mismatch_then_recovery },
-            Case { name: "exhaustion_then_recovery", npes: NPES, body: exhaustion_then_recovery },
-            Case { name: "alloc_free_churn", npes: &[1, 4], body: churn },
-            Case { name: "statics_like_heap_objects", npes: NPES, body: statics_like_heap_objects },
+            Case {
+                name: "deterministic_offsets",
+                npes: NPES,
+                body: deterministic_offsets,
+            },
+            Case {
+                name: "size_mismatch_then_recovery",
+                npes: NPES,
+                body: size_mismatch_then_recovery,
+            },
+            Case {
+                name: "exhaustion_then_recovery",
+                npes: NPES,
+                body: exhaustion_then_recovery,
+            },
+            Case {
+                name: "alloc_free_churn",
+                npes: &[1, 4],
+                body: churn,
+            },
+            Case {
+                name: "statics_like_heap_objects",
+                npes: NPES,
+                body: statics_like_heap_objects,
+            },
         ],
         &[],
         &["--heap-size", "4m"],

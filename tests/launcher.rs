@@ -14,12 +14,20 @@ use support::{Custom, Failed, describe, dev_shm, ensure, run_job, shmemrun};
 const DIR_ENV: &str = "SHMEM_TEST_DIR";
 
 fn now_ms() -> u128 {
-    SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_millis()
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_millis()
 }
 
 /// A fresh directory for one trial's PE pid files.
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("shmem-test-{}-{}-{}", name, std::process::id(), now_ms()));
+    let d = std::env::temp_dir().join(format!(
+        "shmem-test-{}-{}-{}",
+        name,
+        std::process::id(),
+        now_ms()
+    ));
     std::fs::create_dir_all(&d).unwrap();
     d
 }
@@ -27,7 +35,11 @@ fn scratch(name: &str) -> PathBuf {
 /// PE side: record this process's pid.
 fn record_pid(me: usize) {
     if let Ok(d) = std::env::var(DIR_ENV) {
-        std::fs::write(PathBuf::from(d).join(format!("pe{me}.pid")), std::process::id().to_string()).unwrap();
+        std::fs::write(
+            PathBuf::from(d).join(format!("pe{me}.pid")),
+            std::process::id().to_string(),
+        )
+        .unwrap();
     }
 }
 
@@ -43,7 +55,13 @@ fn pids(dir: &PathBuf) -> Vec<u32> {
         .unwrap()
         .filter_map(|e| e.ok())
         .filter(|e| e.file_name().to_string_lossy().ends_with(".pid"))
-        .map(|e| std::fs::read_to_string(e.path()).unwrap().trim().parse().unwrap())
+        .map(|e| {
+            std::fs::read_to_string(e.path())
+                .unwrap()
+                .trim()
+                .parse()
+                .unwrap()
+        })
         .collect()
 }
 
@@ -53,26 +71,48 @@ fn alive(pid: u32) -> bool {
 }
 
 /// Runs a failing job and checks status, message, promptness, no survivors, no /dev/shm files.
-fn failing_job(case: &str, npes: usize, extra: &[&str], status: i32, message: &str) -> Result<(), Failed> {
+fn failing_job(
+    case: &str,
+    npes: usize,
+    extra: &[&str],
+    status: i32,
+    message: &str,
+) -> Result<(), Failed> {
     let dir = scratch(case);
-    let shm_before: Vec<String> = dev_shm().into_iter().filter(|n| n.contains("shmem")).collect();
+    let shm_before: Vec<String> = dev_shm()
+        .into_iter()
+        .filter(|n| n.contains("shmem"))
+        .collect();
     let (out, elapsed) = run_job(npes, case, extra, &[(DIR_ENV, dir.to_str().unwrap())]);
     let ended = now_ms();
     let stderr = String::from_utf8_lossy(&out.stderr);
-    ensure(out.status.code() == Some(status), || format!("expected status {status}\n{}", describe(&out)))?;
+    ensure(out.status.code() == Some(status), || {
+        format!("expected status {status}\n{}", describe(&out))
+    })?;
     let line = format!("shmemrun: {message}");
-    ensure(stderr.lines().any(|l| l.starts_with(&line)), || format!("expected a line starting {line:?}\n{}", describe(&out)))?;
+    ensure(stderr.lines().any(|l| l.starts_with(&line)), || {
+        format!("expected a line starting {line:?}\n{}", describe(&out))
+    })?;
     if let Ok(t) = std::fs::read_to_string(dir.join("fail.ms")) {
         let failed_at: u128 = t.trim().parse().unwrap();
         let took = ended.saturating_sub(failed_at);
-        ensure(took < 2000, || format!("job took {took} ms to end after the failure"))?;
+        ensure(took < 2000, || {
+            format!("job took {took} ms to end after the failure")
+        })?;
     }
     let recorded = pids(&dir);
     for pid in &recorded {
-        ensure(!alive(*pid), || format!("PE process {pid} survived the job"))?;
+        ensure(!alive(*pid), || {
+            format!("PE process {pid} survived the job")
+        })?;
     }
-    let shm_after: Vec<String> = dev_shm().into_iter().filter(|n| n.contains("shmem")).collect();
-    ensure(shm_before == shm_after, || format!("/dev/shm changed: {shm_before:?} -> {shm_after:?}"))?;
+    let shm_after: Vec<String> = dev_shm()
+        .into_iter()
+        .filter(|n| n.contains("shmem"))
+        .collect();
+    ensure(shm_before == shm_after, || {
+        format!("/dev/shm changed: {shm_before:?} -> {shm_after:?}")
+    })?;
     let _ = std::fs::remove_dir_all(&dir);
     let _ = elapsed;
     Ok(())
@@ -112,7 +152,9 @@ fn body_sigkill() {
     shmem.barrier_all();
     if me == 1 {
         record_failure_time();
-        let _ = Command::new("kill").args(["-9", &std::process::id().to_string()]).status();
+        let _ = Command::new("kill")
+            .args(["-9", &std::process::id().to_string()])
+            .status();
         std::thread::sleep(Duration::from_secs(30));
     }
     shmem.barrier_all();
@@ -152,19 +194,29 @@ fn body_sleep() {
 
 fn body_hello() {
     let shmem = shmem::init().unwrap();
-    println!("Hello from PE {} of {}", shmem.my_pe().index(), shmem.n_pes());
+    println!(
+        "Hello from PE {} of {}",
+        shmem.my_pe().index(),
+        shmem.n_pes()
+    );
 }
 
 fn body_config() {
     let shmem = shmem::init().unwrap();
-    let want: usize = std::env::var("SHMEM_TEST_EXPECT_SIZE").unwrap().parse().unwrap();
+    let want: usize = std::env::var("SHMEM_TEST_EXPECT_SIZE")
+        .unwrap()
+        .parse()
+        .unwrap();
     assert_eq!(shmem.symmetric_size(), want);
     assert_eq!(shmem.thread_level(), shmem::ThreadLevel::Serialized);
 }
 
 fn body_init_twice() {
     let shmem = shmem::init().unwrap();
-    assert!(matches!(shmem::init(), Err(shmem::Error::AlreadyInitialized)));
+    assert!(matches!(
+        shmem::init(),
+        Err(shmem::Error::AlreadyInitialized)
+    ));
     let launched = shmem.n_pes() > 1 || std::env::var("SHMEM_RUN_FD").is_ok();
     drop(shmem);
     let again = shmem::init();
@@ -179,48 +231,91 @@ fn body_init_twice() {
 // ---------------------------------------------------------------- checks
 
 fn check_panic() -> Result<(), Failed> {
-    failing_job("launcher_panic", 4, &[], 101, "PE 2 panicked (exit status 101)")
+    failing_job(
+        "launcher_panic",
+        4,
+        &[],
+        101,
+        "PE 2 panicked (exit status 101)",
+    )
 }
 fn check_exit3() -> Result<(), Failed> {
     failing_job("launcher_exit3", 4, &[], 3, "PE 1 exited with status 3")
 }
 fn check_sigkill() -> Result<(), Failed> {
-    failing_job("launcher_sigkill", 2, &[], 137, "PE 1 killed by signal 9 (SIGKILL)")
+    failing_job(
+        "launcher_sigkill",
+        2,
+        &[],
+        137,
+        "PE 1 killed by signal 9 (SIGKILL)",
+    )
 }
 fn check_no_finalize() -> Result<(), Failed> {
-    failing_job("launcher_no_finalize", 3, &[], 1, "PE 0 exited with status 0 without finalizing")
+    failing_job(
+        "launcher_no_finalize",
+        3,
+        &[],
+        1,
+        "PE 0 exited with status 0 without finalizing",
+    )
 }
 fn check_global_exit() -> Result<(), Failed> {
-    failing_job("launcher_global_exit", 4, &[], 7, "PE 3 called global_exit(7)")
+    failing_job(
+        "launcher_global_exit",
+        4,
+        &[],
+        7,
+        "PE 3 called global_exit(7)",
+    )
 }
 fn check_timeout() -> Result<(), Failed> {
     let t0 = Instant::now();
-    failing_job("launcher_timeout", 2, &["--timeout", "1"], 124, "timeout after")?;
-    ensure(t0.elapsed() < Duration::from_secs(10), || format!("took {:?}", t0.elapsed()))?;
+    failing_job(
+        "launcher_timeout",
+        2,
+        &["--timeout", "1"],
+        124,
+        "timeout after",
+    )?;
+    ensure(t0.elapsed() < Duration::from_secs(10), || {
+        format!("took {:?}", t0.elapsed())
+    })?;
     let (out, _) = run_job(2, "launcher_timeout", &["--timeout", "1"], &[]);
     let e = String::from_utf8_lossy(&out.stderr);
-    ensure(e.contains("PEs not finished: 0, 1 (of 2)"), || describe(&out))
+    ensure(e.contains("PEs not finished: 0, 1 (of 2)"), || {
+        describe(&out)
+    })
 }
 
 fn check_sigterm() -> Result<(), Failed> {
     for (sig, status, name) in [("-TERM", 143, "SIGTERM"), ("-INT", 130, "SIGINT")] {
         let dir = scratch("sigterm");
-        let mut child = Command::new(shmemrun())
-            .args(["-n", "3", std::env::current_exe().unwrap().to_str().unwrap()])
+        let child = Command::new(shmemrun())
+            .args([
+                "-n",
+                "3",
+                std::env::current_exe().unwrap().to_str().unwrap(),
+            ])
             .env(support::CASE_ENV, "launcher_sleep")
             .env(DIR_ENV, &dir)
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
         let t0 = Instant::now();
-        while pids(&dir).len() < 3 {
-            ensure(t0.elapsed() < Duration::from_secs(30), || "PEs did not start".into())?;
+        while pids(&dir).len() < 3 && t0.elapsed() < Duration::from_secs(30) {
             std::thread::sleep(Duration::from_millis(10));
         }
-        Command::new("kill").args([sig, &child.id().to_string()]).status().unwrap();
+        Command::new("kill")
+            .args([sig, &child.id().to_string()])
+            .status()
+            .unwrap();
         let out = child.wait_with_output().unwrap();
         ensure(out.status.code() == Some(status), || describe(&out))?;
-        ensure(String::from_utf8_lossy(&out.stderr).contains(&format!("received {name}")), || describe(&out))?;
+        ensure(
+            String::from_utf8_lossy(&out.stderr).contains(&format!("received {name}")),
+            || describe(&out),
+        )?;
         for pid in pids(&dir) {
             ensure(!alive(pid), || format!("PE {pid} survived {name}"))?;
         }
@@ -230,12 +325,24 @@ fn check_sigterm() -> Result<(), Failed> {
 }
 
 fn check_not_found() -> Result<(), Failed> {
-    let out = Command::new(shmemrun()).args(["-n", "2", "/nonexistent/program"]).output().unwrap();
+    let out = Command::new(shmemrun())
+        .args(["-n", "2", "/nonexistent/program"])
+        .output()
+        .unwrap();
     ensure(out.status.code() == Some(127), || describe(&out))?;
-    ensure(String::from_utf8_lossy(&out.stderr).contains("shmemrun: cannot start PE 0"), || describe(&out))?;
-    for bad in [&["-n", "0", "true"][..], &["-n", "2", "--heap-size", "lots", "true"][..], &["true"][..]] {
+    ensure(
+        String::from_utf8_lossy(&out.stderr).contains("shmemrun: cannot start PE 0"),
+        || describe(&out),
+    )?;
+    for bad in [
+        &["-n", "0", "true"][..],
+        &["-n", "2", "--heap-size", "lots", "true"][..],
+        &["true"][..],
+    ] {
         let out = Command::new(shmemrun()).args(bad).output().unwrap();
-        ensure(out.status.code() == Some(2), || format!("{bad:?}: {}", describe(&out)))?;
+        ensure(out.status.code() == Some(2), || {
+            format!("{bad:?}: {}", describe(&out))
+        })?;
     }
     Ok(())
 }
@@ -244,7 +351,11 @@ fn check_hello() -> Result<(), Failed> {
     for n in [1usize, 2, 4, 8] {
         for np_flag in ["-n", "-np"] {
             let out = Command::new(shmemrun())
-                .args([np_flag, &n.to_string(), std::env::current_exe().unwrap().to_str().unwrap()])
+                .args([
+                    np_flag,
+                    &n.to_string(),
+                    std::env::current_exe().unwrap().to_str().unwrap(),
+                ])
                 .env(support::CASE_ENV, "launcher_hello")
                 .output()
                 .unwrap();
@@ -252,7 +363,9 @@ fn check_hello() -> Result<(), Failed> {
             let stdout = String::from_utf8_lossy(&out.stdout);
             let mut lines: Vec<&str> = stdout.lines().collect();
             lines.sort();
-            let mut want: Vec<String> = (0..n).map(|i| format!("Hello from PE {i} of {n}")).collect();
+            let mut want: Vec<String> = (0..n)
+                .map(|i| format!("Hello from PE {i} of {n}"))
+                .collect();
             want.sort();
             ensure(lines == want, || describe(&out))?;
         }
@@ -263,13 +376,29 @@ fn check_hello() -> Result<(), Failed> {
         .output()
         .unwrap();
     ensure(out.status.success(), || describe(&out))?;
-    ensure(String::from_utf8_lossy(&out.stdout).trim() == "Hello from PE 0 of 1", || describe(&out))
+    ensure(
+        String::from_utf8_lossy(&out.stdout).trim() == "Hello from PE 0 of 1",
+        || describe(&out),
+    )
 }
 
 fn check_config() -> Result<(), Failed> {
-    let (out, _) = run_job(2, "launcher_config", &["--heap-size", "3m"], &[("SHMEM_TEST_EXPECT_SIZE", "3145728")]);
+    let (out, _) = run_job(
+        2,
+        "launcher_config",
+        &["--heap-size", "3m"],
+        &[("SHMEM_TEST_EXPECT_SIZE", "3145728")],
+    );
     ensure(out.status.success(), || describe(&out))?;
-    let (out, _) = run_job(2, "launcher_config", &[], &[("SHMEM_TEST_EXPECT_SIZE", "5242880"), ("SHMEM_SYMMETRIC_SIZE", "5M")]);
+    let (out, _) = run_job(
+        2,
+        "launcher_config",
+        &[],
+        &[
+            ("SHMEM_TEST_EXPECT_SIZE", "5242880"),
+            ("SHMEM_SYMMETRIC_SIZE", "5M"),
+        ],
+    );
     ensure(out.status.success(), || describe(&out))?;
     // singleton reads SHMEM_SYMMETRIC_SIZE too
     let out = Command::new(std::env::current_exe().unwrap())
@@ -280,20 +409,46 @@ fn check_config() -> Result<(), Failed> {
         .unwrap();
     ensure(out.status.success(), || describe(&out))?;
     // SHMEM_INFO and SHMEM_VERSION: PE 0 prints, once
-    let (out, _) = run_job(4, "launcher_config", &["--heap-size", "1m"], &[("SHMEM_TEST_EXPECT_SIZE", "1048576"), ("SHMEM_INFO", "1")]);
+    let (out, _) = run_job(
+        4,
+        "launcher_config",
+        &["--heap-size", "1m"],
+        &[("SHMEM_TEST_EXPECT_SIZE", "1048576"), ("SHMEM_INFO", "1")],
+    );
     ensure(out.status.success(), || describe(&out))?;
     let s = String::from_utf8_lossy(&out.stdout);
-    ensure(s.matches(shmem::version()).count() == 1 && s.contains("SHMEM_SYMMETRIC_SIZE") && s.contains("1048576") && s.contains("SHMEM_THREAD_SERIALIZED"), || describe(&out))?;
-    let (out, _) = run_job(2, "launcher_config", &["--heap-size", "1m"], &[("SHMEM_TEST_EXPECT_SIZE", "1048576"), ("SHMEM_VERSION", "1")]);
+    ensure(
+        s.matches(shmem::version()).count() == 1
+            && s.contains("SHMEM_SYMMETRIC_SIZE")
+            && s.contains("1048576")
+            && s.contains("SHMEM_THREAD_SERIALIZED"),
+        || describe(&out),
+    )?;
+    let (out, _) = run_job(
+        2,
+        "launcher_config",
+        &["--heap-size", "1m"],
+        &[
+            ("SHMEM_TEST_EXPECT_SIZE", "1048576"),
+            ("SHMEM_VERSION", "1"),
+        ],
+    );
     let s = String::from_utf8_lossy(&out.stdout);
-    ensure(out.status.success() && s.contains("OpenSHMEM 1.5") && !s.contains("SHMEM_SYMMETRIC_SIZE"), || describe(&out))?;
+    ensure(
+        out.status.success() && s.contains("OpenSHMEM 1.5") && !s.contains("SHMEM_SYMMETRIC_SIZE"),
+        || describe(&out),
+    )?;
     // a malformed size is a clear error
     let out = Command::new(std::env::current_exe().unwrap())
         .env(support::CASE_ENV, "launcher_config")
         .env("SHMEM_SYMMETRIC_SIZE", "huge")
         .output()
         .unwrap();
-    ensure(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("SHMEM_SYMMETRIC_SIZE"), || describe(&out))
+    ensure(
+        !out.status.success()
+            && String::from_utf8_lossy(&out.stderr).contains("SHMEM_SYMMETRIC_SIZE"),
+        || describe(&out),
+    )
 }
 
 fn check_init_twice() -> Result<(), Failed> {
@@ -310,17 +465,61 @@ fn main() {
     support::main(
         &[],
         &[
-            Custom { name: "launcher_panic", body: body_panic, check: check_panic },
-            Custom { name: "launcher_exit3", body: body_exit3, check: check_exit3 },
-            Custom { name: "launcher_sigkill", body: body_sigkill, check: check_sigkill },
-            Custom { name: "launcher_no_finalize", body: body_no_finalize, check: check_no_finalize },
-            Custom { name: "launcher_global_exit", body: body_global_exit, check: check_global_exit },
-            Custom { name: "launcher_timeout", body: body_sleep, check: check_timeout },
-            Custom { name: "launcher_sleep", body: body_sleep, check: check_sigterm },
-            Custom { name: "launcher_not_found", body: body_hello, check: check_not_found },
-            Custom { name: "launcher_hello", body: body_hello, check: check_hello },
-            Custom { name: "launcher_config", body: body_config, check: check_config },
-            Custom { name: "launcher_init_twice", body: body_init_twice, check: check_init_twice },
+            Custom {
+                name: "launcher_panic",
+                body: body_panic,
+                check: check_panic,
+            },
+            Custom {
+                name: "launcher_exit3",
+                body: body_exit3,
+                check: check_exit3,
+            },
+            Custom {
+                name: "launcher_sigkill",
+                body: body_sigkill,
+                check: check_sigkill,
+            },
+            Custom {
+                name: "launcher_no_finalize",
+                body: body_no_finalize,
+                check: check_no_finalize,
+            },
+            Custom {
+                name: "launcher_global_exit",
+                body: body_global_exit,
+                check: check_global_exit,
+            },
+            Custom {
+                name: "launcher_timeout",
+                body: body_sleep,
+                check: check_timeout,
+            },
+            Custom {
+                name: "launcher_sleep",
+                body: body_sleep,
+                check: check_sigterm,
+            },
+            Custom {
+                name: "launcher_not_found",
+                body: body_hello,
+                check: check_not_found,
+            },
+            Custom {
+                name: "launcher_hello",
+                body: body_hello,
+                check: check_hello,
+            },
+            Custom {
+                name: "launcher_config",
+                body: body_config,
+                check: check_config,
+            },
+            Custom {
+                name: "launcher_init_twice",
+                body: body_init_twice,
+                check: check_init_twice,
+            },
         ],
     );
 }

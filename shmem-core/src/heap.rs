@@ -83,11 +83,11 @@ impl Heap {
             .unwrap_or_else(|| panic!("symmetric heap: free of unknown offset {offset}"));
         let mut start = offset;
         let mut end = offset + len;
-        if let Some((&prev, &plen)) = self.free.range(..offset).next_back() {
-            if prev + plen == start {
-                self.free.remove(&prev);
-                start = prev;
-            }
+        if let Some((&prev, &plen)) = self.free.range(..offset).next_back()
+            && prev + plen == start
+        {
+            self.free.remove(&prev);
+            start = prev;
         }
         if let Some(&nlen) = self.free.get(&end) {
             self.free.remove(&end);

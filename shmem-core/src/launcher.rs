@@ -104,7 +104,7 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
         if pe != 0 {
             cmd.stdin(Stdio::null());
         }
-        let cpu = bind.then(|| cpus[pe]);
+        let cpu = if bind { cpus.get(pe).copied() } else { None };
         let parent = nix::unistd::getpid();
         // SAFETY: the closure runs in the child between fork and exec, where only
         // async-signal-safe calls are allowed. It makes only raw system calls (sigprocmask,

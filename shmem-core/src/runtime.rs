@@ -86,14 +86,14 @@ fn install_panic_hook() {
     HOOK.call_once(|| {
         let prev = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            if let Ok(guard) = PANIC_MARK.lock() {
-                if let Some((seg, pe)) = guard.as_ref() {
-                    seg.slot(*pe)
-                        .id
-                        .0
-                        .state
-                        .store(PeState::Panicked as u32, Ordering::Release);
-                }
+            if let Ok(guard) = PANIC_MARK.lock()
+                && let Some((seg, pe)) = guard.as_ref()
+            {
+                seg.slot(*pe)
+                    .id
+                    .0
+                    .state
+                    .store(PeState::Panicked as u32, Ordering::Release);
             }
             prev(info);
         }));

@@ -235,7 +235,7 @@ pub fn validate(
     want.job_token = header.job_token;
     if *header != want
         || header.partition_size == 0
-        || header.partition_size % PAGE as u64 != 0
+        || !header.partition_size.is_multiple_of(PAGE as u64)
         || facts.size != header.total_size
     {
         return Err(SegmentError::SizeMismatch {
@@ -446,7 +446,11 @@ mod tests {
         assert_eq!(facts.mode, 0o600);
         assert_eq!(facts.uid, sys::effective_uid());
         assert_eq!(facts.size as usize, seg.len());
-        let link = std::fs::read_link(format!("/proc/self/fd/{}", std::os::fd::AsRawFd::as_raw_fd(&fd))).unwrap();
+        let link = std::fs::read_link(format!(
+            "/proc/self/fd/{}",
+            std::os::fd::AsRawFd::as_raw_fd(&fd)
+        ))
+        .unwrap();
         assert!(link.to_string_lossy().starts_with("/memfd:"), "{link:?}");
         let other = Segment::attach(fd.as_fd(), expect_of(&seg)).unwrap();
         assert_eq!(other.header(), seg.header());
@@ -469,7 +473,10 @@ mod tests {
         e.n_pes = 4;
         assert!(matches!(
             Segment::attach(fd.as_fd(), e),
-            Err(Error::Segment(SegmentError::PeCountMismatch { found: 2, expected: 4 }))
+            Err(Error::Segment(SegmentError::PeCountMismatch {
+                found: 2,
+                expected: 4
+            }))
         ));
     }
 
@@ -480,7 +487,10 @@ mod tests {
         let e = expect_of(&seg);
         rustix::io::pwrite(&fd, b"NOTSHMEM", 0).unwrap();
         let err = Segment::attach(fd.as_fd(), e).unwrap_err();
-        assert!(matches!(err, Error::Segment(SegmentError::BadMagic { .. })), "{err}");
+        assert!(
+            matches!(err, Error::Segment(SegmentError::BadMagic { .. })),
+            "{err}"
+        );
         assert!(err.to_string().contains("not a shmem segment"));
         // version (bytes 8..12)
         let (seg, fd, _) = Segment::create(2, 1 << 16).unwrap();
@@ -488,7 +498,10 @@ mod tests {
         rustix::io::pwrite(&fd, &99u32.to_ne_bytes(), 8).unwrap();
         assert!(matches!(
             Segment::attach(fd.as_fd(), e),
-            Err(Error::Segment(SegmentError::VersionMismatch { found: 99, .. }))
+            Err(Error::Segment(SegmentError::VersionMismatch {
+                found: 99,
+                ..
+            }))
         ));
         // mode
         let (seg, fd, _) = Segment::create(2, 1 << 16).unwrap();

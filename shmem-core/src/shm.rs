@@ -148,6 +148,7 @@ impl Transport for ShmTransport {
         unsafe { std::ptr::copy_nonoverlapping(src, dst.as_mut_ptr(), dst.len()) };
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn iput(
         &self,
         pe: usize,
@@ -174,6 +175,7 @@ impl Transport for ShmTransport {
         self.notify(pe);
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn iget(
         &self,
         pe: usize,

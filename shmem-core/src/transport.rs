@@ -128,6 +128,7 @@ pub trait Transport {
     fn get(&self, pe: usize, offset: usize, dst: &mut [u8]);
     /// Strided put of `count` elements of `elem` bytes: element `i` of `src` (taken every
     /// `src_stride` elements) goes to `offset + i * dst_stride * elem` on `pe` (`shmem_iput`).
+    #[allow(clippy::too_many_arguments)]
     fn iput(
         &self,
         pe: usize,

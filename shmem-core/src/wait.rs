@@ -105,7 +105,7 @@ fn wait_slow(policy: &WaitPolicy, bell: &Doorbell, cond: &mut dyn FnMut() -> boo
         }
         n = n.wrapping_add(1);
         // reading the clock costs ~20 ns; a yield costs more, but check only every 8th
-        if n % 8 == 0 && start.elapsed() >= policy.yield_for {
+        if n.is_multiple_of(8) && start.elapsed() >= policy.yield_for {
             break;
         }
     }

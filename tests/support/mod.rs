@@ -50,9 +50,7 @@ pub fn run_job(
     if !extra_args.contains(&"--timeout") {
         cmd.arg("--timeout").arg("120");
     }
-    cmd.args(extra_args)
-        .arg(exe)
-        .env(CASE_ENV, case);
+    cmd.args(extra_args).arg(exe).env(CASE_ENV, case);
     for (k, v) in env {
         cmd.env(k, v);
     }
