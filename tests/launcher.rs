@@ -35,11 +35,10 @@ fn scratch(name: &str) -> PathBuf {
 /// PE side: record this process's pid.
 fn record_pid(me: usize) {
     if let Ok(d) = std::env::var(DIR_ENV) {
-        std::fs::write(
-            PathBuf::from(d).join(format!("pe{me}.pid")),
-            std::process::id().to_string(),
-        )
-        .unwrap();
+        // write then rename, so that the driver never reads a half-written file
+        let tmp = PathBuf::from(&d).join(format!("pe{me}.tmp"));
+        std::fs::write(&tmp, std::process::id().to_string()).unwrap();
+        std::fs::rename(&tmp, PathBuf::from(d).join(format!("pe{me}.pid"))).unwrap();
     }
 }
 

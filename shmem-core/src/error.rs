@@ -67,6 +67,21 @@ pub enum SegmentError {
     },
 }
 
+/// A PE asked for the membership proof of an active set it does not belong to. A small `Copy`
+/// value, so callers can branch on it (`if let Ok(member) = set.member(&shmem)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("PE {pe} is not a member of the active set (start {start}, stride {stride}, size {size})")]
+pub struct NotAMember {
+    /// The PE that asked.
+    pub pe: usize,
+    /// First PE of the set.
+    pub start: usize,
+    /// Distance between members.
+    pub stride: usize,
+    /// Number of members.
+    pub size: usize,
+}
+
 /// Every error the runtime reports. `#[non_exhaustive]`: match with a wildcard arm.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -119,6 +134,75 @@ pub enum Error {
         other_pe: usize,
         /// What it asked for.
         theirs: usize,
+    },
+    /// PEs passed different values to a collective call that needs the same value on every PE
+    /// (a lock's home PE, ...); reported on every PE, and the call had no effect.
+    #[error("collective argument mismatch: {what} is {mine} on this PE, {theirs} on PE {other_pe}")]
+    ArgumentMismatch {
+        /// Which argument.
+        what: &'static str,
+        /// This PE's value.
+        mine: usize,
+        /// A PE that passed something else.
+        other_pe: usize,
+        /// What it passed.
+        theirs: usize,
+    },
+    /// An active set `(PE_start, logPE_stride, PE_size)` that does not fit the job: the size
+    /// is zero, or the last member `start + (size - 1) * 2^log_stride` is not below `n_pes`.
+    #[error(
+        "invalid active set (PE_start {start}, logPE_stride {log_stride}, PE_size {size}) for {n_pes} PEs: it needs PE_size > 0 and PE_start + (PE_size - 1) * 2^logPE_stride < {n_pes}"
+    )]
+    InvalidActiveSet {
+        /// `PE_start`.
+        start: usize,
+        /// `logPE_stride`.
+        log_stride: u32,
+        /// `PE_size`.
+        size: usize,
+        /// The job's PE count.
+        n_pes: usize,
+    },
+    /// A collective was asked of a PE outside its active set.
+    #[error(transparent)]
+    NotAMember(#[from] NotAMember),
+    /// A `SyncBuf` made for one active set was passed to a collective over another.
+    #[error(
+        "this SyncBuf belongs to the active set (start {made_for:?}) and cannot synchronize the set {used_with:?}; make one SyncBuf per active set"
+    )]
+    SyncBufSetMismatch {
+        /// `(start, stride, size)` of the set the buffer was made for.
+        made_for: (usize, usize, usize),
+        /// `(start, stride, size)` of the set it was used with.
+        used_with: (usize, usize, usize),
+    },
+    /// A broadcast root that is not a member index of the set or team.
+    #[error("broadcast root {root} is not a member index (the set has {size} members)")]
+    InvalidRoot {
+        /// The root index given.
+        root: usize,
+        /// Members of the set or team.
+        size: usize,
+    },
+    /// `split_strided` / `split_2d` parameters that select PEs outside the parent team.
+    #[error(
+        "invalid team split (start {start}, stride {stride}, size {size}) of a team of {parent_size} PEs"
+    )]
+    InvalidTeamSplit {
+        /// First member, as an index in the parent team.
+        start: usize,
+        /// Stride in the parent team.
+        stride: usize,
+        /// Number of members.
+        size: usize,
+        /// Members of the parent team.
+        parent_size: usize,
+    },
+    /// Every team slot is in use (reported on every PE of the parent team).
+    #[error("no team slot is free: at most {max} teams can exist at once besides the world team")]
+    TeamsExhausted {
+        /// Teams that can exist at once, besides the world team.
+        max: usize,
     },
     /// Source and target lengths differ where they must match.
     #[error("length mismatch: {what}: {left} vs {right}")]

@@ -10,14 +10,19 @@
 //! * [`heap`]: the deterministic symmetric-heap allocator.
 //! * [`transport`]: the transport boundary; [`shm`]: the shared-memory transport.
 //! * [`wait`]: the waiting protocol (why no wake-up is lost).
+//! * [`collectives`]: barrier, reductions, broadcast, collect, alltoall over sets of PEs, and
+//!   the team pool.
+//! * [`lock`]: the distributed first-come-first-served queue lock.
 //! * [`runtime`]: per-PE bootstrap, statics, collective allocation, lifecycle.
 //! * [`launcher`]: starting and supervising a job.
 //! * [`config`]: environment variables and sizes.
 
+pub mod collectives;
 pub mod config;
 mod error;
 pub mod heap;
 pub mod launcher;
+pub mod lock;
 pub mod runtime;
 pub mod segment;
 pub mod shm;
@@ -25,7 +30,7 @@ mod sys;
 pub mod transport;
 pub mod wait;
 
-pub use error::{Error, Result, SegmentError};
+pub use error::{Error, NotAMember, Result, SegmentError};
 pub use runtime::{Launch, Runtime, StaticDesc, StaticsLayout};
 pub use sys::FileFacts;
 pub use transport::{AmoOp, AmoWord, DefaultTransport, Transport, Word};

@@ -1,6 +1,6 @@
 //! `#[symmetric]`: places a `static` in the symmetric segment of every PE.
 //!
-//! ```ignore
+//! ```text
 //! #[shmem::symmetric]
 //! static FLAGS: [u64; 8] = [0; 8];
 //! ```

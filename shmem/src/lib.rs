@@ -26,23 +26,38 @@
 //! * non-blocking operations live in a scope that completes them ([`Shmem::nbi`]).
 #![deny(unsafe_code)]
 
+mod collectives;
 mod handle;
+mod lock;
 mod nbi;
 mod statics;
 mod sym;
+mod team;
 mod types;
 
+pub use collectives::{
+    ALLTOALL_SYNC_SIZE, ActiveSet, AlltoallSync, ArithmeticReduce, BARRIER_SYNC_SIZE,
+    BCAST_SYNC_SIZE, BarrierSync, BcastSync, BitwiseReduce, COLLECT_SYNC_SIZE, CollectSync, Member,
+    REDUCE_SYNC_SIZE, ReduceSync, SyncBuf, sync_kind,
+};
 pub use handle::{Pe, Shmem, ThreadLevel, info_name, init, spec_version, version};
+pub use lock::{LockGuard, LockHeld, LockSnapshot, MutexGuard, SymLock, SymMutex};
 pub use nbi::Nbi;
-pub use shmem_core::{Error, SegmentError};
+pub use shmem_core::{Error, NotAMember, SegmentError};
 pub use shmem_macros::symmetric;
 pub use statics::SymStatic;
-pub use sym::{Sym, SymBox, SymSlice, SymSliceMut, SymVec};
+pub use sym::{Sym, SymBox, SymSlice, SymSliceMut, SymTarget, SymVec};
+pub use team::Team;
 pub use types::{AmoBitwise, AmoExtended, AmoStandard, Cmp, WaitType};
 
 /// Re-export of `bytemuck`, whose `Pod` trait says what may live in symmetric memory
 /// (`#[derive(shmem::bytemuck::Pod, shmem::bytemuck::Zeroable)]` for your own types).
 pub use bytemuck;
+
+/// The README's code, compiled and run as a doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
 
 #[doc(hidden)]
 /// What `#[symmetric]` expands to. Not public API.

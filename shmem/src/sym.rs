@@ -125,6 +125,11 @@ impl<'a, T: Pod> Sym<'a, T> {
         self.shmem
     }
 
+    /// This value as a one-element [`SymSlice`] (e.g. the source of a collective).
+    pub fn as_slice(&self) -> SymSlice<'a, T> {
+        SymSlice::new(self.shmem, self.offset, 1)
+    }
+
     /// Writes `value` into `pe`'s copy (`shmem_p`). One-sided. Words (1, 2, 4, 8 bytes) are
     /// written with one atomic store, never torn.
     #[inline]
@@ -647,6 +652,36 @@ impl<'a, T: Pod> SymSliceMut<'a, T> {
             self.0.offset + start * size_of::<T>(),
             len,
         )))
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// collective targets
+
+/// A symmetric array that a collective may write on this PE: only exclusively borrowed
+/// symmetric objects ([`SymVec`], [`SymSliceMut`], [`SymBox`]) implement it, so a local
+/// buffer (`Vec`, array) cannot be passed as a remote target, and a target cannot overlap a
+/// source borrowed at the same time.
+pub trait SymTarget<T: Pod> {
+    /// The exclusive view of the whole target.
+    fn sym_target(&mut self) -> SymSliceMut<'_, T>;
+}
+
+impl<T: Pod> SymTarget<T> for SymSliceMut<'_, T> {
+    fn sym_target(&mut self) -> SymSliceMut<'_, T> {
+        SymSliceMut(SymSlice::new(self.0.shmem, self.0.offset, self.0.len))
+    }
+}
+
+impl<T: Pod> SymTarget<T> for SymVec<'_, T> {
+    fn sym_target(&mut self) -> SymSliceMut<'_, T> {
+        self.as_mut_slice()
+    }
+}
+
+impl<T: Pod> SymTarget<T> for SymBox<'_, T> {
+    fn sym_target(&mut self) -> SymSliceMut<'_, T> {
+        SymSliceMut(SymSlice::new(self.view.shmem, self.view.offset, 1))
     }
 }
 

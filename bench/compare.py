@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Table of bench/compare.sh: our rows against the OSHMEM and MPI one-sided anchors.
+
+Usage: compare.py OUT_DIR
+OUT_DIR holds the raw outputs of the runs, named <harness>.<round>[.<npes>].tsv with
+harness one of ours, oshmem, mpi (each: `#` comments and rows `metric npes value unit
+ok|FAIL`); the files of one harness and round are taken together.
+
+For every (metric, npes) of the OSHMEM anchor, the value of each harness is the median over
+the rounds of its per-run values (each itself the median of 5 repetitions). ratio =
+ours / OSHMEM; the target (issue 5) is a bound on that ratio. Rows that a harness did not
+print show as `-`. Standard library only.
+"""
+
+import glob
+import os
+import re
+import statistics
+import sys
+
+# Anchor order (oshmem-bench/run.sh).
+METRICS = """put_lat_8 put_lat_64 put_lat_4096 put_lat_65536 put_lat_1048576
+get_lat_8 get_lat_64 get_lat_4096 get_lat_65536 get_lat_1048576
+put_bw_1048576 get_bw_1048576 amo_fadd_lat amo_cswap_lat amo_add_lat
+pingpong_lat barrier_lat or_to_all_lat_1 or_to_all_lat_1024
+or_to_all_lat_65536 sum_to_all_lat_1024 bcast_lat_4096 fcollect_lat_8
+lock_ops_per_s""".split()
+
+# Targets on ours/OSHMEM (issue 5): ("<=", x) for times, (">=", x) for rates.
+TARGETS = {}
+for m in ("put_lat_8", "get_lat_8"):
+    TARGETS[m] = ("<=", 0.7)
+for m in ("put_lat_4096", "get_lat_4096", "put_lat_65536", "get_lat_65536"):
+    TARGETS[m] = ("<=", 0.15)
+for m in ("put_bw_1048576", "get_bw_1048576"):
+    TARGETS[m] = (">=", 0.95)
+for m in ("amo_fadd_lat", "amo_cswap_lat", "amo_add_lat"):
+    TARGETS[m] = ("<=", 0.2)
+for m in ("pingpong_lat", "barrier_lat", "or_to_all_lat_1", "fcollect_lat_8"):
+    TARGETS[m] = ("<=", 0.33)
+for m in ("or_to_all_lat_1024", "sum_to_all_lat_1024", "or_to_all_lat_65536",
+          "bcast_lat_4096"):
+    TARGETS[m] = ("<=", 0.2)
+TARGETS["lock_ops_per_s"] = (">=", 3.0)
+
+# The matching MPI one-sided (mpi-rma-bench) row, where one exists.
+MPI_ROW = {
+    "put_lat_8": "put_flush_lat_8",
+    "get_lat_8": "get_flush_lat_8",
+    "put_lat_65536": "put_flush_lat_65536",
+    "amo_fadd_lat": "fetch_and_op_lat",
+    "amo_cswap_lat": "cas_lat",
+    "barrier_lat": "barrier_lat",
+    "or_to_all_lat_1": "allreduce_bor_1_lat",
+    "lock_ops_per_s": "win_lock_contended_ops_per_s",
+}
+
+HARNESSES = ("ours", "oshmem", "mpi")
+
+
+def parse(path):
+    """rows {(metric, npes): (value, unit, status)}, busy [(np, 'x%')], header lines.
+
+    Our get_bw_1048576 same-destination note (a comment) is stored as the pseudo-row
+    ("get_bw_1048576_one_dst", np), np being that of the preceding `# np=N:` line.
+    """
+    rows, busy, heads = {}, [], []
+    cur_np = None
+    idle = None
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("#"):
+                if line.startswith("# idle wait:"):
+                    idle = line[len("# idle wait: "):]
+                m = re.match(r"# np=(\d+): machine CPU busy just before the run: (\S+)", line)
+                if m:
+                    cur_np = int(m.group(1))
+                    busy.append((cur_np, m.group(2)))
+                n = re.match(r"# get_bw_1048576 with one destination buffer .*: ([0-9.]+) MB/s",
+                             line)
+                if n and cur_np is not None:
+                    rows[("get_bw_1048576_one_dst", cur_np)] = (float(n.group(1)), "MB/s", "ok")
+                elif re.match(r"# (shmem-bench|oshmem-bench|mpi-rma-bench) run\.sh:", line):
+                    heads.append(line)
+                continue
+            parts = line.split("\t")
+            if len(parts) != 5:
+                continue
+            try:
+                rows[(parts[0], int(parts[1]))] = (float(parts[2]), parts[3], parts[4])
+            except ValueError:
+                continue
+    if idle is not None:
+        heads.append(idle)
+    return rows, busy, heads
+
+
+def fmt(v):
+    if v is None:
+        return "-"
+    if abs(v) >= 1000:
+        return f"{v:,.0f}"
+    if abs(v) >= 100:
+        return f"{v:.0f}"
+    return f"{v:.1f}"
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    out = sys.argv[1]
+    runs = {h: [] for h in HARNESSES}  # harness -> [(round, rows, busy, heads)]
+    merged = {}  # (harness, round) -> (rows, busy, heads)
+    for path in sorted(glob.glob(os.path.join(out, "*.tsv"))):
+        m = re.match(r"(ours|oshmem|mpi)\.(\d+)(?:\.(\d+))?\.tsv$", os.path.basename(path))
+        if not m:
+            continue
+        rows, busy, heads = parse(path)
+        acc = merged.setdefault((m.group(1), int(m.group(2))), ({}, [], []))
+        acc[0].update(rows)
+        acc[1].extend(busy)
+        acc[2].extend(heads)
+    for (h, rnd), (rows, busy, heads) in sorted(merged.items(), key=lambda kv: kv[0][1]):
+        busy.sort()
+        runs[h].append((rnd, rows, busy, heads))
+
+    def values(h, key):
+        vals, fails = [], 0
+        for _, rows, _, _ in runs[h]:
+            if key in rows:
+                v, _unit, st = rows[key]
+                vals.append(v)
+                fails += st != "ok"
+        return vals, fails
+
+    def med(h, key):
+        vals, fails = values(h, key)
+        return (statistics.median(vals) if vals else None), len(vals), fails
+
+    nps = sorted({k[1] for h in HARNESSES for r in runs[h] for k in r[1]})
+    units = {}
+    for h in HARNESSES:
+        for r in runs[h]:
+            for k, (_v, unit, _st) in r[1].items():
+                units.setdefault(k[0], unit)
+
+    print("# bench/compare.sh: per-row median over rounds; ratio = ours / OSHMEM; "
+          "target from issue 5; MPI = matching mpi-rma-bench row (osc sm)")
+    for h in HARNESSES:
+        for rnd, _rows, busy, heads in runs[h]:
+            b = ", ".join(f"np={n} {p}" for n, p in busy) or "n/a"
+            w = [x for x in heads if not x.startswith("#")]
+            noisy = sum("NOISY" in x for x in w)
+            print(f"# {h} round {rnd}: CPU busy before each run: {b}"
+                  + (f"; {noisy} run(s) started on a busy machine (idle wait gave up)"
+                     if noisy else ""))
+    print()
+    print("| metric | npes | ours | OSHMEM | ratio | target | MPI one-sided | met/missed |")
+    print("|---|---:|---:|---:|---:|---|---:|---|")
+    missed, worse_than_mpi, fails = [], [], []
+    counts = {"met": 0, "missed": 0}
+    for np in nps:
+        for m in METRICS:
+            key = (m, np)
+            ours, n_ours, f_ours = med("ours", key)
+            osh, n_osh, f_osh = med("oshmem", key)
+            mpi_name = MPI_ROW.get(m)
+            mpi, f_mpi = None, 0
+            if mpi_name:
+                mpi, _, f_mpi = med("mpi", (mpi_name, np))
+            if ours is None and osh is None and mpi is None:
+                continue
+            ratio = ours / osh if ours is not None and osh else None
+            tgt = TARGETS.get(m)
+            tgt_s = f"{tgt[0]} {tgt[1]:g}" if tgt else "-"
+            if ours is None or ratio is None or tgt is None:
+                verdict = "-"
+            else:
+                ok = ratio <= tgt[1] if tgt[0] == "<=" else ratio >= tgt[1]
+                verdict = "met" if ok else "missed"
+                counts[verdict] += 1
+                if not ok:
+                    missed.append(f"{m}@{np}")
+            if f_ours:
+                verdict += f" (ours FAIL in {f_ours} run(s))"
+                fails.append(f"ours {m}@{np}")
+            if f_osh:
+                fails.append(f"oshmem {m}@{np}")
+            if f_mpi:
+                fails.append(f"mpi {mpi_name}@{np}")
+            if ours is not None and mpi is not None:
+                higher_better = units.get(m, "") in ("MB/s", "ops/s")
+                if (ours < mpi) if higher_better else (ours > mpi):
+                    worse_than_mpi.append(f"{m}@{np} ({fmt(ours)} vs {fmt(mpi)})")
+            mpi_s = f"{fmt(mpi)} ({mpi_name})" if mpi is not None else "-"
+            ratio_s = f"{ratio:.3f}" if ratio is not None else "-"
+            print(f"| {m} | {np} | {fmt(ours)} | {fmt(osh)} | {ratio_s} | {tgt_s} | "
+                  f"{mpi_s} | {verdict} |")
+    print()
+    rounds = {h: len(runs[h]) for h in HARNESSES}
+    print(f"# rounds: ours {rounds['ours']}, OSHMEM {rounds['oshmem']}, MPI {rounds['mpi']}; "
+          f"units: ns, except *_bw_* MB/s and lock_ops_per_s ops/s")
+    print(f"# targets met: {counts['met']}, missed: {counts['missed']}"
+          + (f" ({' '.join(missed)})" if missed else ""))
+    print("# ours worse than MPI one-sided: " + ("; ".join(worse_than_mpi) or "none"))
+    notes = []
+    for np in nps:
+        one, n_one, _ = med("ours", ("get_bw_1048576_one_dst", np))
+        osh, _, _ = med("oshmem", ("get_bw_1048576", np))
+        if one is not None:
+            notes.append(f"np={np} {fmt(one)} MB/s"
+                         + (f" (ratio {one / osh:.3f})" if osh else ""))
+    if notes:
+        print("# ours, get_bw_1048576 with one destination buffer (comment line, not a row; "
+              "the C code's footprint): " + "; ".join(notes))
+    if fails:
+        print("# FAIL rows seen: " + ", ".join(fails))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,469 @@
+//! The distributed lock: a first-come-first-served queue lock (MCS) over the transport
+//! (`shmem_set_lock`, `shmem_test_lock`, `shmem_clear_lock`; OpenSHMEM 1.5, distributed
+//! locking routines).
+//!
+//! # The lock object
+//!
+//! A lock is one symmetric object of [`LOCK_SIZE`] bytes (aligned to [`LOCK_ALIGN`]): every
+//! PE has a copy at the same symmetric offset. One PE, the lock's *home*, keeps the queue's
+//! tail in its copy; every PE keeps its own queue node in its copy. Two cache-line pairs, so
+//! the tail that every PE swaps never shares a line with the home PE's own node:
+//!
+//! ```text
+//! offset   0  TAIL   u32  (home PE's copy only)  the last PE in the queue
+//! offset   4  HOME   u32  (every copy)           home PE + 1, written at creation
+//! offset 128  NEXT   u32  (PE p's copy)          p's successor in the queue
+//! offset 132  STATE  u32  (PE p's copy)          where p stands
+//! ```
+//!
+//! The words, as state tables (`p + 1` encodes PE `p`, so that all-zero is "cleared"):
+//!
+//! | `TAIL` (home)  | meaning                                                         |
+//! |----------------|-----------------------------------------------------------------|
+//! | `0`            | free: nobody holds the lock, nobody waits                       |
+//! | `p + 1`        | PE `p` entered the queue last (it holds the lock if alone)      |
+//!
+//! | `STATE` (PE p) | meaning                                      | set by                    |
+//! |----------------|----------------------------------------------|---------------------------|
+//! | `IDLE` (0)     | `p` is not in the queue                      | `p`                       |
+//! | `WAITING` (1)  | `p` is entering the queue or waits its turn  | `p`, before its tail swap |
+//! | `HOLDING` (2)  | `p` holds the lock                           | `p`, or its predecessor   |
+//!
+//! | `NEXT` (PE p)  | meaning                                                         |
+//! |----------------|-----------------------------------------------------------------|
+//! | `0`            | no successor known (yet); always 0 while `p` is `IDLE`          |
+//! | `s + 1`        | PE `s` queued right behind `p`; written once, by `s`            |
+//!
+//! # The algorithm (Mellor-Crummey and Scott, with one node per PE per lock)
+//!
+//! * **lock** (PE `p`): `STATE(p) = WAITING`; `prev = swap(TAIL, p + 1)`. If `prev == 0` the
+//!   lock was free: `STATE(p) = HOLDING`, done. Otherwise link in, `NEXT(prev) = p + 1`, and
+//!   wait until `STATE(p) == HOLDING`.
+//! * **try_lock**: read `TAIL`; if non-zero, *held*, and nothing was written anywhere. If zero,
+//!   `compare_swap(TAIL, 0, p + 1)`; on failure, *held* (a failed compare-swap writes nothing;
+//!   the transport may still ring the home PE's doorbell, which at most makes a sleeper there
+//!   re-check its condition); on success `STATE(p) = HOLDING`. `try_lock` succeeds only on
+//!   an empty queue, so it never overtakes a waiting PE.
+//! * **unlock**: `quiet` (every store of the critical section is complete before anyone else
+//!   can see the lock move on), then: if `NEXT(p) == 0`, try `compare_swap(TAIL, p + 1, 0)`;
+//!   success means nobody is queued: `STATE(p) = IDLE`, done. Otherwise a successor `s` has
+//!   swapped the tail but not yet linked in: wait until `NEXT(p) != 0`. Then hand over:
+//!   `STATE(s) = HOLDING`, and reset `NEXT(p) = 0`, `STATE(p) = IDLE`.
+//!
+//! The tail swap is the one point where the queue's order is decided, so PEs acquire the lock
+//! in the order of their swaps: first come, first served. Each PE waits only on its own node
+//! (in its own partition), and each hand-off writes one word in the successor's partition,
+//! which rings the successor's doorbell; waiting is the runtime's spin, yield, then futex
+//! sleep ([`crate::wait`]), so nothing here spins on its own.
+//!
+//! # Memory ordering
+//!
+//! Every write that another PE acts on (tail swap, link, hand-off) is a SeqCst atomic
+//! operation through [`Transport::amo`], and every wait reads with Acquire. The holder's
+//! critical-section stores are followed by `quiet` (a SeqCst fence) before the hand-off
+//! (a SeqCst swap into the successor's `STATE`, or the compare-swap that frees `TAIL`), and
+//! the next holder reads that word with Acquire (or swaps `TAIL` with SeqCst): the previous
+//! critical section happens-before the next one.
+
+use crate::transport::{AmoOp, Transport};
+
+/// Bytes of one lock object (per PE).
+pub const LOCK_SIZE: usize = 256;
+/// Alignment of a lock object: a cache-line pair (see `segment::LINE`).
+pub const LOCK_ALIGN: usize = 128;
+
+/// Offset of `TAIL` in the lock object (meaningful on the home PE).
+const TAIL: usize = 0;
+/// Offset of `HOME` (home PE + 1), written into every copy at creation.
+const HOME: usize = 4;
+/// Offset of `NEXT` in the PE's own node.
+const NEXT: usize = 128;
+/// Offset of `STATE` in the PE's own node.
+const STATE: usize = 132;
+
+const IDLE: u32 = 0;
+const WAITING: u32 = 1;
+const HOLDING: u32 = 2;
+
+const _: () = assert!(NEXT >= TAIL + LOCK_ALIGN && STATE + 4 <= LOCK_SIZE);
+const _: () = assert!(LOCK_SIZE.is_multiple_of(LOCK_ALIGN) && HOME + 4 <= NEXT);
+
+#[inline(always)]
+fn encode(pe: usize) -> u32 {
+    // PE counts are capped at `segment::MAX_PES`, far below u32::MAX.
+    pe as u32 + 1
+}
+
+#[inline(always)]
+fn decode(word: u32) -> Option<usize> {
+    word.checked_sub(1).map(|p| p as usize)
+}
+
+/// A snapshot of a lock's queue, for tests and debugging ([`RawLock::snapshot`]).
+///
+/// Each word is read atomically but not all at once: the snapshot is exact when the queue
+/// does not change while it is taken (the situation a deterministic test arranges).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LockSnapshot {
+    /// The PE that holds the lock, if any.
+    pub holder: Option<usize>,
+    /// The PE that entered the queue last (`TAIL`), if any; the holder when nobody waits.
+    pub tail: Option<usize>,
+    /// How many PEs wait for the lock (entered or entering the queue, not holding it).
+    pub waiting: usize,
+}
+
+/// What this PE's own node says about the lock ([`RawLock::local_state`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LocalState {
+    /// This PE is not in the lock's queue.
+    Idle,
+    /// This PE holds the lock.
+    Holding,
+    /// This PE is in the queue, waiting (only seen by another thread of the PE, or after a
+    /// panic in `lock`).
+    Waiting,
+}
+
+/// A distributed queue lock at symmetric offset `offset`, with its tail on PE `home`.
+///
+/// A plain value (offset and home): it says where the lock lives, it does not own it. The
+/// typed layer (`shmem::SymLock`) owns the allocation and makes sure that only the holder
+/// unlocks and that a PE never locks twice; the methods here assume it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawLock {
+    offset: usize,
+    home: usize,
+}
+
+impl RawLock {
+    /// The lock whose object is at symmetric `offset`, homed on PE `home`.
+    #[inline]
+    pub fn new(offset: usize, home: usize) -> RawLock {
+        RawLock { offset, home }
+    }
+
+    /// Symmetric offset of the lock object.
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The PE that keeps the tail.
+    #[inline]
+    pub fn home(&self) -> usize {
+        self.home
+    }
+
+    /// Writes the cleared state (every word 0, `HOME` = home + 1) into this PE's copy. Call it
+    /// on every PE before the barrier that publishes the object (the collective allocation's
+    /// initializer), so the lock is cleared everywhere before anyone can use it.
+    pub fn init_local<T: Transport>(&self, t: &T) {
+        t.put(t.my_pe(), self.offset, &[0u8; LOCK_SIZE]);
+        t.put_word::<u32>(t.my_pe(), self.offset + HOME, encode(self.home));
+    }
+
+    /// The home PE that PE `pe`'s copy was created with (`None` if the copy is not a lock
+    /// object). Comparing every PE's answer after creation catches PEs that disagree.
+    pub fn home_of_copy<T: Transport>(&self, t: &T, pe: usize) -> Option<usize> {
+        decode(t.get_word::<u32>(pe, self.offset + HOME))
+    }
+
+    /// The first PE whose copy names another home PE than this PE's, with the home it names
+    /// (`usize::MAX` for a copy that names none). Run after the barrier that published every
+    /// copy: every PE reads the same words, so either every PE finds a mismatch or none does.
+    pub fn home_mismatch<T: Transport>(&self, t: &T) -> Option<(usize, usize)> {
+        (0..t.n_pes()).find_map(|pe| match self.home_of_copy(t, pe) {
+            Some(h) if h == self.home => None,
+            other => Some((pe, other.unwrap_or(usize::MAX))),
+        })
+    }
+
+    /// What this PE's own node says: whether this PE holds the lock or is queued.
+    #[inline]
+    pub fn local_state<T: Transport>(&self, t: &T) -> LocalState {
+        match t.get_word::<u32>(t.my_pe(), self.offset + STATE) {
+            IDLE => LocalState::Idle,
+            HOLDING => LocalState::Holding,
+            _ => LocalState::Waiting,
+        }
+    }
+
+    /// Acquires the lock (`shmem_set_lock`): enters the queue and waits for the hand-off.
+    ///
+    /// The caller guarantees that this PE is not in the queue already
+    /// ([`RawLock::local_state`] is [`LocalState::Idle`]).
+    #[inline]
+    pub fn lock<T: Transport>(&self, t: &T) {
+        let me = t.my_pe();
+        debug_assert_eq!(self.local_state(t), LocalState::Idle);
+        // WAITING before the swap: once `TAIL` names us, the predecessor may hand over at any
+        // moment, and its HOLDING must not be overwritten.
+        t.put_word::<u32>(me, self.offset + STATE, WAITING);
+        let prev = t.amo::<u32>(self.home, self.offset + TAIL, AmoOp::Swap(encode(me)));
+        match decode(prev) {
+            None => t.put_word::<u32>(me, self.offset + STATE, HOLDING),
+            Some(prev) => self.wait_turn(t, prev),
+        }
+    }
+
+    /// The contended half of [`RawLock::lock`]: link in behind `prev`, wait for the hand-off.
+    #[cold]
+    fn wait_turn<T: Transport>(&self, t: &T, prev: usize) {
+        let me = t.my_pe();
+        // `NEXT(prev)` is 0: `prev` resets it before it leaves the queue, and only the PE
+        // whose swap returned `prev` (this one) writes it.
+        t.amo::<u32>(prev, self.offset + NEXT, AmoOp::Set(encode(me)));
+        t.wait_local::<u32>(self.offset + STATE, |s| s == HOLDING);
+    }
+
+    /// Takes the lock if it is free (`shmem_test_lock`); never waits. Returns whether it was
+    /// taken. When it is not, nothing was written: not the tail, not this PE's node.
+    ///
+    /// The caller guarantees that this PE is not in the queue already.
+    #[inline]
+    pub fn try_lock<T: Transport>(&self, t: &T) -> bool {
+        let me = t.my_pe();
+        debug_assert_eq!(self.local_state(t), LocalState::Idle);
+        // Read first: a held lock costs a shared read of the tail's line, no write.
+        if t.get_word::<u32>(self.home, self.offset + TAIL) != 0 {
+            return false;
+        }
+        // This PE's node is IDLE with NEXT == 0 (reset at every unlock), exactly what the
+        // last PE of the queue needs, so it is not written before the compare-swap.
+        let prev = t.amo::<u32>(
+            self.home,
+            self.offset + TAIL,
+            AmoOp::CompareSwap {
+                cond: 0,
+                new: encode(me),
+            },
+        );
+        if prev != 0 {
+            return false;
+        }
+        t.put_word::<u32>(me, self.offset + STATE, HOLDING);
+        true
+    }
+
+    /// Releases the lock (`shmem_clear_lock`): completes this PE's outstanding stores
+    /// (`quiet`), then frees the lock or hands it to the next PE in the queue.
+    ///
+    /// The caller guarantees that this PE holds the lock.
+    #[inline]
+    pub fn unlock<T: Transport>(&self, t: &T) {
+        let me = t.my_pe();
+        debug_assert_eq!(self.local_state(t), LocalState::Holding);
+        t.quiet();
+        let next = t.get_word::<u32>(me, self.offset + NEXT);
+        if next == 0 {
+            let was = t.amo::<u32>(
+                self.home,
+                self.offset + TAIL,
+                AmoOp::CompareSwap {
+                    cond: encode(me),
+                    new: 0,
+                },
+            );
+            if was == encode(me) {
+                t.put_word::<u32>(me, self.offset + STATE, IDLE);
+                return;
+            }
+        }
+        self.hand_off(t, next);
+    }
+
+    /// The contended half of [`RawLock::unlock`]: a successor exists (or is linking in).
+    #[cold]
+    fn hand_off<T: Transport>(&self, t: &T, mut next: u32) {
+        let me = t.my_pe();
+        if next == 0 {
+            // The successor swapped the tail but has not linked in yet: it is about to.
+            next = t.wait_local::<u32>(self.offset + NEXT, |n| n != 0);
+        }
+        let succ = decode(next).expect("NEXT is non-zero here");
+        t.put_word::<u32>(me, self.offset + NEXT, 0);
+        t.put_word::<u32>(me, self.offset + STATE, IDLE);
+        t.amo::<u32>(succ, self.offset + STATE, AmoOp::Set(HOLDING));
+    }
+
+    /// A snapshot of the queue: holder, tail and number of waiters. Reads the tail and every
+    /// PE's node (O(n_pes) reads); a debugging and testing aid, not a synchronization tool.
+    pub fn snapshot<T: Transport>(&self, t: &T) -> LockSnapshot {
+        let tail = decode(t.get_word::<u32>(self.home, self.offset + TAIL));
+        let mut holder = None;
+        let mut waiting = 0;
+        for pe in 0..t.n_pes() {
+            match t.get_word::<u32>(pe, self.offset + STATE) {
+                HOLDING => holder = Some(pe),
+                WAITING => waiting += 1,
+                _ => {}
+            }
+        }
+        LockSnapshot {
+            holder,
+            tail,
+            waiting,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The algorithm on the real shared-memory transport, with threads of one process as PEs
+    //! (each thread has its own [`ShmTransport`] on one segment): many more lock hand-offs
+    //! than the multi-process tests can afford, the unlock race (tail already swapped, link
+    //! not yet written) included.
+
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::segment::Segment;
+    use crate::shm::ShmTransport;
+    use crate::wait::WaitPolicy;
+
+    const COUNTER: usize = 1024;
+    const OWNER: usize = 1032;
+
+    /// Runs `f(transport)` on `n` threads, one per PE of a fresh `n`-PE segment, and returns
+    /// what each returned. (A PE that panicked before a barrier would leave the others
+    /// waiting there: the bodies count violations and the caller asserts.)
+    fn on_pes<R: Send>(n: usize, f: impl Fn(&ShmTransport) -> R + Sync) -> Vec<R> {
+        let (seg, _fd, _token) = Segment::create(n, 1 << 16).unwrap();
+        let seg = Arc::new(seg);
+        let policy = WaitPolicy::for_job(n, crate::sys::usable_cpus());
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..n)
+                .map(|me| {
+                    let t = ShmTransport::new(seg.clone(), me, policy);
+                    let f = &f;
+                    s.spawn(move || f(&t))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        })
+    }
+
+    #[test]
+    fn mutual_exclusion_of_a_remote_read_modify_write() {
+        const K: u64 = 3000;
+        let n = 6;
+        let results = on_pes(n, |t| {
+            let lock = RawLock::new(0, n - 1);
+            lock.init_local(t);
+            t.barrier_all();
+            let mut violations = 0;
+            for i in 0..K {
+                if i % 3 == 0 {
+                    while !lock.try_lock(t) {
+                        std::thread::yield_now();
+                    }
+                } else {
+                    lock.lock(t);
+                }
+                violations += u64::from(lock.local_state(t) != LocalState::Holding);
+                let c = t.get_word::<u64>(0, COUNTER);
+                t.put_word::<u64>(0, OWNER, t.my_pe() as u64);
+                if i % 16 == 0 {
+                    std::thread::yield_now();
+                }
+                violations += u64::from(t.get_word::<u64>(0, OWNER) != t.my_pe() as u64);
+                t.put_word::<u64>(0, COUNTER, c + 1);
+                lock.unlock(t);
+                violations += u64::from(lock.local_state(t) != LocalState::Idle);
+            }
+            t.barrier_all();
+            let total = t.get_word::<u64>(0, COUNTER);
+            (violations, total, lock.snapshot(t), lock.home_mismatch(t))
+        });
+        let free = LockSnapshot {
+            holder: None,
+            tail: None,
+            waiting: 0,
+        };
+        for r in results {
+            assert_eq!(r, (0, n as u64 * K, free, None));
+        }
+    }
+
+    #[test]
+    fn try_lock_on_a_held_lock_writes_nothing() {
+        let n = 3;
+        let results = on_pes(n, |t| {
+            let lock = RawLock::new(0, 0);
+            lock.init_local(t);
+            t.barrier_all();
+            let copy = |pe: usize| {
+                let mut b = [0u8; LOCK_SIZE];
+                t.get(pe, 0, &mut b);
+                b
+            };
+            if t.my_pe() == 0 {
+                lock.lock(t);
+            }
+            t.barrier_all();
+            let before: Vec<_> = (0..n).map(copy).collect();
+            t.barrier_all();
+            let mut taken = 0;
+            if t.my_pe() != 0 {
+                for _ in 0..100 {
+                    taken += u32::from(lock.try_lock(t));
+                }
+            }
+            t.barrier_all();
+            let after: Vec<_> = (0..n).map(copy).collect();
+            t.barrier_all();
+            if t.my_pe() == 0 {
+                lock.unlock(t);
+            }
+            (taken, before == after)
+        });
+        for r in results {
+            assert_eq!(r, (0, true), "(try_lock successes, lock words unchanged)");
+        }
+    }
+
+    #[test]
+    fn acquisition_follows_the_order_of_the_tail_swaps() {
+        let n = 5;
+        let served = on_pes(n, |t| {
+            let lock = RawLock::new(0, 2);
+            lock.init_local(t);
+            t.barrier_all();
+            let me = t.my_pe();
+            // request order: 4, 3, 2, 1, 0
+            let turn = n - 1 - me;
+            if turn == 0 {
+                lock.lock(t);
+            }
+            t.barrier_all();
+            let mut queue_seen = None;
+            if turn > 0 {
+                let before = me + 1; // the PE that requests just before this one
+                while lock.snapshot(t).tail != Some(before) {
+                    std::thread::yield_now();
+                }
+                lock.lock(t);
+            } else {
+                while lock.snapshot(t).tail != Some(0) {
+                    std::thread::yield_now();
+                }
+                queue_seen = Some(lock.snapshot(t));
+            }
+            let i = t.amo::<u64>(0, COUNTER, AmoOp::FetchAdd(1));
+            lock.unlock(t);
+            (turn, i as usize, queue_seen)
+        });
+        for (turn, i, queue_seen) in served {
+            assert_eq!(turn, i, "served out of order");
+            if turn == 0 {
+                let want = LockSnapshot {
+                    holder: Some(n - 1),
+                    tail: Some(0),
+                    waiting: n - 1,
+                };
+                assert_eq!(queue_seen, Some(want));
+            }
+        }
+    }
+}

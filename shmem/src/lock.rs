@@ -1,0 +1,437 @@
+//! Distributed locks: [`SymLock`] with its [`LockGuard`] (`shmem_set_lock`, `shmem_test_lock`,
+//! `shmem_clear_lock`; OpenSHMEM 1.5, distributed locking routines), and [`SymMutex`], data
+//! that can only be reached through its lock.
+//!
+//! What the types rule out, compared with the C API:
+//! * *An uninitialized lock, or a lock outside symmetric memory*: the only constructors
+//!   allocate the lock collectively on the symmetric heap and clear it on every PE before they
+//!   return.
+//! * *Touching the lock word*: the object has no accessor other than the lock API.
+//! * *Forgetting `shmem_clear_lock`*: the [`LockGuard`] releases when it drops.
+//! * *Locking a lock this PE holds* (a self-deadlock in C): [`SymLock::lock`] borrows the lock
+//!   mutably for the guard's life, so a second `lock` does not compile.
+//! * *Reading protected data without the lock*: [`SymMutex`] has no accessor; only its guard
+//!   reads and writes the data.
+//!
+//! The algorithm (an MCS queue lock, first come first served, with a state table of its
+//! words) is documented in `shmem_core::lock`.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::mem::{align_of, size_of};
+
+use bytemuck::Pod;
+use shmem_core::lock::{LOCK_ALIGN, LOCK_SIZE, LocalState, RawLock};
+
+use crate::Error;
+use crate::handle::{Pe, Shmem};
+use crate::sym::Sym;
+
+/// What [`SymLock::try_lock`] and [`SymMutex::try_lock`] return when the lock is held (by
+/// another PE, or queued for): `shmem_test_lock` returning 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("the lock is held")]
+pub struct LockHeld;
+
+/// A snapshot of a lock's queue ([`SymLock::snapshot`]): a test and debugging aid.
+///
+/// Each word is read atomically, but not all at once: the snapshot is exact while the queue
+/// does not change (which is what a deterministic test arranges), approximate otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LockSnapshot {
+    /// The PE that holds the lock.
+    pub holder: Option<Pe>,
+    /// The PE that entered the queue last (the holder when nobody waits). PEs are served in
+    /// the order in which they became the tail.
+    pub tail: Option<Pe>,
+    /// How many PEs wait for the lock (entered or entering the queue, not holding it).
+    pub waiting: usize,
+}
+
+/// A distributed mutual-exclusion lock in symmetric memory: `shmem_set_lock` and friends,
+/// with a guard.
+///
+/// Created collectively, cleared on every PE before [`SymLock::new`] returns, freed
+/// collectively when dropped. [`SymLock::lock`] waits until the lock is free; waiting PEs get
+/// it *first come, first served*. The [`LockGuard`] it returns releases the lock when dropped,
+/// after completing every store this PE issued (`quiet`), so the next holder sees them.
+///
+/// # Examples
+/// ```
+/// use shmem::{SymBox, SymLock};
+///
+/// let shmem = shmem::init()?;
+/// let mut lock = SymLock::new(&shmem)?;
+/// let count = SymBox::new(&shmem, 0i64)?;
+/// let home = shmem.pe(0)?;
+/// {
+///     let _guard = lock.lock();          // shmem_set_lock
+///     let c = count.g(home);             // read-modify-write under the lock
+///     count.p(home, c + 1);
+/// }                                      // shmem_clear_lock (quiet, then hand-off)
+/// shmem.barrier_all();
+/// assert_eq!(count.g(home), shmem.n_pes() as i64);
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub struct SymLock<'s> {
+    shmem: &'s Shmem,
+    raw: RawLock,
+}
+
+impl fmt::Debug for SymLock<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SymLock")
+            .field("offset", &self.raw.offset())
+            .field("home", &self.raw.home())
+            .finish()
+    }
+}
+
+impl<'s> SymLock<'s> {
+    /// Allocates a cleared lock whose queue tail lives on PE 0. *Collective*: every PE calls
+    /// it, in the same order relative to other allocations.
+    ///
+    /// # Errors
+    /// [`Error::HeapExhausted`] on every PE when the symmetric heap is full.
+    pub fn new(shmem: &'s Shmem) -> Result<Self, Error> {
+        SymLock::with_home(shmem, shmem.pe_wrapping(0))
+    }
+
+    /// Allocates a cleared lock whose queue tail lives on PE `home` (spread the homes of many
+    /// locks to spread their traffic). *Collective*: every PE passes the same `home`.
+    ///
+    /// # Errors
+    /// [`Error::ArgumentMismatch`] on every PE when the PEs passed different homes (nothing is
+    /// allocated); [`Error::HeapExhausted`] on every PE when the symmetric heap is full.
+    ///
+    /// # Examples
+    /// ```
+    /// let shmem = shmem::init()?;
+    /// let last = shmem.pe_wrapping(shmem.n_pes() - 1);
+    /// let lock = shmem::SymLock::with_home(&shmem, last)?;
+    /// assert_eq!(lock.home(), last);
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn with_home(shmem: &'s Shmem, home: Pe) -> Result<Self, Error> {
+        SymLock::alloc(shmem, home, 0, 1, |_| {})
+    }
+
+    /// Allocates a lock object followed by `extra` bytes (aligned to `align`, initialized by
+    /// `init(offset)` on this PE), and checks that every PE chose the same home.
+    fn alloc(
+        shmem: &'s Shmem,
+        home: Pe,
+        extra: usize,
+        align: usize,
+        init: impl FnOnce(usize),
+    ) -> Result<Self, Error> {
+        let rt = shmem.rt();
+        let data = LOCK_SIZE.next_multiple_of(align);
+        let size = data.checked_add(extra).ok_or(Error::HeapExhausted {
+            requested: usize::MAX,
+            available: shmem.heap_available(),
+        })?;
+        let offset = rt.alloc(size, LOCK_ALIGN.max(align), |offset| {
+            RawLock::new(offset, home.index()).init_local(rt.transport());
+            init(offset + data);
+        })?;
+        let lock = SymLock {
+            shmem,
+            raw: RawLock::new(offset, home.index()),
+        };
+        // Every copy was written before the allocation's barrier: all PEs read the same words.
+        if let Some((other_pe, theirs)) = lock.raw.home_mismatch(rt.transport()) {
+            drop(lock);
+            return Err(Error::ArgumentMismatch {
+                what: "lock home PE",
+                mine: home.index(),
+                other_pe,
+                theirs,
+            });
+        }
+        Ok(lock)
+    }
+
+    /// The PE that keeps the queue's tail.
+    pub fn home(&self) -> Pe {
+        self.shmem.pe_wrapping(self.raw.home())
+    }
+
+    /// Acquires the lock (`shmem_set_lock`), waiting for it if needed. *One-sided*.
+    ///
+    /// PEs that wait are served first come, first served: in the order in which their
+    /// requests reached the lock's home. A waiting PE spins briefly, then yields, then sleeps
+    /// on its doorbell until the previous holder hands the lock over.
+    ///
+    /// The guard borrows the lock mutably, so this PE cannot lock it again while it holds it.
+    /// (If a guard was leaked with `mem::forget`, this PE still holds the lock; `lock` then
+    /// returns a new guard for it at once rather than waiting for itself.)
+    #[inline]
+    pub fn lock(&mut self) -> LockGuard<'_> {
+        let t = self.shmem.rt().transport();
+        if self.raw.local_state(t) == LocalState::Idle {
+            self.raw.lock(t);
+        }
+        LockGuard::new(self.shmem, self.raw)
+    }
+
+    /// Takes the lock only if it is free (`shmem_test_lock`). *One-sided*; never waits.
+    ///
+    /// # Errors
+    /// [`LockHeld`] when another PE holds the lock or waits for it. Nothing was written then:
+    /// the lock, its queue and this PE's node are exactly as before the call. (If this PE
+    /// holds the lock through a leaked guard, the answer is a new guard, as with `lock`.)
+    ///
+    /// # Examples
+    /// ```
+    /// let shmem = shmem::init()?;
+    /// let mut lock = shmem::SymLock::new(&shmem)?;
+    /// match lock.try_lock() {
+    ///     Ok(_guard) => { /* critical section */ }
+    ///     Err(shmem::LockHeld) => { /* do something else, try again later */ }
+    /// }
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    #[inline]
+    pub fn try_lock(&mut self) -> Result<LockGuard<'_>, LockHeld> {
+        let t = self.shmem.rt().transport();
+        match self.raw.local_state(t) {
+            LocalState::Idle if self.raw.try_lock(t) => {}
+            LocalState::Holding => {}
+            _ => return Err(LockHeld),
+        }
+        Ok(LockGuard::new(self.shmem, self.raw))
+    }
+
+    /// A snapshot of the lock's queue: who holds it, who queued last, how many wait. Reads
+    /// every PE's queue node; meant for tests and debugging (e.g. to make a test of the
+    /// first-come-first-served order deterministic), not for synchronization.
+    pub fn snapshot(&self) -> LockSnapshot {
+        snapshot(self.shmem, &self.raw)
+    }
+}
+
+fn snapshot(shmem: &Shmem, raw: &RawLock) -> LockSnapshot {
+    let s = raw.snapshot(shmem.rt().transport());
+    LockSnapshot {
+        holder: s.holder.map(|p| shmem.pe_wrapping(p)),
+        tail: s.tail.map(|p| shmem.pe_wrapping(p)),
+        waiting: s.waiting,
+    }
+}
+
+impl Drop for SymLock<'_> {
+    fn drop(&mut self) {
+        // Collective free: its barrier means no PE still queues (a PE drops its lock only
+        // after its guards, which borrow it, are gone).
+        self.shmem.rt().free(self.raw.offset());
+    }
+}
+
+/// Proof that this PE holds a [`SymLock`]; dropping it releases the lock
+/// (`shmem_clear_lock`): first `quiet` (every store this PE issued, in the critical section or
+/// before, is complete), then the lock passes to the next PE in the queue, or becomes free.
+///
+/// Not `Send`: it borrows the PE's [`Shmem`] handle, which one thread at a time may use.
+#[must_use = "the lock is released as soon as the guard is dropped"]
+pub struct LockGuard<'a> {
+    shmem: &'a Shmem,
+    raw: RawLock,
+    _lock: PhantomData<&'a mut ()>,
+}
+
+impl fmt::Debug for LockGuard<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LockGuard")
+            .field("offset", &self.raw.offset())
+            .finish()
+    }
+}
+
+impl<'a> LockGuard<'a> {
+    #[inline]
+    fn new(shmem: &'a Shmem, raw: RawLock) -> Self {
+        LockGuard {
+            shmem,
+            raw,
+            _lock: PhantomData,
+        }
+    }
+
+    /// A snapshot of the lock's queue, taken by the holder (see [`SymLock::snapshot`]).
+    pub fn snapshot(&self) -> LockSnapshot {
+        snapshot(self.shmem, &self.raw)
+    }
+
+    /// Releases the lock now (the same as dropping the guard).
+    #[inline]
+    pub fn unlock(self) {
+        drop(self);
+    }
+}
+
+impl Drop for LockGuard<'_> {
+    #[inline]
+    fn drop(&mut self) {
+        self.raw.unlock(self.shmem.rt().transport());
+    }
+}
+
+/// A symmetric `T` on a home PE, guarded by a [`SymLock`]: the data can be read and written
+/// only through the [`MutexGuard`] that [`SymMutex::lock`] returns, so "forgot to take the
+/// lock" cannot be written.
+///
+/// Every PE reaches the same `T` (the one on the home PE); the guard copies it in and out
+/// (`get`, `set`, `update`), since another PE's memory is never lent as a reference.
+///
+/// # Examples
+/// ```
+/// let shmem = shmem::init()?;
+/// let mut total = shmem::SymMutex::new(&shmem, 0u64)?;
+/// total.lock().update(|t| *t += 10);
+/// shmem.barrier_all();
+/// assert_eq!(total.lock().get(), 10 * shmem.n_pes() as u64);
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub struct SymMutex<'s, T: Pod> {
+    lock: SymLock<'s>,
+    data: usize,
+    _t: PhantomData<T>,
+}
+
+impl<T: Pod> fmt::Debug for SymMutex<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SymMutex")
+            .field("lock", &self.lock)
+            .field("type", &std::any::type_name::<T>())
+            .finish()
+    }
+}
+
+impl<'s, T: Pod> SymMutex<'s, T> {
+    /// Allocates a mutex holding `value`, on home PE 0. *Collective*.
+    ///
+    /// # Errors
+    /// [`Error::HeapExhausted`] on every PE when the symmetric heap is full.
+    pub fn new(shmem: &'s Shmem, value: T) -> Result<Self, Error> {
+        SymMutex::with_home(shmem, shmem.pe_wrapping(0), value)
+    }
+
+    /// Allocates a mutex holding `value`, whose data and lock live on PE `home`.
+    /// *Collective*: every PE passes the same `home` (and the value of the home PE is the one
+    /// that counts).
+    ///
+    /// # Errors
+    /// [`Error::ArgumentMismatch`] on every PE when the PEs passed different homes;
+    /// [`Error::HeapExhausted`] on every PE when the symmetric heap is full.
+    pub fn with_home(shmem: &'s Shmem, home: Pe, value: T) -> Result<Self, Error> {
+        let me = shmem.my_pe();
+        let mut data = 0;
+        let lock = SymLock::alloc(shmem, home, size_of::<T>(), align_of::<T>(), |off| {
+            data = off;
+            Sym::new(shmem, off).p(me, value);
+        })?;
+        Ok(SymMutex {
+            lock,
+            data,
+            _t: PhantomData,
+        })
+    }
+
+    /// The PE that keeps the data and the lock's tail.
+    pub fn home(&self) -> Pe {
+        self.lock.home()
+    }
+
+    /// Acquires the lock (see [`SymLock::lock`]) and returns the guard through which the data
+    /// is read and written. *One-sided*.
+    #[inline]
+    pub fn lock(&mut self) -> MutexGuard<'_, T> {
+        let home = self.lock.home();
+        let data = Sym::new(self.lock.shmem, self.data);
+        MutexGuard {
+            guard: self.lock.lock(),
+            home,
+            data,
+        }
+    }
+
+    /// Takes the lock only if it is free (see [`SymLock::try_lock`]). *One-sided*.
+    ///
+    /// # Errors
+    /// [`LockHeld`] when another PE holds the lock or waits for it; nothing was written.
+    #[inline]
+    pub fn try_lock(&mut self) -> Result<MutexGuard<'_, T>, LockHeld> {
+        let home = self.lock.home();
+        let data = Sym::new(self.lock.shmem, self.data);
+        Ok(MutexGuard {
+            guard: self.lock.try_lock()?,
+            home,
+            data,
+        })
+    }
+
+    /// A snapshot of the lock's queue (see [`SymLock::snapshot`]).
+    pub fn snapshot(&self) -> LockSnapshot {
+        self.lock.snapshot()
+    }
+}
+
+/// Proof that this PE holds a [`SymMutex`]'s lock, and the only way to its data. Dropping it
+/// releases the lock like a [`LockGuard`] (after `quiet`, so writes through the guard are
+/// complete before the next holder can read).
+#[must_use = "the lock is released as soon as the guard is dropped"]
+pub struct MutexGuard<'a, T: Pod> {
+    guard: LockGuard<'a>,
+    home: Pe,
+    data: Sym<'a, T>,
+}
+
+impl<T: Pod> fmt::Debug for MutexGuard<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MutexGuard")
+            .field("guard", &self.guard)
+            .field("home", &self.home)
+            .finish()
+    }
+}
+
+impl<T: Pod> MutexGuard<'_, T> {
+    /// Reads the data from the home PE (`shmem_g` / `shmem_get`).
+    #[inline]
+    pub fn get(&self) -> T {
+        self.data.g(self.home)
+    }
+
+    /// Writes the data on the home PE (`shmem_p` / `shmem_put`); complete when the guard
+    /// drops, at the latest.
+    #[inline]
+    pub fn set(&mut self, value: T) {
+        self.data.p(self.home, value);
+    }
+
+    /// Reads the data, lets `f` change it, writes it back; returns what `f` returns.
+    #[inline]
+    pub fn update<R>(&mut self, f: impl FnOnce(&mut T) -> R) -> R {
+        let mut v = self.get();
+        let r = f(&mut v);
+        self.set(v);
+        r
+    }
+
+    /// The PE that keeps the data.
+    pub fn home(&self) -> Pe {
+        self.home
+    }
+
+    /// A snapshot of the lock's queue, taken by the holder (see [`SymLock::snapshot`]).
+    pub fn snapshot(&self) -> LockSnapshot {
+        self.guard.snapshot()
+    }
+
+    /// Releases the lock now (the same as dropping the guard).
+    #[inline]
+    pub fn unlock(self) {
+        drop(self);
+    }
+}

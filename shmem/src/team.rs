@@ -1,0 +1,360 @@
+//! Teams (OpenSHMEM 1.5 §9.4, §9.9): the modern form of an active set. A [`Team`] is held only
+//! by its members, so it is its own membership proof; it owns a private sync area (no `pSync`
+//! to pass), and its collectives run on the same implementation as the active-set ones.
+//!
+//! The sync areas come from a pool in the symmetric statics of every PE
+//! ([`shmem_core::collectives::TeamPool`]): slot 0 is the world team's, the others are agreed
+//! on by the members of the parent team when a team is split, so teams that share PEs never
+//! share a slot, while disjoint teams may run collectives concurrently.
+
+use bytemuck::Pod;
+use shmem_core::DefaultTransport;
+use shmem_core::collectives::{
+    And, Coll, Max, Min, Or, PeSet, Prod, Sum, TEAM_SLOTS, TeamPool, Xor, team_area, team_claim,
+    team_release, team_reserve,
+};
+
+use crate::Error;
+use crate::collectives::{
+    self as coll, ArithmeticReduce, BitwiseReduce, alltoall, alltoalls, broadcast, collect,
+    fcollect,
+};
+use crate::handle::{Pe, Shmem};
+use crate::statics::{StaticEntry, SymStatic};
+use crate::sym::{SymSlice, SymTarget};
+
+static TEAM_POOL: SymStatic<TeamPool> = SymStatic::__new("shmem::team::POOL", TeamPool::ZERO);
+
+// The registration is what `#[symmetric]` expands to in a user's crate: a `#[link_section]`
+// static, which the `unsafe_code` lint counts although nothing unsafe is written here.
+#[allow(unsafe_code)]
+#[linkme::distributed_slice(crate::statics::SYMMETRIC_STATICS)]
+static TEAM_POOL_ENTRY: &'static dyn StaticEntry = &TEAM_POOL;
+
+fn pool(shmem: &Shmem) -> usize {
+    TEAM_POOL.sym(shmem).offset()
+}
+
+/// A member's handle on the collectives of the team `set` using pool slot `slot`.
+fn team_coll(shmem: &Shmem, set: PeSet, slot: usize) -> Coll<'_> {
+    Coll::new(shmem.rt().transport(), set, team_area(pool(shmem), slot))
+        .expect("a Team is held by its members")
+}
+
+/// A team: an ordered set of PEs (a strided subset of its parent) with its own numbering
+/// `0..n_pes()` and its own synchronization.
+///
+/// Only members hold a `Team`. Every collective is *collective over the team*: each member
+/// calls the team's collectives in the same order. Dropping a split team is
+/// `shmem_team_destroy`: collective over the team (it synchronizes the members, so that the
+/// team's sync area can be reused).
+///
+/// # Examples
+/// ```
+/// use shmem::{SymVec, Team};
+/// let shmem = shmem::init()?;
+/// let world = Team::world(&shmem);
+/// let src = SymVec::new(&shmem, 3, world.my_pe() as i64 + 1)?;
+/// let mut sum = SymVec::new(&shmem, 3, 0i64)?;
+/// world.sum_reduce(&mut sum, &src)?;
+/// let n = world.n_pes() as i64;
+/// assert_eq!(sum.to_vec(), [n * (n + 1) / 2; 3]);
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub struct Team<'s> {
+    shmem: &'s Shmem,
+    set: PeSet,
+    index: usize,
+    slot: usize,
+    coll: Coll<'s>,
+}
+
+impl std::fmt::Debug for Team<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Team")
+            .field("start", &self.set.start())
+            .field("stride", &self.set.stride())
+            .field("n_pes", &self.set.size())
+            .field("my_pe", &self.index)
+            .finish()
+    }
+}
+
+macro_rules! team_reduce {
+    ($($name:ident, $in_place:ident, $op:ty, $bound:ident, $spec:literal, $what:literal;)*) => {$(
+        #[doc = concat!("`", $spec, "`: ", $what, " of `source` over the team, element by")]
+        /// element, into `target` on every member (`nreduce` is the common length).
+        /// *Collective over the team*. Integer arithmetic wraps; floats are combined in team
+        /// order, so every member gets the same bits.
+        ///
+        /// # Errors
+        /// [`Error::LengthMismatch`] when `target` and `source` differ in length;
+        /// [`Error::ArgumentMismatch`] (on every member, nothing written) when the members'
+        /// lengths or operations differ.
+        pub fn $name<T: $bound>(
+            &self,
+            target: &mut impl SymTarget<T>,
+            source: &SymSlice<'_, T>,
+        ) -> Result<(), Error> {
+            coll::reduce::<T, $op>(&self.coll(), target, Some(source))
+        }
+
+        #[doc = concat!("[`Team::", stringify!($name), "`] with one array as source and target.")]
+        ///
+        /// # Errors
+        /// As the out-of-place form.
+        pub fn $in_place<T: $bound>(&self, data: &mut impl SymTarget<T>) -> Result<(), Error> {
+            coll::reduce::<T, $op>(&self.coll(), data, None)
+        }
+    )*};
+}
+
+impl<'s> Team<'s> {
+    /// `SHMEM_TEAM_WORLD`: every PE of the job.
+    pub fn world(shmem: &'s Shmem) -> Team<'s> {
+        let set = PeSet::world(shmem.n_pes());
+        Team {
+            shmem,
+            set,
+            index: shmem.my_pe().index(),
+            slot: 0,
+            coll: team_coll(shmem, set, 0),
+        }
+    }
+
+    fn t(&self) -> &'s DefaultTransport {
+        self.shmem.rt().transport()
+    }
+
+    #[inline]
+    fn coll(&self) -> Coll<'s> {
+        self.coll
+    }
+
+    /// This PE's number in the team (`shmem_team_my_pe`).
+    pub fn my_pe(&self) -> usize {
+        self.index
+    }
+
+    /// Number of PEs in the team (`shmem_team_n_pes`).
+    pub fn n_pes(&self) -> usize {
+        self.set.size()
+    }
+
+    /// The world PE of team member `pe`, if `pe < n_pes()`.
+    pub fn world_pe(&self, pe: usize) -> Option<Pe> {
+        (pe < self.set.size()).then(|| self.shmem.pe_wrapping(self.set.pe(pe)))
+    }
+
+    /// `shmem_team_translate_pe`: the number in `dest` of this team's member `pe`; `None` if
+    /// `pe` is not a member of this team or that PE is not in `dest`.
+    ///
+    /// # Examples
+    /// ```
+    /// let shmem = shmem::init()?;
+    /// let world = shmem::Team::world(&shmem);
+    /// assert_eq!(world.translate_pe(0, &world), Some(0));
+    /// assert_eq!(world.translate_pe(world.n_pes(), &world), None);
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn translate_pe(&self, pe: usize, dest: &Team<'_>) -> Option<usize> {
+        if pe >= self.set.size() {
+            return None;
+        }
+        dest.set.index_of(self.set.pe(pe))
+    }
+
+    /// `shmem_team_split_strided`: the team of this team's members `start, start + stride,
+    /// ...` (`size` of them, numbered in that order). *Collective over this (parent) team*:
+    /// every member calls it with the same arguments; members of the new team get
+    /// `Some(team)`, the others `None`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidTeamSplit`] when the PEs are not all in this team (or `size == 0`, or
+    /// `stride == 0` with `size > 1`); [`Error::TeamsExhausted`] when too many teams exist;
+    /// both on every member.
+    ///
+    /// # Examples
+    /// ```
+    /// let shmem = shmem::init()?;
+    /// let world = shmem::Team::world(&shmem);
+    /// let evens = world.split_strided(0, 2, world.n_pes().div_ceil(2))?;
+    /// let team = evens.expect("PE 0 is even");
+    /// assert_eq!(team.my_pe(), 0);
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn split_strided(
+        &self,
+        start: usize,
+        stride: usize,
+        size: usize,
+    ) -> Result<Option<Team<'s>>, Error> {
+        let set = self
+            .set
+            .subset(start, stride, size)
+            .ok_or(Error::InvalidTeamSplit {
+                start,
+                stride,
+                size,
+                parent_size: self.set.size(),
+            })?;
+        let pool = pool(self.shmem);
+        let [(slot, base)] = team_reserve::<1>(&self.coll(), pool)?;
+        Ok(self.join(set, slot, base, pool))
+    }
+
+    /// `shmem_team_split_2d`: arranges this team's members in rows of `xrange` (the last row
+    /// may be shorter; an `xrange` above `n_pes()` is taken as `n_pes()`), and returns this
+    /// PE's row (the x-axis team) and column (the y-axis team). *Collective over this team*.
+    ///
+    /// # Errors
+    /// [`Error::InvalidTeamSplit`] for `xrange == 0`; [`Error::TeamsExhausted`].
+    ///
+    /// # Examples
+    /// ```
+    /// let shmem = shmem::init()?;
+    /// let world = shmem::Team::world(&shmem);
+    /// let (row, column) = world.split_2d(2)?;
+    /// assert_eq!(row.my_pe(), shmem.my_pe().index() % 2);
+    /// assert_eq!(column.my_pe(), shmem.my_pe().index() / 2);
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn split_2d(&self, xrange: usize) -> Result<(Team<'s>, Team<'s>), Error> {
+        let n = self.set.size();
+        if xrange == 0 {
+            return Err(Error::InvalidTeamSplit {
+                start: 0,
+                stride: 1,
+                size: 0,
+                parent_size: n,
+            });
+        }
+        let xrange = xrange.min(n);
+        let (row, col) = (self.index / xrange, self.index % xrange);
+        let xs = self
+            .set
+            .subset(row * xrange, 1, xrange.min(n - row * xrange))
+            .expect("a row of the parent");
+        let ys = self
+            .set
+            .subset(col, xrange, (n - col).div_ceil(xrange))
+            .expect("a column of the parent");
+        let pool = pool(self.shmem);
+        let [(sx, bx), (sy, by)] = team_reserve::<2>(&self.coll(), pool)?;
+        let x = self.join(xs, sx, bx, pool).expect("member of its row");
+        let y = self.join(ys, sy, by, pool).expect("member of its column");
+        Ok((x, y))
+    }
+
+    fn join(&self, set: PeSet, slot: usize, base: u64, pool: usize) -> Option<Team<'s>> {
+        let index = set.index_of(self.shmem.my_pe().index())?;
+        debug_assert!(slot > 0 && slot < TEAM_SLOTS);
+        team_claim(self.t(), pool, slot, base);
+        Some(Team {
+            shmem: self.shmem,
+            set,
+            index,
+            slot,
+            coll: team_coll(self.shmem, set, slot),
+        })
+    }
+
+    /// `shmem_team_destroy`: the same as dropping the team. *Collective over the team*.
+    pub fn destroy(self) {
+        drop(self);
+    }
+
+    /// `shmem_team_sync`: returns once every member has called it. *Collective over the
+    /// team*. (Completion of puts is not implied; call [`Shmem::quiet`] first for a barrier.)
+    pub fn sync(&self) {
+        self.coll().sync();
+    }
+
+    /// `shmem_broadcast` (team form): copies `source` of team member `root` into `target` on
+    /// every member, the root included (OpenSHMEM 1.5). *Collective over the team*.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] when `target` and `source` differ in length;
+    /// [`Error::InvalidRoot`] when `root >= n_pes()`; [`Error::ArgumentMismatch`].
+    pub fn broadcast<T: Pod>(
+        &self,
+        target: &mut impl SymTarget<T>,
+        source: &SymSlice<'_, T>,
+        root: usize,
+    ) -> Result<(), Error> {
+        broadcast(&self.coll(), target, source, root, true)
+    }
+
+    /// `shmem_fcollect` (team form): see [`crate::Member::fcollect`].
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`], [`Error::ArgumentMismatch`].
+    pub fn fcollect<T: Pod>(
+        &self,
+        target: &mut impl SymTarget<T>,
+        source: &SymSlice<'_, T>,
+    ) -> Result<(), Error> {
+        fcollect(&self.coll(), target, source)
+    }
+
+    /// `shmem_collect` (team form): see [`crate::Member::collect`].
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`], [`Error::ArgumentMismatch`].
+    pub fn collect<T: Pod>(
+        &self,
+        target: &mut impl SymTarget<T>,
+        source: &SymSlice<'_, T>,
+    ) -> Result<usize, Error> {
+        collect(&self.coll(), target, source)
+    }
+
+    /// `shmem_alltoall` (team form): see [`crate::Member::alltoall`].
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`], [`Error::ArgumentMismatch`].
+    pub fn alltoall<T: Pod>(
+        &self,
+        target: &mut impl SymTarget<T>,
+        source: &SymSlice<'_, T>,
+        nelems: usize,
+    ) -> Result<(), Error> {
+        alltoall(&self.coll(), target, source, nelems)
+    }
+
+    /// `shmem_alltoalls` (team form): see [`crate::Member::alltoalls`].
+    ///
+    /// # Errors
+    /// [`Error::InvalidStride`], [`Error::OutOfBounds`], [`Error::ArgumentMismatch`].
+    pub fn alltoalls<T: Pod>(
+        &self,
+        target: &mut impl SymTarget<T>,
+        dst: usize,
+        source: &SymSlice<'_, T>,
+        sst: usize,
+        nelems: usize,
+    ) -> Result<(), Error> {
+        alltoalls(&self.coll(), target, dst, source, sst, nelems)
+    }
+
+    team_reduce! {
+        and_reduce, and_reduce_in_place, And, BitwiseReduce, "shmem_and_reduce", "bitwise and";
+        or_reduce, or_reduce_in_place, Or, BitwiseReduce, "shmem_or_reduce", "bitwise or";
+        xor_reduce, xor_reduce_in_place, Xor, BitwiseReduce, "shmem_xor_reduce", "bitwise exclusive or";
+        sum_reduce, sum_reduce_in_place, Sum, ArithmeticReduce, "shmem_sum_reduce", "sum";
+        prod_reduce, prod_reduce_in_place, Prod, ArithmeticReduce, "shmem_prod_reduce", "product";
+        min_reduce, min_reduce_in_place, Min, ArithmeticReduce, "shmem_min_reduce", "minimum";
+        max_reduce, max_reduce_in_place, Max, ArithmeticReduce, "shmem_max_reduce", "maximum";
+    }
+}
+
+impl Drop for Team<'_> {
+    fn drop(&mut self) {
+        if self.slot == 0 || std::thread::panicking() {
+            return;
+        }
+        // Every member must be past its last use of the slot before any may reuse it.
+        self.sync();
+        team_release(self.t(), pool(self.shmem), self.slot);
+    }
+}
