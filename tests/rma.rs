@@ -238,6 +238,72 @@ fn nbi_scope(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// Symmetric-to-symmetric transfers: put_from / get_from and their non-blocking forms.
+fn symmetric_source_and_destination(shmem: &Shmem) {
+    let me = shmem.my_pe().index();
+    let n = shmem.n_pes();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = (me + n - 1) % n;
+    let a = SymVec::from_fn(shmem, 300, |i| (me * 1000 + i) as u32).unwrap();
+    let b = SymVec::<u32>::zeroed(shmem, 301).unwrap();
+    b.put_from(right, &a).unwrap();
+    shmem.barrier_all();
+    let got = b.to_vec();
+    assert_eq!(
+        got[..300],
+        (0..300)
+            .map(|i| (left * 1000 + i) as u32)
+            .collect::<Vec<_>>()[..]
+    );
+    assert_eq!(got[300], 0);
+    shmem.barrier_all();
+    b.get_from(right, &a).unwrap();
+    assert_eq!(
+        b.to_vec()[..300],
+        (0..300)
+            .map(|i| (right.index() * 1000 + i) as u32)
+            .collect::<Vec<_>>()[..]
+    );
+    // non-blocking forms, into sub-slices
+    shmem.barrier_all();
+    shmem
+        .nbi(|nbi| -> Result<(), Error> {
+            nbi.get_from(&b.slice(1..).unwrap(), right, &a)?;
+            nbi.put_from(&b, me_pe(shmem), &a.slice(..1).unwrap())
+        })
+        .unwrap();
+    let got = b.to_vec();
+    assert_eq!(got[0], (me * 1000) as u32);
+    assert_eq!(
+        got[1..],
+        (0..300)
+            .map(|i| (right.index() * 1000 + i) as u32)
+            .collect::<Vec<_>>()[..]
+    );
+    // a source longer than the target is an error, and nothing moves
+    assert!(matches!(
+        a.put_from(right, &b),
+        Err(Error::OutOfBounds {
+            start: 0,
+            len: 301,
+            object_len: 300
+        })
+    ));
+    assert!(matches!(
+        a.get_from(right, &b),
+        Err(Error::OutOfBounds { .. })
+    ));
+    shmem.barrier_all();
+    assert_eq!(
+        a.to_vec(),
+        (0..300).map(|i| (me * 1000 + i) as u32).collect::<Vec<_>>()
+    );
+}
+
+fn me_pe(shmem: &Shmem) -> shmem::Pe {
+    shmem.my_pe()
+}
+
 fn typed_errors(shmem: &Shmem) {
     let n = shmem.n_pes();
     assert!(matches!(shmem.pe(n), Err(Error::InvalidPe { pe, n_pes }) if pe == n && n_pes == n));
@@ -327,6 +393,11 @@ fn main() {
                 name: "nbi_scope",
                 npes: NPES,
                 body: nbi_scope,
+            },
+            Case {
+                name: "symmetric_source_and_destination",
+                npes: NPES,
+                body: symmetric_source_and_destination,
             },
             Case {
                 name: "typed_errors",

@@ -23,6 +23,9 @@ pub const ENV_RUN_PE: &str = "SHMEM_RUN_PE";
 pub const ENV_RUN_NPES: &str = "SHMEM_RUN_NPES";
 /// Bootstrap: the job token (hex) the segment header must carry.
 pub const ENV_RUN_TOKEN: &str = "SHMEM_RUN_TOKEN";
+/// Bootstrap: CPUs the launcher may use (a pinned PE sees only its own, so the waiting policy
+/// asks the launcher how many CPUs the job really has).
+pub const ENV_RUN_CPUS: &str = "SHMEM_RUN_CPUS";
 
 /// Parses a size with an optional `k`/`m`/`g`/`t` suffix (powers of 1024, case-insensitive,
 /// an optional trailing `b`/`ib`), as `SHMEM_SYMMETRIC_SIZE` and `--heap-size` accept.

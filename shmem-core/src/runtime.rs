@@ -169,7 +169,12 @@ impl Runtime {
         };
         let seg = Arc::new(seg);
         let n_pes = seg.n_pes();
-        let policy = WaitPolicy::for_job(n_pes, sys::usable_cpus());
+        let cpus = std::env::var(config::ENV_RUN_CPUS)
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .filter(|&c: &usize| c > 0)
+            .unwrap_or_else(sys::usable_cpus);
+        let policy = WaitPolicy::for_job(n_pes, cpus);
         let layout = layout_statics(statics);
         if layout.size > seg.partition_size() {
             return Err(Error::StaticsTooLarge {

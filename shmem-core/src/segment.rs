@@ -24,7 +24,7 @@ use crate::sys::{self, FileFacts};
 /// First eight bytes of every segment.
 pub const MAGIC: u64 = u64::from_le_bytes(*b"SHMEMRS\x01");
 /// Version of this layout; bumped whenever [`Header`] or [`Slot`] change.
-pub const LAYOUT_VERSION: u32 = 1;
+pub const LAYOUT_VERSION: u32 = 2;
 /// Size of one control slot.
 pub const SLOT_SIZE: usize = 1024;
 /// Cache-line padding unit (two 64-byte lines: adjacent-line prefetch makes 128 the safe unit).
@@ -151,10 +151,13 @@ pub struct Slot {
     pub id: Line<Identity>,
     /// Line 1: `barrier_all` epoch (owner writes, everybody reads).
     pub barrier: Line<AtomicU64>,
-    /// Line 2: doorbell (everybody rings, owner sleeps).
+    /// Line 2: doorbell for data (puts, atomics, collectives, locks ring it; owner sleeps).
     pub doorbell: Line<Doorbell>,
-    /// Lines 3..8: reserved, zero.
-    pub reserved: [Line<[AtomicU64; 16]>; 5],
+    /// Line 3: doorbell for `barrier_all`/`sync_all` only, so that puts into a PE that sleeps in
+    /// a barrier do not wake it for nothing.
+    pub barrier_bell: Line<Doorbell>,
+    /// Lines 4..8: reserved, zero.
+    pub reserved: [Line<[AtomicU64; 16]>; 4],
 }
 static_assertions::const_assert_eq!(std::mem::size_of::<Slot>(), SLOT_SIZE);
 static_assertions::const_assert_eq!(std::mem::align_of::<Slot>(), LINE);

@@ -98,12 +98,12 @@ impl ShmTransport {
             // sees every arrival (module docs of `wait.rs`).
             for p in 0..self.n_pes {
                 if p != self.me {
-                    wait::ring_after_fence(&self.seg.slot(p).doorbell.0);
+                    wait::ring_after_fence(&self.seg.slot(p).barrier_bell.0);
                 }
             }
             return;
         }
-        wait::wait_until(&self.policy, &self.seg.slot(self.me).doorbell.0, || {
+        wait::wait_until(&self.policy, &self.seg.slot(self.me).barrier_bell.0, || {
             self.all_arrived(epoch)
         });
     }
@@ -146,6 +146,16 @@ impl Transport for ShmTransport {
         // SAFETY: as in `put`, with the roles swapped: `src` is valid for `dst.len()` bytes of
         // the segment, `dst` is exclusively borrowed local memory.
         unsafe { std::ptr::copy_nonoverlapping(src, dst.as_mut_ptr(), dst.len()) };
+    }
+
+    #[inline]
+    fn copy(&self, dst_pe: usize, dst_offset: usize, src_pe: usize, src_offset: usize, len: usize) {
+        let src = self.ptr(src_pe, src_offset, len);
+        let dst = self.ptr(dst_pe, dst_offset, len);
+        // SAFETY: both ranges are inside the mapping (checked by `ptr`); `copy` (memmove)
+        // allows them to overlap; no Rust reference points into the segment.
+        unsafe { std::ptr::copy(src, dst, len) };
+        self.notify(dst_pe);
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -126,6 +126,9 @@ pub trait Transport {
     fn put(&self, pe: usize, offset: usize, src: &[u8]);
     /// Copies from `offset` on `pe` into `dst` (`shmem_getmem`, blocking).
     fn get(&self, pe: usize, offset: usize, dst: &mut [u8]);
+    /// Copies `len` bytes from `src_offset` on `src_pe` to `dst_offset` on `dst_pe`
+    /// (`shmem_put`/`shmem_get` whose local side is itself symmetric). The ranges may overlap.
+    fn copy(&self, dst_pe: usize, dst_offset: usize, src_pe: usize, src_offset: usize, len: usize);
     /// Strided put of `count` elements of `elem` bytes: element `i` of `src` (taken every
     /// `src_stride` elements) goes to `offset + i * dst_stride * elem` on `pe` (`shmem_iput`).
     #[allow(clippy::too_many_arguments)]

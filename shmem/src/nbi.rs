@@ -84,6 +84,36 @@ impl<'env> Nbi<'_, 'env> {
         source.get(pe, dst)
     }
 
+    /// Starts copying this PE's copy of the symmetric `source` into `pe`'s copy of `target`
+    /// (`shmem_put_nbi` with a symmetric source).
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `source` is longer than `target`.
+    #[inline]
+    pub fn put_from<T: Pod>(
+        &self,
+        target: &SymSlice<'_, T>,
+        pe: Pe,
+        source: &SymSlice<'_, T>,
+    ) -> Result<(), Error> {
+        target.put_from(pe, source)
+    }
+
+    /// Starts copying `pe`'s copy of the symmetric `source` into this PE's copy of `target`
+    /// (`shmem_get_nbi` into a symmetric destination).
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `source` is longer than `target`.
+    #[inline]
+    pub fn get_from<T: Pod>(
+        &self,
+        target: &SymSlice<'_, T>,
+        pe: Pe,
+        source: &SymSlice<'_, T>,
+    ) -> Result<(), Error> {
+        target.get_from(pe, source)
+    }
+
     /// Completes every operation started so far (`shmem_quiet`) without ending the scope.
     pub fn quiet(&self) {
         self.shmem.quiet();

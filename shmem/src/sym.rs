@@ -409,6 +409,44 @@ impl<'a, T: Pod> SymSlice<'a, T> {
         Ok(())
     }
 
+    /// Copies this PE's copy of the symmetric `source` into `pe`'s copy of this slice, starting
+    /// at element 0 (`shmem_put` with a symmetric source). One-sided.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `source` is longer than this slice. Nothing is written.
+    #[inline]
+    pub fn put_from(&self, pe: Pe, source: &SymSlice<'_, T>) -> Result<(), Error> {
+        let off = self.check(0, source.len)?;
+        let me = self.shmem.my_pe().index();
+        self.shmem.rt().transport().copy(
+            pe.index(),
+            off,
+            me,
+            source.offset,
+            source.len * size_of::<T>(),
+        );
+        Ok(())
+    }
+
+    /// Copies `pe`'s copy of the symmetric `source` into this PE's copy of this slice, starting
+    /// at element 0 (`shmem_get` into a symmetric destination). One-sided, blocking.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `source` is longer than this slice. Nothing is read.
+    #[inline]
+    pub fn get_from(&self, pe: Pe, source: &SymSlice<'_, T>) -> Result<(), Error> {
+        let off = self.check(0, source.len)?;
+        let me = self.shmem.my_pe().index();
+        self.shmem.rt().transport().copy(
+            me,
+            off,
+            pe.index(),
+            source.offset,
+            source.len * size_of::<T>(),
+        );
+        Ok(())
+    }
+
     /// Strided put (`shmem_iput`): `src[i * sst]` goes to element `i * tst` of `pe`'s copy,
     /// for `i < count`.
     ///
