@@ -77,11 +77,7 @@ def parse(path):
                 if m:
                     cur_np = int(m.group(1))
                     busy.append((cur_np, m.group(2)))
-                n = re.match(r"# get_bw_1048576 with one destination buffer .*: ([0-9.]+) MB/s",
-                             line)
-                if n and cur_np is not None:
-                    rows[("get_bw_1048576_one_dst", cur_np)] = (float(n.group(1)), "MB/s", "ok")
-                elif re.match(r"# (shmem-bench|oshmem-bench|mpi-rma-bench) run\.sh:", line):
+                if re.match(r"# (shmem-bench|oshmem-bench|mpi-rma-bench) run\.sh:", line):
                     heads.append(line)
                 continue
             parts = line.split("\t")
@@ -205,16 +201,6 @@ def main():
     print(f"# targets met: {counts['met']}, missed: {counts['missed']}"
           + (f" ({' '.join(missed)})" if missed else ""))
     print("# ours worse than MPI one-sided: " + ("; ".join(worse_than_mpi) or "none"))
-    notes = []
-    for np in nps:
-        one, n_one, _ = med("ours", ("get_bw_1048576_one_dst", np))
-        osh, _, _ = med("oshmem", ("get_bw_1048576", np))
-        if one is not None:
-            notes.append(f"np={np} {fmt(one)} MB/s"
-                         + (f" (ratio {one / osh:.3f})" if osh else ""))
-    if notes:
-        print("# ours, get_bw_1048576 with one destination buffer (comment line, not a row; "
-              "the C code's footprint): " + "; ".join(notes))
     if fails:
         print("# FAIL rows seen: " + ", ".join(fails))
     return 0

@@ -22,24 +22,30 @@
 //!
 //! Where the safe API makes the mirror differ from the C code (none of it changes what is
 //! timed on a shared-memory transport):
-//! * A put's source and a get's destination are private buffers (`&[u8]` / `&mut [u8]`): the
-//!   API never hands out a Rust slice of symmetric memory. In C both are `shmem_malloc`ed; on
-//!   shared memory either way it is one `memcpy` from/into this process's memory.
-//! * `get_bw_1048576`: the 16 `get`s of one non-blocking scope need 16 distinct destination
-//!   buffers (each stays mutably borrowed until the scope completes it), where the C code
-//!   lets all 16 `shmem_getmem_nbi` overwrite the same 1 MiB. 16 MiB of destination do not
-//!   stay in a 1 MiB L2 the way 1 MiB does, so a `#` comment line next to the row gives the
-//!   same transfer volume with the C code's footprint (16 scopes of one get into one buffer).
-//! * No pSync/pWrk arrays: the collectives that need them in C take none here.
+//! * Puts and gets move symmetric memory to symmetric memory, as bench.c's `shmem_putmem` /
+//!   `shmem_getmem` on `shmem_malloc`ed buffers do: [`SymSlice::put_from`] /
+//!   [`SymSlice::get_from`] and their `nbi` forms.
+//! * pSync: two [`ReduceSync`] / [`BcastSync`] / [`CollectSync`] buffers per kind alternate
+//!   from call to call, as bench.c's `pSync*[i % 2]`; they are initialised when made (before
+//!   a barrier), not filled with `SHMEM_SYNC_VALUE` by hand. There is no pWrk: no collective
+//!   takes one.
+//! * The collectives' targets must be exclusively borrowed symmetric heap objects
+//!   ([`SymVec`]), so bench.c's static `bcast_src`/`bcast_dst`/`fc_src` are `SymVec`s here
+//!   (same memory, same per-call work); the lock is a [`SymLock`] (heap) where bench.c has a
+//!   static `long`. The lock-protected counter is a symmetric static, as in bench.c.
+//! * `broadcast` of an active set leaves the root's target unwritten (OpenSHMEM 1.4, as
+//!   `shmem_broadcast64`), so the root's `bcast_dst` is not checked, as in bench.c.
 //!
-//! Only the rows whose operation exists in `shmem` are measured; the others are simply not
-//! printed (the `# rows:` comment line names the rows this build measures, and `run.sh` checks
-//! that each of them is present and ok). See `main` for where the collective and lock rows go.
+//! The `# rows:` comment line names the rows this build measures (all of bench.c's), and
+//! `run.sh` checks that each of them is present and ok.
 #![forbid(unsafe_code)]
 
 use std::time::Instant;
 
-use shmem::{Cmp, Pe, Shmem, SymVec};
+use shmem::{
+    ActiveSet, BcastSync, Cmp, CollectSync, Member, Pe, ReduceSync, Shmem, SymLock, SymSlice,
+    SymSliceMut, SymVec,
+};
 
 /// Repetitions per metric; the value is their median.
 const NREPS: usize = 5;
@@ -49,6 +55,10 @@ const MAX_MSG: usize = 1 << 20;
 const BW_WINDOW: usize = 16;
 /// Message sizes of the put/get latency rows.
 const SIZES: [usize; 5] = [8, 64, 4096, 65536, 1_048_576];
+/// Largest reduction length (longs).
+const RED_MAX: usize = 65536;
+/// Broadcast length: 512 longs = 4096 bytes.
+const BCAST_NLONG: usize = 512;
 
 /// Every row this build measures, in the order it prints them (announced as `# rows:` so that
 /// `run.sh` can check that each one is present). Add a row here when you add its call in
@@ -71,6 +81,13 @@ const ROWS: &[&str] = &[
     "amo_add_lat",
     "pingpong_lat",
     "barrier_lat",
+    "or_to_all_lat_1",
+    "or_to_all_lat_1024",
+    "or_to_all_lat_65536",
+    "sum_to_all_lat_1024",
+    "bcast_lat_4096",
+    "fcollect_lat_8",
+    "lock_ops_per_s",
 ];
 
 // Symmetric statics, as in bench.c.
@@ -82,6 +99,8 @@ static AMO_TARGET: i64 = 0; // AMO target on PE 1
 static FLAG: i64 = 0; // ping-pong flag
 #[shmem::symmetric]
 static AMO_EXPECT: i64 = 0; // expected final AMO value, sent to PE 1
+#[shmem::symmetric]
+static LOCK_COUNTER: i64 = 0; // lock-protected counter on PE 0
 
 /// What every benchmark needs: the handle, the PE numbers, the iteration scale and the
 /// symmetric buffers that bench.c allocates with `shmem_malloc`.
@@ -99,6 +118,31 @@ struct Cx<'s> {
     msg_dst: SymVec<'s, u8>,
     /// One slot per PE, gathered on PE 0 by [`Cx::avg_over_pes`].
     tslot: SymVec<'s, f64>,
+}
+
+/// The collective and lock objects of bench.c (borrowed mutably by the calls, so kept apart
+/// from [`Cx`]): every PE is a member of the one active set, `(0, 0, npes)`.
+struct Colls<'s> {
+    /// This PE in the active set `(PE_start 0, logPE_stride 0, PE_size npes)`.
+    member: Member<'s>,
+    /// `RED_MAX` longs each.
+    red_src: SymVec<'s, i64>,
+    red_dst: SymVec<'s, i64>,
+    /// `pSyncRed[2]`.
+    red_sync: [ReduceSync<'s>; 2],
+    /// `BCAST_NLONG` longs each.
+    bcast_src: SymVec<'s, i64>,
+    bcast_dst: SymVec<'s, i64>,
+    /// `pSyncBc[2]`.
+    bcast_sync: [BcastSync<'s>; 2],
+    /// One long.
+    fc_src: SymVec<'s, i64>,
+    /// `npes` longs.
+    fc_dst: SymVec<'s, i64>,
+    /// `pSyncCol[2]`.
+    col_sync: [CollectSync<'s>; 2],
+    /// `lock_var`.
+    lock: SymLock<'s>,
 }
 
 /// The report/check helpers of bench.c.
@@ -232,14 +276,15 @@ fn bench_put_lat(cx: &Cx<'_>, size: usize) {
     cx.shmem.barrier_all();
     if cx.me == 0 {
         let dst = &cx.msg_dst;
+        let src = cx.msg_src.slice(..size).expect("size <= MAX_MSG");
         for _ in 0..warm {
-            dst.put(cx.pe1, &src).expect("put in bounds");
+            dst.put_from(cx.pe1, &src).expect("put in bounds");
             cx.shmem.quiet();
         }
         for _ in 0..NREPS {
             let t0 = Instant::now();
             for _ in 0..iters {
-                dst.put(cx.pe1, &src).expect("put in bounds");
+                dst.put_from(cx.pe1, &src).expect("put in bounds");
                 cx.shmem.quiet();
             }
             v.push(ns_since(t0) / iters as f64);
@@ -272,19 +317,21 @@ fn bench_get_lat(cx: &Cx<'_>, size: usize) {
     let mut bad = false;
     cx.shmem.barrier_all();
     if cx.me == 0 {
-        let mut dst = vec![0u8; size];
-        let src = &cx.msg_src;
+        let dst = &cx.msg_dst;
+        let src = cx.msg_src.slice(..size).expect("size <= MAX_MSG");
         for _ in 0..warm {
-            src.get(cx.pe1, &mut dst).expect("get in bounds");
+            dst.get_from(cx.pe1, &src).expect("get in bounds");
         }
         for _ in 0..NREPS {
             let t0 = Instant::now();
             for _ in 0..iters {
-                src.get(cx.pe1, &mut dst).expect("get in bounds");
+                dst.get_from(cx.pe1, &src).expect("get in bounds");
             }
             v.push(ns_since(t0) / iters as f64);
         }
-        bad = dst != expect;
+        let mut got = vec![0u8; size];
+        dst.copy_to(&mut got).expect("size <= MAX_MSG");
+        bad = got != expect;
     }
     let nfail = cx.global_fails(bad);
     cx.report(&name, median(v), "ns", nfail);
@@ -314,47 +361,30 @@ fn bench_bw(cx: &Cx<'_>, is_put: bool) {
     let mut bad = false;
     cx.shmem.barrier_all();
     if cx.me == 0 {
-        // get: one destination per operation of the window (see the module docs); written
-        // once here so that no page fault is timed.
-        let mut dsts = if is_put {
-            Vec::new()
-        } else {
-            vec![0xffu8; size * BW_WINDOW]
-        };
         for r in 0..=NREPS {
             // r == 0: warm-up
             let n = if r == 0 { warm } else { iters };
             let t0 = Instant::now();
             for _ in 0..n {
-                if is_put {
-                    cx.shmem
-                        .nbi(|nbi| -> Result<(), shmem::Error> {
-                            for _ in 0..BW_WINDOW {
-                                nbi.put(&cx.msg_dst, cx.pe1, &expect)?;
+                cx.shmem
+                    .nbi(|nbi| -> Result<(), shmem::Error> {
+                        for _ in 0..BW_WINDOW {
+                            if is_put {
+                                nbi.put_from(&cx.msg_dst, cx.pe1, &cx.msg_src)?;
+                            } else {
+                                nbi.get_from(&cx.msg_dst, cx.pe1, &cx.msg_src)?;
                             }
-                            Ok(())
-                        })
-                        .expect("put_nbi in bounds");
-                } else {
-                    let window = &mut dsts[..];
-                    cx.shmem
-                        .nbi(|nbi| -> Result<(), shmem::Error> {
-                            for d in window.chunks_mut(size) {
-                                nbi.get(&cx.msg_src, cx.pe1, d)?;
-                            }
-                            Ok(())
-                        })
-                        .expect("get_nbi in bounds");
-                }
+                        }
+                        Ok(())
+                    })
+                    .expect("nbi in bounds");
             }
             if r > 0 {
                 v.push((size * BW_WINDOW) as f64 * n as f64 / (ns_since(t0) * 1e-9) / 1e6);
             }
         }
         if !is_put {
-            bad = dsts.chunks(size).any(|d| d != expect);
-            same_dst_note(cx, &mut dsts[..size], iters);
-            bad |= dsts[..size] != expect;
+            bad = cx.msg_dst.to_vec() != expect;
         }
     }
     cx.shmem.barrier_all();
@@ -363,30 +393,6 @@ fn bench_bw(cx: &Cx<'_>, is_put: bool) {
     }
     let nfail = cx.global_fails(bad);
     cx.report(name, median(v), "MB/s", nfail);
-}
-
-/// A comment line (not a row) next to `get_bw_1048576`: the same 16 MiB per window, as one
-/// scope of one get per 1 MiB, all into the same destination buffer, which is the memory
-/// footprint of bench.c's window (16 gets into one target). It shows how much of the row's
-/// value is the 16-buffer footprint rather than the transport. PE 0 only.
-fn same_dst_note(cx: &Cx<'_>, dst: &mut [u8], iters: u64) {
-    let mut v = Vec::with_capacity(NREPS);
-    for _ in 0..NREPS {
-        let t0 = Instant::now();
-        for _ in 0..iters {
-            for _ in 0..BW_WINDOW {
-                cx.shmem
-                    .nbi(|nbi| nbi.get(&cx.msg_src, cx.pe1, &mut *dst))
-                    .expect("get_nbi in bounds");
-            }
-        }
-        v.push((dst.len() * BW_WINDOW) as f64 * iters as f64 / (ns_since(t0) * 1e-9) / 1e6);
-    }
-    println!(
-        "# get_bw_1048576 with one destination buffer (16 scopes of one get_nbi per window; \
-         not a row): {:.1} MB/s",
-        median(v)
-    );
 }
 
 // ------------------------------------------------------------------------------- atomics
@@ -524,7 +530,267 @@ fn bench_barrier(cx: &Cx<'_>) {
     cx.report("barrier_lat", median(v), "ns", nfail);
 }
 
+// ------------------------------------------------------------------------------- reductions
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Red {
+    Or,
+    Sum,
+}
+
+/// Element `j` of PE `p`'s source for data set `t` (bench.c's `red_val`).
+fn red_val(kind: Red, p: usize, j: usize, t: u64) -> i64 {
+    match kind {
+        Red::Or => 1i64 << ((p as u64 + j as u64 + t) % 63),
+        Red::Sum => p as i64 * 1000 + j as i64 + t as i64,
+    }
+}
+
+/// This PE's source for data set `t`; the target set to -12345.
+fn red_fill(cx: &Cx<'_>, kind: Red, src: &SymSlice<'_, i64>, dst: &SymSlice<'_, i64>, t: u64) {
+    let v: Vec<i64> = (0..src.len()).map(|j| red_val(kind, cx.me, j, t)).collect();
+    src.copy_from(&v).expect("same length");
+    dst.fill(-12345);
+}
+
+/// Whether the target differs anywhere from the OR / sum over all PEs of data set `t`.
+fn red_check(cx: &Cx<'_>, kind: Red, dst: &SymSlice<'_, i64>, t: u64) -> bool {
+    let got = dst.to_vec();
+    got.iter().enumerate().any(|(j, &g)| {
+        let e = (0..cx.npes).fold(0i64, |e, p| match kind {
+            Red::Or => e | red_val(kind, p, j, t),
+            Red::Sum => e.wrapping_add(red_val(kind, p, j, t)),
+        });
+        g != e
+    })
+}
+
+/// One reduction over all PEs (`shmem_long_{or,sum}_to_all(dst, src, n, 0, 0, npes, ...)`).
+#[inline]
+fn red_call(
+    member: &Member<'_>,
+    kind: Red,
+    dst: &mut SymSliceMut<'_, i64>,
+    src: &SymSlice<'_, i64>,
+    psync: &mut ReduceSync<'_>,
+) {
+    match kind {
+        Red::Or => member.or_to_all(dst, src, psync),
+        Red::Sum => member.sum_to_all(dst, src, psync),
+    }
+    .expect("reduction arguments agree on every PE");
+}
+
+/// `or_to_all_lat_<n>` / `sum_to_all_lat_<n>`: three untimed correctness calls with changing
+/// data (barrier around each), then OSU style: each call timed alone, an untimed barrier after
+/// it, the two SyncBufs alternating from call to call; ns per call, averaged over the PEs.
+fn bench_reduce(cx: &Cx<'_>, co: &mut Colls<'_>, kind: Red, nreduce: usize) {
+    let name = format!(
+        "{}_to_all_lat_{nreduce}",
+        if kind == Red::Or { "or" } else { "sum" }
+    );
+    if !cx.wants(&name) {
+        return;
+    }
+    let warm = cx.its(if nreduce >= 65536 { 10 } else { 100 });
+    let iters = cx.its(if nreduce >= 65536 { 100 } else { 1000 });
+    let member = co.member;
+    let src = co.red_src.slice(0..nreduce).expect("nreduce <= RED_MAX");
+    let mut dst = co
+        .red_dst
+        .slice_mut(0..nreduce)
+        .expect("nreduce <= RED_MAX");
+    let ps = &mut co.red_sync;
+    let mut s = 0;
+    let mut bad = false;
+
+    // correctness: changing data, barrier around every call
+    for t in 1..=3 {
+        red_fill(cx, kind, &src, &dst, t);
+        cx.shmem.barrier_all();
+        red_call(&member, kind, &mut dst, &src, &mut ps[s]);
+        s ^= 1;
+        bad |= red_check(cx, kind, &dst, t);
+        cx.shmem.barrier_all();
+    }
+    // timed
+    red_fill(cx, kind, &src, &dst, 0);
+    cx.shmem.barrier_all();
+    for _ in 0..warm {
+        red_call(&member, kind, &mut dst, &src, &mut ps[s]);
+        s ^= 1;
+        cx.shmem.barrier_all();
+    }
+    let mut v = Vec::with_capacity(NREPS);
+    for _ in 0..NREPS {
+        let mut acc = 0.0;
+        for _ in 0..iters {
+            let t0 = Instant::now();
+            red_call(&member, kind, &mut dst, &src, &mut ps[s]);
+            acc += ns_since(t0);
+            s ^= 1;
+            cx.shmem.barrier_all();
+        }
+        v.push(cx.avg_over_pes(acc / iters as f64));
+    }
+    bad |= red_check(cx, kind, &dst, 0);
+    let nfail = cx.global_fails(bad);
+    cx.report(&name, median(v), "ns", nfail);
+}
+
+// ------------------------------------------------------------------------------- bcast
+
+/// `bcast_lat_4096`: broadcast of 512 longs from root 0 over all PEs, timed like the
+/// reductions; the root's target is not written, so only the other PEs' targets are checked.
+fn bench_bcast(cx: &Cx<'_>, co: &mut Colls<'_>) {
+    if !cx.wants("bcast_lat_4096") {
+        return;
+    }
+    let (warm, iters) = (cx.its(100), cx.its(1000));
+    let expect: Vec<i64> = (0..BCAST_NLONG as i64).map(|j| j * 3 + 1).collect();
+    if cx.me == 0 {
+        co.bcast_src.copy_from(&expect).expect("BCAST_NLONG longs");
+    } else {
+        co.bcast_src.fill(-1);
+    }
+    co.bcast_dst.fill(-7);
+    let member = co.member;
+    let (dst, src, ps) = (&mut co.bcast_dst, &co.bcast_src, &mut co.bcast_sync);
+    let mut s = 0;
+    cx.shmem.barrier_all();
+    for _ in 0..warm {
+        member
+            .broadcast(dst, src, 0, &mut ps[s])
+            .expect("broadcast arguments agree on every PE");
+        s ^= 1;
+        cx.shmem.barrier_all();
+    }
+    let mut v = Vec::with_capacity(NREPS);
+    for _ in 0..NREPS {
+        let mut acc = 0.0;
+        for _ in 0..iters {
+            let t0 = Instant::now();
+            member
+                .broadcast(dst, src, 0, &mut ps[s])
+                .expect("broadcast arguments agree on every PE");
+            acc += ns_since(t0);
+            s ^= 1;
+            cx.shmem.barrier_all();
+        }
+        v.push(cx.avg_over_pes(acc / iters as f64));
+    }
+    // the root's target is not written by broadcast
+    let bad = cx.me != 0 && dst.to_vec() != expect;
+    let nfail = cx.global_fails(bad);
+    cx.report("bcast_lat_4096", median(v), "ns", nfail);
+}
+
+// ------------------------------------------------------------------------------- fcollect
+
+/// `fcollect_lat_8`: fcollect of one long per PE over all PEs, timed like the reductions;
+/// check: `dst[p] == 7p + 5`.
+fn bench_fcollect(cx: &Cx<'_>, co: &mut Colls<'_>) {
+    if !cx.wants("fcollect_lat_8") {
+        return;
+    }
+    let (warm, iters) = (cx.its(100), cx.its(1000));
+    co.fc_src.fill(cx.me as i64 * 7 + 5);
+    co.fc_dst.fill(-1);
+    let member = co.member;
+    let (dst, src, ps) = (&mut co.fc_dst, &co.fc_src, &mut co.col_sync);
+    let mut s = 0;
+    cx.shmem.barrier_all();
+    for _ in 0..warm {
+        member
+            .fcollect(dst, src, &mut ps[s])
+            .expect("fcollect arguments agree on every PE");
+        s ^= 1;
+        cx.shmem.barrier_all();
+    }
+    let mut v = Vec::with_capacity(NREPS);
+    for _ in 0..NREPS {
+        let mut acc = 0.0;
+        for _ in 0..iters {
+            let t0 = Instant::now();
+            member
+                .fcollect(dst, src, &mut ps[s])
+                .expect("fcollect arguments agree on every PE");
+            acc += ns_since(t0);
+            s ^= 1;
+            cx.shmem.barrier_all();
+        }
+        v.push(cx.avg_over_pes(acc / iters as f64));
+    }
+    let bad = dst
+        .to_vec()
+        .iter()
+        .enumerate()
+        .any(|(p, &x)| x != p as i64 * 7 + 5);
+    let nfail = cx.global_fails(bad);
+    cx.report("fcollect_lat_8", median(v), "ns", nfail);
+}
+
+// ------------------------------------------------------------------------------- lock
+
+/// `k` times: take the lock, read the counter on PE 0, write it back + 1, quiet, release.
+fn lock_round(cx: &Cx<'_>, lock: &mut SymLock<'_>, k: u64) {
+    let counter = LOCK_COUNTER.sym(cx.shmem);
+    for _ in 0..k {
+        let guard = lock.lock(); // shmem_set_lock
+        let c = counter.g(cx.pe0);
+        counter.p(cx.pe0, c + 1);
+        cx.shmem.quiet();
+        drop(guard); // shmem_clear_lock
+    }
+}
+
+/// `lock_ops_per_s`: every PE K times [`lock_round`]; ops/s = npes * K / (time from a
+/// barrier to the next barrier, on PE 0); the counter on PE 0 is checked after every
+/// repetition (and after the warm-up).
+fn bench_lock(cx: &Cx<'_>, co: &mut Colls<'_>) {
+    if !cx.wants("lock_ops_per_s") {
+        return;
+    }
+    let (warm, k) = (cx.its(100), cx.its(1000));
+    let counter = LOCK_COUNTER.sym(cx.shmem);
+    let total = |n: u64| (n * cx.npes as u64) as i64;
+    let mut bad = false;
+    counter.write(0);
+    cx.shmem.barrier_all();
+    lock_round(cx, &mut co.lock, warm);
+    cx.shmem.barrier_all();
+    if cx.me == 0 {
+        bad |= counter.read() != total(warm);
+    }
+    let mut v = Vec::with_capacity(NREPS);
+    for _ in 0..NREPS {
+        counter.write(0);
+        cx.shmem.barrier_all();
+        let t0 = Instant::now();
+        lock_round(cx, &mut co.lock, k);
+        cx.shmem.barrier_all();
+        v.push((k * cx.npes as u64) as f64 / (ns_since(t0) * 1e-9));
+        if cx.me == 0 {
+            bad |= counter.read() != total(k);
+        }
+        cx.shmem.barrier_all();
+    }
+    let nfail = cx.global_fails(bad);
+    cx.report("lock_ops_per_s", median(v), "ops/s", nfail);
+}
+
 // ------------------------------------------------------------------------------- main
+
+/// The value of a symmetric allocation, or (after a message) `global_exit(1)` when it failed.
+fn or_exit<T>(shmem: &Shmem, what: &str, r: Result<T, shmem::Error>) -> T {
+    r.unwrap_or_else(|e| {
+        eprintln!(
+            "PE {}: allocating {what} failed: {e}",
+            shmem.my_pe().index()
+        );
+        shmem.global_exit(1)
+    })
+}
 
 fn main() {
     let scale = match std::env::var("SHMEM_BENCH_SCALE")
@@ -553,13 +819,6 @@ fn main() {
         drop(shmem);
         std::process::exit(1);
     }
-    let alloc = |what: &str, r| match r {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("PE {me}: allocating {what} failed: {e}");
-            shmem.global_exit(1)
-        }
-    };
     let cx = Cx {
         shmem: &shmem,
         me,
@@ -568,14 +827,34 @@ fn main() {
         only,
         pe0: shmem.pe(0).expect("npes >= 2"),
         pe1: shmem.pe(1).expect("npes >= 2"),
-        msg_src: alloc("msg_src", SymVec::zeroed(&shmem, MAX_MSG)),
-        msg_dst: alloc("msg_dst", SymVec::zeroed(&shmem, MAX_MSG)),
-        tslot: SymVec::zeroed(&shmem, npes).unwrap_or_else(|e| {
-            eprintln!("PE {me}: allocating tslot failed: {e}");
-            shmem.global_exit(1)
-        }),
+        msg_src: or_exit(&shmem, "msg_src", SymVec::zeroed(&shmem, MAX_MSG)),
+        msg_dst: or_exit(&shmem, "msg_dst", SymVec::zeroed(&shmem, MAX_MSG)),
+        tslot: or_exit(&shmem, "tslot", SymVec::zeroed(&shmem, npes)),
     };
-    shmem.barrier_all();
+    let world = ActiveSet::world(&shmem);
+    let mut co = Colls {
+        member: world.member(&shmem).expect("every PE is in the world set"),
+        red_src: or_exit(&shmem, "red_src", SymVec::zeroed(&shmem, RED_MAX)),
+        red_dst: or_exit(&shmem, "red_dst", SymVec::zeroed(&shmem, RED_MAX)),
+        red_sync: [
+            or_exit(&shmem, "pSyncRed[0]", ReduceSync::new(&shmem, &world)),
+            or_exit(&shmem, "pSyncRed[1]", ReduceSync::new(&shmem, &world)),
+        ],
+        bcast_src: or_exit(&shmem, "bcast_src", SymVec::zeroed(&shmem, BCAST_NLONG)),
+        bcast_dst: or_exit(&shmem, "bcast_dst", SymVec::zeroed(&shmem, BCAST_NLONG)),
+        bcast_sync: [
+            or_exit(&shmem, "pSyncBc[0]", BcastSync::new(&shmem, &world)),
+            or_exit(&shmem, "pSyncBc[1]", BcastSync::new(&shmem, &world)),
+        ],
+        fc_src: or_exit(&shmem, "fc_src", SymVec::zeroed(&shmem, 1)),
+        fc_dst: or_exit(&shmem, "fc_dst", SymVec::zeroed(&shmem, npes)),
+        col_sync: [
+            or_exit(&shmem, "pSyncCol[0]", CollectSync::new(&shmem, &world)),
+            or_exit(&shmem, "pSyncCol[1]", CollectSync::new(&shmem, &world)),
+        ],
+        lock: or_exit(&shmem, "lock_var", SymLock::new(&shmem)),
+    };
+    shmem.barrier_all(); // as bench.c: every symmetric object initialised before use
 
     if me == 0 {
         let (major, minor) = shmem::spec_version();
@@ -604,25 +883,19 @@ fn main() {
     bench_pingpong(&cx);
     bench_barrier(&cx);
 
-    // Rows still to come, in bench.c's order, once their API exists (add each name to ROWS):
-    //
-    // * or_to_all_lat_{1,1024,65536}, sum_to_all_lat_1024, bcast_lat_4096, fcollect_lat_8:
-    //   bench.c's bench_reduce/bench_bcast/bench_fcollect. Each call is timed alone and
-    //   followed by an untimed barrier_all; the repetition value is
-    //   `cx.avg_over_pes(sum_of_call_times / iters)`; warm-up/timed = its(100)/its(1000)
-    //   (its(10)/its(100) for 65536 elements). Correctness: three untimed calls with data
-    //   t = 1, 2, 3 (barrier around each) plus the timed calls' result (t = 0), compared with
-    //   the OR/sum over all PEs of `1 << ((p + j + t) % 63)` / `p * 1000 + j + t`
-    //   (bcast: `dst[j] == 3j + 1` on non-root PEs; fcollect: `dst[p] == 7p + 5`).
-    // * lock_ops_per_s: bench.c's bench_lock. Every PE, K = its(1000) times: take the lock,
-    //   `c = counter.g(pe0)`, `counter.p(pe0, c + 1)`, quiet, release; value = npes * K /
-    //   (time from a barrier to the next barrier, on PE 0); warm-up its(100) per PE; check:
-    //   counter on PE 0 == npes * K after every repetition.
+    bench_reduce(&cx, &mut co, Red::Or, 1);
+    bench_reduce(&cx, &mut co, Red::Or, 1024);
+    bench_reduce(&cx, &mut co, Red::Or, RED_MAX);
+    bench_reduce(&cx, &mut co, Red::Sum, 1024);
+    bench_bcast(&cx, &mut co);
+    bench_fcollect(&cx, &mut co);
+    bench_lock(&cx, &mut co);
 
     shmem.barrier_all();
     if me == 0 {
         println!("# done");
     }
+    drop(co);
     drop(cx);
     shmem.finalize();
 }
