@@ -390,6 +390,12 @@ fn main() {
                 body: completion_at_barrier,
             },
             Case {
+                // more PEs than share one barrier line (`SHARED_BARRIER_PES`): a line per PE
+                name: "completion_at_barrier_9_pes",
+                npes: &[9],
+                body: completion_at_barrier,
+            },
+            Case {
                 name: "nbi_scope",
                 npes: NPES,
                 body: nbi_scope,

@@ -226,8 +226,8 @@ fn staging() -> Staging {
 /// Whether this member stages a contribution of `bytes` whose cost-relevant size is
 /// `budget` bytes, in an area with `capacity` bytes of staging room.
 fn stage(t: &ShmTransport, bytes: usize, budget: usize, capacity: usize) -> bool {
-    static CPUS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    let auto = || budget <= STAGE_SMALL || t.n_pes() > *CPUS.get_or_init(crate::sys::usable_cpus);
+    // `oversubscribed` compares with the launcher's CPUs: a PE pinned to one CPU sees one.
+    let auto = || budget <= STAGE_SMALL || t.policy().oversubscribed;
     bytes <= capacity
         && match staging() {
             Staging::Auto => auto(),

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! offset 0            Header (plain numbers, written once by the creator, then read-only)
-//! offset 2048         JobControl (atomics: global_exit request)
+//! offset 2048         JobControl (atomics: global_exit request, small jobs' barrier line)
 //! offset 4096         Slot[0] .. Slot[n_pes-1]   (SLOT_SIZE bytes each, cache-line padded)
 //! partition_offset    partition 0 | partition 1 | ... (partition_size bytes each, page aligned)
 //!                     each partition = [ #[symmetric] statics | symmetric heap ]
@@ -24,7 +24,7 @@ use crate::sys::{self, FileFacts};
 /// First eight bytes of every segment.
 pub const MAGIC: u64 = u64::from_le_bytes(*b"SHMEMRS\x01");
 /// Version of this layout; bumped whenever [`Header`] or [`Slot`] change.
-pub const LAYOUT_VERSION: u32 = 2;
+pub const LAYOUT_VERSION: u32 = 3;
 /// Size of one control slot.
 pub const SLOT_SIZE: usize = 1024;
 /// Cache-line padding unit (two 64-byte lines: adjacent-line prefetch makes 128 the safe unit).
@@ -67,7 +67,13 @@ static_assertions::const_assert!(std::mem::size_of::<Header>() <= JOB_CONTROL_OF
 pub struct JobControl {
     /// 0, or `GLOBAL_EXIT_SET | pe << 32 | status as u32` once a PE called `global_exit`.
     pub global_exit: AtomicU64,
+    /// `barrier_all` epochs of PEs `0..8` when the job has at most [`SHARED_BARRIER_PES`] PEs
+    /// (PE `p` writes word `p`, everybody reads the line); larger jobs use [`Slot::barrier`].
+    pub barrier: Line<[AtomicU64; SHARED_BARRIER_PES]>,
 }
+/// Jobs with at most this many PEs keep their barrier epochs in one shared cache line
+/// ([`JobControl::barrier`]); see `shm.rs` for why.
+pub const SHARED_BARRIER_PES: usize = 8;
 /// Flag bit of [`JobControl::global_exit`].
 pub const GLOBAL_EXIT_SET: u64 = 1 << 63;
 static_assertions::const_assert!(
@@ -149,7 +155,8 @@ pub struct Doorbell {
 pub struct Slot {
     /// Line 0: identity (owner writes).
     pub id: Line<Identity>,
-    /// Line 1: `barrier_all` epoch (owner writes, everybody reads).
+    /// Line 1: `barrier_all` epoch (owner writes, everybody reads) in jobs of more than
+    /// [`SHARED_BARRIER_PES`] PEs.
     pub barrier: Line<AtomicU64>,
     /// Line 2: doorbell for data (puts, atomics, collectives, locks ring it; owner sleeps).
     pub doorbell: Line<Doorbell>,

@@ -54,6 +54,8 @@ pub struct WaitPolicy {
     pub yield_for: Duration,
     /// Longest single sleep (safety net, see module docs).
     pub max_sleep: Duration,
+    /// Whether the job has more PEs than the launcher's CPUs (not the CPU a pinned PE sees).
+    pub oversubscribed: bool,
 }
 
 impl WaitPolicy {
@@ -68,6 +70,7 @@ impl WaitPolicy {
             spin: if oversubscribed { 8 } else { 20_000 },
             yield_for: Duration::from_millis(if oversubscribed { 5 } else { 2 }),
             max_sleep: Duration::from_millis(100),
+            oversubscribed,
         };
         if let Some(v) = env_u64("SHMEM_WAIT_SPIN") {
             p.spin = v.min(u64::from(u32::MAX)) as u32;
