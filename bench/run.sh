@@ -6,8 +6,8 @@
 # shmem_bench mirrors the anchor's bench.c row for row (same metric names,
 # operations, iteration counts and statistic), all 24 rows; it announces the
 # rows it measures in a `# rows:` comment.
-# shmemrun pins PE i to CPU i when there are at least as many CPUs as PEs
-# (np = 2 here), as oshrun does, and leaves oversubscribed runs unbound.
+# shmemrun pins PE i to CPU i mod (usable CPUs): one PE a CPU at np = 2 here, as
+# oshrun does, and round robin when PEs outnumber CPUs (oshrun leaves those unbound).
 #
 # The two binaries are copied into a `mktemp -d` directory (removed at exit)
 # before running, so a rebuild in the source tree during the run changes

@@ -25,7 +25,8 @@ struct Cli {
     /// End the job (status 124) if it has not finished after SECS seconds.
     #[arg(long, value_name = "SECS")]
     timeout: Option<u64>,
-    /// Pin PE i to CPU i when there are enough CPUs (auto, as oshrun) or never (none).
+    /// Pin PE i to CPU i mod (usable CPUs) (auto; one PE a CPU when there are enough, as oshrun)
+    /// or never (none).
     #[arg(long, value_name = "auto|none", default_value = "auto")]
     bind: String,
     /// The program and its arguments.
