@@ -47,9 +47,9 @@
 //!   before returning. Reductions split the vector into one chunk of whole cache lines per
 //!   member, so each element is combined once and written once into each target.
 //!
-//! Whether a member stages is its own choice (it fits the region, and it is small, or the job
-//! has more PEs than CPUs, where a second round costs context switches instead of a few line
-//! transfers; `SHMEM_COLLECTIVE_STAGING` overrides it). The choice travels with the arrival,
+//! Whether a member stages is its own choice (it fits the region, and it is small: a limit
+//! that is higher when the job has more PEs than CPUs, where a second round costs context
+//! switches instead of a few line transfers; `SHMEM_COLLECTIVE_STAGING` overrides it). The choice travels with the arrival,
 //! so the members never have to agree in advance: readers take each contribution from where
 //! its owner left it, and a reduction uses the staged algorithm only if every member staged.
 //!
@@ -198,6 +198,14 @@ pub const DATA_CAPACITY: usize = 8192;
 /// Contributions up to this many bytes are staged even when every PE has a CPU to itself
 /// (measured crossover with the direct path on 2 PEs: 0.5 to 2 KiB).
 const STAGE_SMALL: usize = 1024;
+/// When PEs outnumber CPUs, contributions up to this many bytes are staged (if they fit):
+/// a second round costs context switches there, but the staged path makes every member read
+/// every staged vector, which grows with the PE count. Measured with `bench/scaling.sh`
+/// (reductions of `n` 8-byte elements, budget `8 n npes`), staged against direct: 4 PEs on
+/// 2 CPUs, 64 elements 1.6 against 2.5 µs, 256 elements 2.8 against 2.5 µs, 1024 elements
+/// 5.4 against 3.0 µs; 8 PEs, 64 elements 3.8 against 6.1 µs, 1024 elements 10.8 against
+/// 7.5 µs. Broadcasts and fcollects up to 4 KiB are as fast or faster staged.
+const STAGE_OVERSUBSCRIBED: usize = 4096;
 
 /// Environment variable that overrides the staging choice: `auto` (default), `always`
 /// (stage whatever fits), `never`, or `mixed` (odd PEs never stage, the others choose as in
@@ -227,7 +235,12 @@ fn staging() -> Staging {
 /// `budget` bytes, in an area with `capacity` bytes of staging room.
 fn stage(t: &ShmTransport, bytes: usize, budget: usize, capacity: usize) -> bool {
     // `oversubscribed` compares with the launcher's CPUs: a PE pinned to one CPU sees one.
-    let auto = || budget <= STAGE_SMALL || t.policy().oversubscribed;
+    let limit = if t.policy().oversubscribed {
+        STAGE_OVERSUBSCRIBED
+    } else {
+        STAGE_SMALL
+    };
+    let auto = || budget <= limit;
     bytes <= capacity
         && match staging() {
             Staging::Auto => auto(),
