@@ -10,8 +10,16 @@ For every (metric, npes) of the OSHMEM anchor, the value of each harness is the 
 the rounds of its per-run values (each itself the median of 5 repetitions). ratio =
 ours / OSHMEM; the target (issue 5) is a bound on that ratio. Rows that a harness did not
 print show as `-`. Standard library only.
+
+Besides printing the table, it writes OUT_DIR/medians.tsv: every row of every harness
+(not only those of the table), the median over rounds, one line per (harness, metric, npes):
+`harness metric npes value unit rounds` (tab separated; rounds = number of rounds that
+printed the row), after `#` comment lines: the runs' date range and rounds; the compare.sh
+header line (environment variable COMPARE_HEADER, else the first line of OUT_DIR/table.md);
+our run.sh header line; the column names. bench/plot.sh reads it.
 """
 
+import datetime
 import glob
 import os
 import re
@@ -203,7 +211,56 @@ def main():
     print("# ours worse than MPI one-sided: " + ("; ".join(worse_than_mpi) or "none"))
     if fails:
         print("# FAIL rows seen: " + ", ".join(fails))
+    write_medians(out, runs)
     return 0
+
+
+def table_header(out):
+    """The `# bench/compare.sh:` line of OUT_DIR/table.md (a run of compare.py by hand)."""
+    try:
+        with open(os.path.join(out, "table.md"), encoding="utf-8", errors="replace") as f:
+            first = f.readline().rstrip("\n")
+    except OSError:
+        return ""
+    return first if first.startswith("# bench/compare.sh:") else ""
+
+
+def write_medians(out, runs):
+    """OUT_DIR/medians.tsv: per-(harness, metric, npes) median over rounds (see the docstring)."""
+    dates, ours_head = [], None
+    for h in HARNESSES:
+        for _rnd, _rows, _busy, heads in runs[h]:
+            for x in heads:
+                m = re.match(r"# \S+ run\.sh: (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)", x)
+                if m:
+                    dates.append(m.group(1))
+                if ours_head is None and x.startswith("# shmem-bench run.sh:"):
+                    ours_head = x
+    lines = []
+    for h in HARNESSES:
+        keys = sorted({k for r in runs[h] for k in r[1]}, key=lambda k: (k[1], k[0]))
+        for key in keys:
+            vals = [rows[key][0] for _, rows, _, _ in runs[h] if key in rows]
+            unit = next(rows[key][1] for _, rows, _, _ in runs[h] if key in rows)
+            lines.append(f"{h}\t{key[0]}\t{key[1]}\t{statistics.median(vals):.10g}\t{unit}"
+                         f"\t{len(vals)}")
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    span = f"{min(dates)} .. {max(dates)}" if dates else "n/a"
+    rounds = ", ".join(f"{h} {len(runs[h])}" for h in HARNESSES)
+    tmp = os.path.join(out, "medians.tsv.tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(f"# bench/compare.py medians over rounds, written {now}; runs: {span}; "
+                f"rounds: {rounds}\n")
+        header = os.environ.get("COMPARE_HEADER", "").strip() or table_header(out)
+        if header:
+            f.write(header if header.startswith("#") else "# " + header)
+            f.write("\n")
+        if ours_head:
+            f.write(ours_head + "\n")
+        f.write("# harness\tmetric\tnpes\tvalue\tunit\trounds\n")
+        for line in lines:
+            f.write(line + "\n")
+    os.replace(tmp, os.path.join(out, "medians.tsv"))
 
 
 if __name__ == "__main__":

@@ -19,8 +19,10 @@
 #
 # Environment (all optional):
 #   COMPARE_ROUNDS      rounds                                    (default 3)
-#   COMPARE_OUT_DIR     keep the raw outputs (<harness>.<round>.tsv) and the
-#                       table (table.md) there      (default: a temp dir, removed)
+#   COMPARE_OUT_DIR     keep the raw outputs (<harness>.<round>.<npes>.tsv), the
+#                       table (table.md) and the per-row medians over rounds
+#                       (medians.tsv, input of bench/plot.sh) there
+#                                                   (default: a temp dir, removed)
 #   COMPARE_IDLE_PCT    before each harness run, wait until the machine's CPU
 #                       use over 2 s is below this percentage (default 10; 0 or
 #                       empty: do not wait), at most COMPARE_IDLE_WAIT seconds
@@ -145,9 +147,11 @@ for r in $(seq 1 "$ROUNDS"); do
     done
 done
 
+header="# bench/compare.sh: $(date -u +%Y-%m-%dT%H:%M:%SZ); $ROUNDS round(s); online CPUs: $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?'); load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a); scale: ${SHMEM_BENCH_SCALE:-1}"
 {
-    echo "# bench/compare.sh: $(date -u +%Y-%m-%dT%H:%M:%SZ); $ROUNDS round(s); online CPUs: $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?'); load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a); scale: ${SHMEM_BENCH_SCALE:-1}"
+    echo "$header"
     grep -h '^# shmem-bench run.sh:' "$out"/ours.1.*.tsv 2>/dev/null | head -1
-    python3 "$here/compare.py" "$out"
+    # compare.py also writes $out/medians.tsv (for bench/plot.sh), with this header line
+    COMPARE_HEADER="$header" python3 "$here/compare.py" "$out"
 } | tee "$out/table.md"
 exit 0

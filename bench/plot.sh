@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Draw the medians of a bench/compare.sh run into a PNG (four panels: put and
+# get latency vs message size at 2 PEs, barrier and reduction latency vs PE
+# count; ours vs Open MPI OSHMEM vs MPI-3 one-sided).
+#
+# Usage: bench/plot.sh OUT_DIR [OUT_PNG]
+#   OUT_DIR  a COMPARE_OUT_DIR of bench/compare.sh; its medians.tsv is plotted
+#            (made with bench/compare.py from the raw outputs if absent)
+#   OUT_PNG  default: docs/perf.png in this repository
+#
+# Builds and runs the standalone crate bench/plot (release, --locked; it is
+# not a member of the root workspace). The note under the title gives the
+# date of the runs and the compare.sh settings (from medians.tsv's comments),
+# this machine (nproc, CPU model from lscpu) and the command that regenerates
+# the data and the plot. Text is drawn with DejaVu Sans (Debian:
+# fonts-dejavu-core); SHMEM_PLOT_FONT=/path/to/font.ttf picks another font.
+#
+# Full regeneration (a few minutes; the machine should be idle):
+#   COMPARE_OUT_DIR=bench/results bench/compare.sh && bench/plot.sh bench/results
+#
+# Exit status: 0 = PNG written; 1 = plotting failed; 2 = usage, missing data
+# or build failure.
+set -u
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then
+    echo "usage: bench/plot.sh OUT_DIR [OUT_PNG]   (OUT_DIR: a COMPARE_OUT_DIR of bench/compare.sh)" >&2
+    exit 2
+fi
+[ -d "$1" ] || { echo "plot.sh: $1: not a directory" >&2; exit 2; }
+dir="$(cd "$1" && pwd)"
+png="${2:-$root/docs/perf.png}"
+case "$png" in /*) ;; *) png="$PWD/$png" ;; esac
+case "$png" in *.png) ;; *) echo "plot.sh: $png: the output must end in .png" >&2; exit 2 ;; esac
+mkdir -p "$(dirname "$png")" || exit 2
+
+med="$dir/medians.tsv"
+if [ ! -r "$med" ]; then
+    if ls "$dir"/ours.*.tsv >/dev/null 2>&1; then
+        echo "plot.sh: $med absent; making it with bench/compare.py" >&2
+        python3 "$here/compare.py" "$dir" >/dev/null || exit 2
+    fi
+    [ -r "$med" ] || {
+        echo "plot.sh: $med not found; run COMPARE_OUT_DIR=$1 bench/compare.sh first" >&2
+        exit 2
+    }
+fi
+
+# --- title note: runs' date, compare.sh settings, machine, command ----------
+first_run="$(sed -n 's/^# bench\/compare\.py medians.*; runs: \([0-9T:-]*Z\) \.\. .*/\1/p' "$med" | head -1)"
+last_run="$(sed -n 's/^# bench\/compare\.py medians.*; runs: [0-9T:-]*Z \.\. \([0-9T:-]*Z\);.*/\1/p' "$med" | head -1)"
+if [ -n "$first_run" ]; then
+    when="${first_run%%T*} $(echo "${first_run#*T}" | cut -c1-5)"
+    if [ -n "$last_run" ] && [ "$last_run" != "$first_run" ]; then
+        end_hm="$(echo "${last_run#*T}" | cut -c1-5)"
+        if [ "${last_run%%T*}" = "${first_run%%T*}" ]; then
+            [ "$end_hm" != "$(echo "${first_run#*T}" | cut -c1-5)" ] && when="$when-$end_hm"
+        else
+            when="$when - ${last_run%%T*} $end_hm"
+        fi
+    fi
+    when="$when UTC"
+else
+    when="date unknown"
+fi
+rounds="$(sed -n 's/^# bench\/compare\.sh: [^;]*; \([0-9]*\) round(s);.*/\1/p' "$med" | head -1)"
+scale="$(sed -n 's/^# bench\/compare\.sh: .*; scale: \([^;]*\)$/\1/p' "$med" | head -1)"
+git="$(sed -n 's/^# shmem-bench run\.sh: .*; git: \([0-9a-f]*\).*/\1/p' "$med" | head -1)"
+cpu="$(LC_ALL=C lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)"
+machine="$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN) CPUs${cpu:+, $cpu}"
+
+rel="${dir#"$root"/}"
+env_part=""
+[ -n "$rounds" ] && [ "$rounds" != 3 ] && env_part="COMPARE_ROUNDS=$rounds "
+[ -n "$scale" ] && [ "$scale" != 1 ] && env_part="${env_part}SHMEM_BENCH_SCALE=$scale "
+command="${env_part}COMPARE_OUT_DIR=$rel bench/compare.sh && bench/plot.sh $rel"
+note="measured $when"
+[ -n "$rounds" ] && note="$note, $rounds round(s)"
+[ -n "$scale" ] && [ "$scale" != 1 ] && note="$note, iteration scale $scale (smoke test, not comparable)"
+[ -n "$git" ] && note="$note, ours at git $git"
+note="$note; machine: $machine; command: $command"
+
+# --- build and draw ----------------------------------------------------------
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/shmem-plot.XXXXXX")" || exit 2
+trap 'rm -rf "$tmp"' EXIT
+echo "plot.sh: building bench/plot (release) and drawing $png" >&2
+# from the repository root, so that its rust-toolchain.toml applies
+(cd "$root" && cargo run --quiet --release --locked --manifest-path bench/plot/Cargo.toml -- \
+    "$med" "$tmp/perf.png" --title-note "$note")
+rc=$?
+if [ "$rc" -ne 0 ] || [ ! -s "$tmp/perf.png" ]; then
+    echo "plot.sh: plotting failed (exit status $rc)" >&2
+    exit 1
+fi
+mv -f "$tmp/perf.png" "$png" || exit 1
+echo "plot.sh: wrote $png" >&2
+exit 0

@@ -1,0 +1,897 @@
+//! `plot`: draws the medians of `bench/compare.sh` (file `medians.tsv`, written by
+//! `bench/compare.py`) into one PNG with four panels: put and get latency against the
+//! message size (np = 2), barrier latency and reduction latency against the PE count; ours
+//! against Open MPI's OSHMEM and MPI-3 one-sided (the two anchors).
+//!
+//! Usage: `plot MEDIANS_TSV OUT_PNG [--title-note TEXT] [--font TTF]`
+//!
+//! Text is rendered by plotters' pure-Rust `ab_glyph` backend from a TrueType font loaded at
+//! run time: `--font`, else `$SHMEM_PLOT_FONT`, else DejaVu Sans at the usual places
+//! (Debian: package `fonts-dejavu-core`).
+//!
+//! `medians.tsv`: `#` comment lines, then rows `harness metric npes value unit rounds`
+//! (tab separated; harness = ours | oshmem | mpi). Rows that are absent, not numbers, or
+//! not > 0 are skipped (never drawn as zero); a line joins two points only where no
+//! measured size or PE count lies between them.
+
+use std::collections::{BTreeSet, HashMap};
+use std::error::Error;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use plotters::coord::Shift;
+use plotters::coord::combinators::{BindKeyPoints, WithKeyPoints};
+use plotters::element::{Drawable, PointCollection};
+use plotters::prelude::*;
+use plotters::style::FontStyle;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters_backend::{BackendCoord, DrawingErrorKind};
+
+type BoxError = Box<dyn Error + Send + Sync>;
+
+const WIDTH: u32 = 1600;
+const HEIGHT: u32 = 1300;
+const FONT: &str = "sans-serif";
+const FONT_ENV: &str = "SHMEM_PLOT_FONT";
+/// Where DejaVu Sans usually lives (Debian/Ubuntu, Fedora, Arch, others).
+const FONT_CANDIDATES: &[&str] = &[
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",
+    "/usr/local/share/fonts/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+];
+
+/// Message sizes of the put/get latency rows (bench.c of the OSHMEM anchor).
+const SIZES: &[u64] = &[8, 64, 4096, 65536, 1_048_576];
+/// PE count of the put/get panels.
+const SIZE_NP: u32 = 2;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Imp {
+    Ours,
+    Oshmem,
+    Mpi,
+}
+
+impl Imp {
+    fn key(self) -> &'static str {
+        match self {
+            Imp::Ours => "ours",
+            Imp::Oshmem => "oshmem",
+            Imp::Mpi => "mpi",
+        }
+    }
+    fn name(self) -> &'static str {
+        match self {
+            Imp::Ours => "shmem (ours)",
+            Imp::Oshmem => "Open MPI OSHMEM",
+            Imp::Mpi => "MPI-3 one-sided",
+        }
+    }
+    /// One color per implementation, the same in every panel.
+    fn color(self) -> RGBColor {
+        match self {
+            Imp::Ours => RGBColor(0xd6, 0x27, 0x28),
+            Imp::Oshmem => RGBColor(0x1f, 0x77, 0xb4),
+            Imp::Mpi => RGBColor(0x2c, 0xa0, 0x2c),
+        }
+    }
+}
+
+/// How a series' line is drawn (panel d tells its three reductions apart this way).
+#[derive(Clone, Copy)]
+enum Line {
+    Solid,
+    Dashed,
+    Dotted,
+}
+
+struct Series {
+    imp: Imp,
+    label: String,
+    points: Vec<(f64, f64)>,
+    line: Line,
+    hollow: bool,
+}
+
+/// `(harness, metric, npes) -> median`.
+struct Medians {
+    values: HashMap<(String, String, u32), f64>,
+}
+
+impl Medians {
+    fn read(path: &Path) -> Result<Self, BoxError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let mut values = HashMap::new();
+        let mut skipped = 0usize;
+        for line in text.lines() {
+            let line = line.trim_end();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let cols: Vec<&str> = line.split('\t').collect();
+            let parsed = (cols.len() >= 4)
+                .then(|| Some((cols[2].parse::<u32>().ok()?, cols[3].parse::<f64>().ok()?)))
+                .flatten();
+            match parsed {
+                Some((np, v)) if v.is_finite() && v > 0.0 => {
+                    values.insert((cols[0].to_owned(), cols[1].to_owned(), np), v);
+                }
+                _ => skipped += 1,
+            }
+        }
+        if skipped > 0 {
+            eprintln!(
+                "plot: {}: skipped {skipped} line(s) without a positive numeric value",
+                path.display()
+            );
+        }
+        if values.is_empty() {
+            return Err(format!("{}: no data rows", path.display()).into());
+        }
+        Ok(Self { values })
+    }
+
+    fn get(&self, imp: Imp, metric: &str, np: u32) -> Option<f64> {
+        self.values
+            .get(&(imp.key().to_owned(), metric.to_owned(), np))
+            .copied()
+    }
+
+    /// Every PE count at which `imp` has `metric`.
+    fn nps(&self, imp: Imp, metric: &str) -> Vec<u32> {
+        let mut v: Vec<u32> = self
+            .values
+            .keys()
+            .filter(|(h, m, _)| h == imp.key() && m == metric)
+            .map(|k| k.2)
+            .collect();
+        v.sort_unstable();
+        v
+    }
+}
+
+fn fmt_size(b: f64) -> String {
+    let b = b.round() as u64;
+    if b >= 1 << 20 && b.is_multiple_of(1 << 20) {
+        format!("{} MiB", b >> 20)
+    } else if b >= 1 << 10 && b.is_multiple_of(1 << 10) {
+        format!("{} KiB", b >> 10)
+    } else {
+        format!("{b} B")
+    }
+}
+
+/// `1.5` -> "1.5", `20.0` -> "20".
+fn trim_num(v: f64) -> String {
+    let s = format!("{v:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+fn fmt_ns(ns: f64) -> String {
+    if ns >= 1e9 {
+        format!("{} s", trim_num(ns / 1e9))
+    } else if ns >= 1e6 {
+        format!("{} ms", trim_num(ns / 1e6))
+    } else if ns >= 1e3 {
+        format!("{} µs", trim_num(ns / 1e3))
+    } else {
+        format!("{} ns", trim_num(ns))
+    }
+}
+
+/// Log-scale y ticks over `[lo, hi]`: bold at 1, 2, 5 x 10^k (only 1 x 10^k when the range
+/// spans more than three decades), light at 1..9 x 10^k.
+fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
+    let decades = (hi / lo).log10();
+    let mults: &[f64] = if decades > 3.0 {
+        &[1.0]
+    } else {
+        &[1.0, 2.0, 5.0]
+    };
+    let (mut bold, mut light) = (Vec::new(), Vec::new());
+    let mut p = 10f64.powf(lo.log10().floor());
+    while p <= hi {
+        for m in 1..10 {
+            let v = p * f64::from(m);
+            if v >= lo && v <= hi {
+                if mults.contains(&f64::from(m)) {
+                    bold.push(v);
+                }
+                light.push(v);
+            }
+        }
+        p *= 10.0;
+    }
+    (bold, light)
+}
+
+type LogAxis = WithKeyPoints<LogCoord<f64>>;
+
+fn log_axis(lo: f64, hi: f64, bold: Vec<f64>, light: Vec<f64>) -> LogAxis {
+    (lo..hi)
+        .log_scale()
+        .with_key_points(bold)
+        .with_light_points(light)
+}
+
+/// A point marker: one shape per implementation (circle, triangle, square), filled or
+/// hollow.
+struct Marker<C> {
+    at: C,
+    imp: Imp,
+    hollow: bool,
+}
+
+impl<'b, C> PointCollection<'b, C> for &'b Marker<C> {
+    type Point = &'b C;
+    type IntoIter = std::iter::Once<&'b C>;
+    fn point_iter(self) -> Self::IntoIter {
+        std::iter::once(&self.at)
+    }
+}
+
+fn draw_marker<DB: DrawingBackend>(
+    backend: &mut DB,
+    (x, y): BackendCoord,
+    imp: Imp,
+    hollow: bool,
+) -> Result<(), DrawingErrorKind<DB::ErrorType>> {
+    let style = imp.color().stroke_width(2);
+    match imp {
+        Imp::Ours => backend.draw_circle((x, y), 5, &style, !hollow),
+        Imp::Oshmem => {
+            // upward triangle, circumradius 7
+            let r = 7.0;
+            let v: Vec<BackendCoord> = [-90f64, 30.0, 150.0]
+                .iter()
+                .map(|d| d.to_radians())
+                .map(|a| {
+                    (
+                        x + (a.cos() * r).round() as i32,
+                        y + (a.sin() * r).round() as i32,
+                    )
+                })
+                .collect();
+            if hollow {
+                backend.draw_path(v.iter().copied().chain(std::iter::once(v[0])), &style)
+            } else {
+                backend.fill_polygon(v, &style)
+            }
+        }
+        Imp::Mpi => backend.draw_rect((x - 5, y - 5), (x + 5, y + 5), &style, !hollow),
+    }
+}
+
+impl<C, DB: DrawingBackend> Drawable<DB> for Marker<C> {
+    fn draw<I: Iterator<Item = BackendCoord>>(
+        &self,
+        mut pos: I,
+        backend: &mut DB,
+        _: (u32, u32),
+    ) -> Result<(), DrawingErrorKind<DB::ErrorType>> {
+        match pos.next() {
+            Some(p) => draw_marker(backend, p, self.imp, self.hollow),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A short sample of a series' line with its marker, for the legend (`at` = left end).
+struct LegendSample {
+    at: BackendCoord,
+    imp: Imp,
+    line: Line,
+    hollow: bool,
+}
+
+impl<'b> PointCollection<'b, BackendCoord> for &'b LegendSample {
+    type Point = &'b BackendCoord;
+    type IntoIter = std::iter::Once<&'b BackendCoord>;
+    fn point_iter(self) -> Self::IntoIter {
+        std::iter::once(&self.at)
+    }
+}
+
+impl<DB: DrawingBackend> Drawable<DB> for LegendSample {
+    fn draw<I: Iterator<Item = BackendCoord>>(
+        &self,
+        mut pos: I,
+        backend: &mut DB,
+        _: (u32, u32),
+    ) -> Result<(), DrawingErrorKind<DB::ErrorType>> {
+        let Some((x, y)) = pos.next() else {
+            return Ok(());
+        };
+        let style = self.imp.color().stroke_width(2);
+        let segs: &[(i32, i32)] = match self.line {
+            Line::Solid => &[(0, 28)],
+            Line::Dashed => &[(0, 9), (19, 28)],
+            Line::Dotted => &[(0, 3), (8, 11), (17, 20), (25, 28)],
+        };
+        for &(a, b) in segs {
+            backend.draw_line((x + a, y), (x + b, y), &style)?;
+        }
+        draw_marker(backend, (x + 14, y), self.imp, self.hollow)
+    }
+}
+
+/// Splits `points` (sorted by x) into runs whose x values are consecutive in `grid`.
+fn runs(points: &[(f64, f64)], grid: &[f64]) -> Vec<Vec<(f64, f64)>> {
+    let idx = |x: f64| grid.iter().position(|g| (g / x - 1.0).abs() < 1e-9);
+    let mut out: Vec<Vec<(f64, f64)>> = Vec::new();
+    let mut prev: Option<usize> = None;
+    for &p in points {
+        let i = idx(p.0);
+        match (prev, i, out.last_mut()) {
+            (Some(a), Some(b), Some(run)) if b == a + 1 => run.push(p),
+            _ => out.push(vec![p]),
+        }
+        prev = i;
+    }
+    out
+}
+
+struct Panel<'a> {
+    title: &'a str,
+    x_desc: &'a str,
+    /// x values at which the panel has a measurement (ticks, and line joining).
+    grid: Vec<f64>,
+    x_fmt: fn(f64) -> String,
+    series: Vec<Series>,
+    /// Legend entries a row: 2, or 1 where a label does not fit in half the width.
+    legend_cols: usize,
+}
+
+/// Margin left and right of the legend box, pixels.
+const LEGEND_SIDE: u32 = 20;
+/// Height of one legend row, pixels.
+const LEGEND_ROW: u32 = 26;
+
+/// Legend rows of a panel (entries in the panel's series order, `legend_cols` a row).
+fn legend_rows(p: &Panel<'_>) -> u32 {
+    p.series.len().div_ceil(p.legend_cols) as u32
+}
+
+fn legend_font() -> TextStyle<'static> {
+    (FONT, 16)
+        .into_font()
+        .color(&BLACK)
+        .pos(Pos::new(HPos::Left, VPos::Center))
+}
+
+/// Pixels from an entry's left end to its text (line sample and gap).
+const LEGEND_TEXT_X: i32 = 36;
+
+fn legend_label(s: &Series) -> String {
+    if s.points.is_empty() {
+        format!("{} (no data)", s.label)
+    } else {
+        s.label.clone()
+    }
+}
+
+/// 2 if every legend entry fits in its half of a legend `width` pixels wide (`text_w`
+/// measures a label), else 1.
+fn legend_cols(p: &Panel<'_>, width: i32, text_w: impl Fn(&str) -> i32) -> usize {
+    let n = p.series.len();
+    let half = width / 2;
+    let fits = p.series.iter().enumerate().all(|(i, s)| {
+        // the last entry alone in its row may use the whole width
+        let room = if i % 2 == 0 && i + 1 == n {
+            width
+        } else {
+            half
+        };
+        12 + LEGEND_TEXT_X + text_w(&legend_label(s)) + 8 <= room
+    });
+    if fits { 2 } else { 1 }
+}
+
+fn draw_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    p: &Panel<'_>,
+    legend_rows: u32,
+) -> Result<(), BoxError>
+where
+    DB::ErrorType: 'static,
+{
+    let h = area.dim_in_pixel().1;
+    let legend_h = legend_rows * LEGEND_ROW + 18;
+    let (chart_area, legend_area) = area.split_vertically(h.saturating_sub(legend_h) as i32);
+    draw_legend(&legend_area.margin(0, 8, LEGEND_SIDE, LEGEND_SIDE), p)?;
+
+    let ys: Vec<f64> = p
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|q| q.1))
+        .collect();
+    let mut chart = ChartBuilder::on(&chart_area);
+    chart
+        .caption(p.title, (FONT, 24, FontStyle::Bold))
+        .margin(10)
+        .margin_right(28)
+        .x_label_area_size(58)
+        .y_label_area_size(100);
+    if ys.is_empty() || p.grid.is_empty() {
+        let mut chart = chart.build_cartesian_2d(0f64..1f64, 0f64..1f64)?;
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .disable_axes()
+            .draw()?;
+        chart.draw_series(std::iter::once(Text::new(
+            "no data in the medians file",
+            (0.5, 0.5),
+            (FONT, 22)
+                .into_font()
+                .color(&BLACK)
+                .pos(Pos::new(HPos::Center, VPos::Center)),
+        )))?;
+        return Ok(());
+    }
+    let (ylo, yhi) = ys
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), &y| (a.min(y), b.max(y)));
+    // Log padding: a bit under the lowest and over the highest point.
+    let (ylo, yhi) = (ylo / 1.5, yhi * 1.5);
+    let (xlo, xhi) = (p.grid[0], p.grid[p.grid.len() - 1]);
+    let pad = if xhi > xlo {
+        (xhi / xlo).powf(0.05)
+    } else {
+        1.5
+    };
+    let (ybold, ylight) = log_ticks(ylo, yhi);
+    let x_axis = log_axis(xlo / pad, xhi * pad, p.grid.clone(), Vec::new());
+    let y_axis = log_axis(ylo, yhi, ybold, ylight);
+    let mut chart = chart.build_cartesian_2d(x_axis, y_axis)?;
+    let x_fmt = p.x_fmt;
+    chart
+        .configure_mesh()
+        .x_desc(p.x_desc)
+        .y_desc("latency (log scale; lower is better)")
+        .x_label_formatter(&|v| x_fmt(*v))
+        .y_label_formatter(&|v| fmt_ns(*v))
+        .label_style((FONT, 17))
+        .axis_desc_style((FONT, 19))
+        .bold_line_style(BLACK.mix(0.18))
+        .light_line_style(BLACK.mix(0.06))
+        .draw()?;
+
+    // Ours last, so that it is on top where the lines meet.
+    for s in p.series.iter().rev() {
+        draw_series(&mut chart, s, &p.grid)?;
+    }
+    Ok(())
+}
+
+/// The legend under a panel: a box with two entries a row (the last one alone in its row
+/// may use the whole width).
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    p: &Panel<'_>,
+) -> Result<(), BoxError>
+where
+    DB::ErrorType: 'static,
+{
+    let (w, h) = area.dim_in_pixel();
+    let used = (legend_rows(p) * LEGEND_ROW + 10).min(h);
+    area.draw(&Rectangle::new(
+        [(0, 0), (w as i32 - 1, used as i32 - 1)],
+        BLACK.mix(0.3).stroke_width(1),
+    ))?;
+    let col_w = (w / 2) as i32;
+    let style = legend_font();
+    let cols = p.legend_cols;
+    for (i, s) in p.series.iter().enumerate() {
+        let (row, col) = ((i / cols) as i32, (i % cols) as i32);
+        let x = 12 + col * col_w;
+        let y = 5 + row * LEGEND_ROW as i32 + LEGEND_ROW as i32 / 2;
+        area.draw(&LegendSample {
+            at: (x, y),
+            imp: s.imp,
+            line: s.line,
+            hollow: s.hollow,
+        })?;
+        area.draw(&Text::new(
+            legend_label(s),
+            (x + LEGEND_TEXT_X, y),
+            style.clone(),
+        ))?;
+    }
+    Ok(())
+}
+
+fn draw_series<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<LogAxis, LogAxis>>,
+    s: &Series,
+    grid: &[f64],
+) -> Result<(), BoxError>
+where
+    DB::ErrorType: 'static,
+{
+    let style = s.imp.color().stroke_width(2);
+    for run in runs(&s.points, grid) {
+        if run.len() < 2 {
+            continue;
+        }
+        match s.line {
+            Line::Solid => {
+                chart.draw_series(LineSeries::new(run, style))?;
+            }
+            Line::Dashed => {
+                chart.draw_series(DashedLineSeries::new(run, 10, 6, style))?;
+            }
+            Line::Dotted => {
+                chart.draw_series(DashedLineSeries::new(run, 3, 5, style))?;
+            }
+        }
+    }
+    let (imp, hollow) = (s.imp, s.hollow);
+    chart.draw_series(s.points.iter().map(|&at| Marker { at, imp, hollow }))?;
+    Ok(())
+}
+
+/// The put or get panel (`op` = "put" | "get").
+fn size_panel<'a>(m: &Medians, op: &str, title: &'a str) -> Panel<'a> {
+    let mut series = Vec::new();
+    for imp in [Imp::Ours, Imp::Oshmem, Imp::Mpi] {
+        let metric = |size: u64| match imp {
+            Imp::Mpi => format!("{op}_flush_lat_{size}"),
+            _ => format!("{op}_lat_{size}"),
+        };
+        let points: Vec<(f64, f64)> = SIZES
+            .iter()
+            .filter_map(|&sz| Some((sz as f64, m.get(imp, &metric(sz), SIZE_NP)?)))
+            .collect();
+        let mut label = match imp {
+            Imp::Ours => format!("{}: shmem_{op}", imp.name()),
+            Imp::Oshmem => format!("{}: shmem_{op}", imp.name()),
+            Imp::Mpi => format!("{}: MPI_{} + flush", imp.name(), capitalize(op)),
+        };
+        if !points.is_empty() && points.len() < SIZES.len() {
+            let (have, lack): (Vec<u64>, Vec<u64>) = SIZES
+                .iter()
+                .partition(|&&sz| points.iter().any(|q| q.0 == sz as f64));
+            let list = |v: &[u64]| {
+                v.iter()
+                    .map(|&sz| fmt_size(sz as f64))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            if lack.len() < have.len() {
+                label.push_str(&format!(" (no {})", list(&lack)));
+            } else {
+                label.push_str(&format!(" ({} only)", list(&have)));
+            }
+        }
+        series.push(Series {
+            imp,
+            label,
+            points,
+            line: Line::Solid,
+            hollow: false,
+        });
+    }
+    Panel {
+        title,
+        x_desc: "message size (log scale)",
+        grid: SIZES.iter().map(|&s| s as f64).collect(),
+        x_fmt: fmt_size,
+        series,
+        legend_cols: 2,
+    }
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// A panel against the PE count: `rows` = (implementation, metric, label, line, hollow).
+fn np_panel<'a>(m: &Medians, title: &'a str, rows: &[(Imp, &str, &str, Line, bool)]) -> Panel<'a> {
+    let mut nps = BTreeSet::new();
+    let mut series = Vec::new();
+    for &(imp, metric, label, line, hollow) in rows {
+        let points: Vec<(f64, f64)> = m
+            .nps(imp, metric)
+            .into_iter()
+            .filter_map(|np| Some((f64::from(np), m.get(imp, metric, np)?)))
+            .collect();
+        nps.extend(points.iter().map(|q| q.0 as u32));
+        series.push(Series {
+            imp,
+            label: format!("{}: {label}", imp.name()),
+            points,
+            line,
+            hollow,
+        });
+    }
+    Panel {
+        title,
+        x_desc: "PEs / ranks (log scale)",
+        grid: nps.into_iter().map(f64::from).collect(),
+        x_fmt: |v| format!("{}", v.round()),
+        series,
+        legend_cols: 2,
+    }
+}
+
+/// Splits `text` at spaces into lines no wider than `max_w` pixels in `font`.
+fn wrap(
+    area: &DrawingArea<BitMapBackend<'_>, Shift>,
+    text: &str,
+    font: &TextStyle<'_>,
+    max_w: u32,
+) -> Vec<String> {
+    let width = |s: &str| area.estimate_text_size(s, font).map(|d| d.0).unwrap_or(0);
+    let mut lines = Vec::new();
+    let mut cur = String::new();
+    for word in text.split(' ') {
+        let cand = if cur.is_empty() {
+            word.to_owned()
+        } else {
+            format!("{cur} {word}")
+        };
+        if !cur.is_empty() && width(&cand) > max_w {
+            lines.push(std::mem::replace(&mut cur, word.to_owned()));
+        } else {
+            cur = cand;
+        }
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
+fn load_font(flag: Option<PathBuf>) -> Result<PathBuf, BoxError> {
+    if let Some(p) = flag {
+        return Ok(p);
+    }
+    if let Some(p) = std::env::var_os(FONT_ENV).filter(|v| !v.is_empty()) {
+        return Ok(PathBuf::from(p));
+    }
+    FONT_CANDIDATES
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.is_file())
+        .ok_or_else(|| {
+            format!(
+                "no TrueType font found (looked at {}); install DejaVu Sans (Debian/Ubuntu: \
+                 apt-get install fonts-dejavu-core) or name a .ttf with --font PATH or ${FONT_ENV}",
+                FONT_CANDIDATES.join(", ")
+            )
+            .into()
+        })
+}
+
+fn register(path: &Path, style: FontStyle) -> Result<(), BoxError> {
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("cannot read font {}: {e}", path.display()))?;
+    // plotters keeps the font for the whole run: leak it (once per style).
+    let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+    plotters::style::register_font(FONT, style, bytes)
+        .map_err(|_| format!("{}: not a usable TrueType/OpenType font", path.display()).into())
+}
+
+struct Args {
+    medians: PathBuf,
+    out: PathBuf,
+    note: Option<String>,
+    font: Option<PathBuf>,
+}
+
+const USAGE: &str = "usage: plot MEDIANS_TSV OUT_PNG [--title-note TEXT] [--font TTF]";
+
+fn parse_args() -> Result<Args, BoxError> {
+    let mut pos = Vec::new();
+    let (mut note, mut font) = (None, None);
+    let mut it = std::env::args_os().skip(1);
+    while let Some(a) = it.next() {
+        match a.to_str() {
+            Some("--title-note") => {
+                let v = it.next().ok_or("--title-note needs a value")?;
+                note = Some(v.to_string_lossy().into_owned());
+            }
+            Some("--font") => font = Some(PathBuf::from(it.next().ok_or("--font needs a value")?)),
+            Some("-h" | "--help") => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
+            Some(s) if s.starts_with("--") => return Err(format!("unknown option {s}").into()),
+            _ => pos.push(PathBuf::from(a)),
+        }
+    }
+    let [medians, out]: [PathBuf; 2] = pos.try_into().map_err(|_| USAGE)?;
+    Ok(Args {
+        medians,
+        out,
+        note,
+        font,
+    })
+}
+
+fn run() -> Result<(), BoxError> {
+    let args = parse_args()?;
+    let font = load_font(args.font)?;
+    register(&font, FontStyle::Normal)?;
+    // The bold face next to the regular one, if there (else plotters falls back to normal).
+    if let Some(name) = font.file_name().and_then(|n| n.to_str()) {
+        let bold = font.with_file_name(name.replace(".ttf", "-Bold.ttf"));
+        if bold != font && bold.is_file() {
+            register(&bold, FontStyle::Bold)?;
+        }
+    }
+    let m = Medians::read(&args.medians)?;
+
+    let mut panels = [
+        size_panel(&m, "put", "(a) put latency vs message size, 2 PEs"),
+        size_panel(&m, "get", "(b) get latency vs message size, 2 PEs"),
+        np_panel(
+            &m,
+            "(c) barrier latency vs PE count",
+            &[
+                (Imp::Ours, "barrier_lat", "barrier_all", Line::Solid, false),
+                (
+                    Imp::Oshmem,
+                    "barrier_lat",
+                    "shmem_barrier_all",
+                    Line::Solid,
+                    false,
+                ),
+                (Imp::Mpi, "barrier_lat", "MPI_Barrier", Line::Solid, false),
+            ],
+        ),
+        np_panel(
+            &m,
+            "(d) reduction latency vs PE count",
+            &[
+                (
+                    Imp::Ours,
+                    "or_to_all_lat_1",
+                    "or_to_all, 1 long",
+                    Line::Solid,
+                    false,
+                ),
+                (
+                    Imp::Oshmem,
+                    "or_to_all_lat_1",
+                    "or_to_all, 1 long",
+                    Line::Solid,
+                    false,
+                ),
+                (
+                    Imp::Ours,
+                    "or_to_all_lat_1024",
+                    "or_to_all, 1024 longs",
+                    Line::Dashed,
+                    true,
+                ),
+                (
+                    Imp::Oshmem,
+                    "or_to_all_lat_1024",
+                    "or_to_all, 1024 longs",
+                    Line::Dashed,
+                    true,
+                ),
+                (
+                    Imp::Ours,
+                    "sum_to_all_lat_1024",
+                    "sum_to_all, 1024 longs",
+                    Line::Dotted,
+                    true,
+                ),
+                (
+                    Imp::Oshmem,
+                    "sum_to_all_lat_1024",
+                    "sum_to_all, 1024 longs",
+                    Line::Dotted,
+                    true,
+                ),
+                (
+                    Imp::Mpi,
+                    "allreduce_bor_1_lat",
+                    "MPI_Allreduce BOR, 1 int64",
+                    Line::Solid,
+                    false,
+                ),
+            ],
+        ),
+    ];
+
+    let root = BitMapBackend::new(&args.out, (WIDTH, HEIGHT)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let title_font = FontDesc::new(FONT.into(), 32.0, FontStyle::Bold);
+    let note_font = (FONT, 18)
+        .into_font()
+        .color(&RGBColor(0x44, 0x44, 0x44))
+        .pos(Pos::new(HPos::Center, VPos::Top));
+    let note_lines = match &args.note {
+        Some(n) if !n.trim().is_empty() => wrap(&root, n.trim(), &note_font, WIDTH - 80),
+        _ => Vec::new(),
+    };
+    let center = Pos::new(HPos::Center, VPos::Top);
+    let mut y = 14;
+    root.draw(&Text::new(
+        "shmem vs Open MPI OSHMEM vs MPI-3 one-sided: latency, median over rounds",
+        ((WIDTH / 2) as i32, y),
+        title_font.color(&BLACK).pos(center),
+    ))?;
+    y += 44;
+    for line in &note_lines {
+        root.draw(&Text::new(
+            line.as_str(),
+            ((WIDTH / 2) as i32, y),
+            note_font.clone(),
+        ))?;
+        y += 25;
+    }
+    let (_, body) = root.split_vertically(y + 8);
+    let areas = body.split_evenly((2, 2));
+    let legend_w = (areas[0].dim_in_pixel().0 - 2 * LEGEND_SIDE) as i32;
+    let font = legend_font();
+    let text_w = |t: &str| {
+        root.estimate_text_size(t, &font)
+            .map_or(i32::MAX / 4, |d| d.0 as i32)
+    };
+    for panel in &mut panels {
+        panel.legend_cols = legend_cols(panel, legend_w, text_w);
+    }
+    for (i, (area, panel)) in areas.iter().zip(panels.iter()).enumerate() {
+        // the same legend height for both panels of a row, so that their axes line up
+        let row = i / 2 * 2;
+        let rows = legend_rows(&panels[row]).max(legend_rows(&panels[row + 1]));
+        draw_panel(area, panel, rows)?;
+    }
+    root.present()
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    eprintln!("plot: wrote {}", args.out.display());
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("plot: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_times_format() {
+        assert_eq!(fmt_size(8.0), "8 B");
+        assert_eq!(fmt_size(4096.0), "4 KiB");
+        assert_eq!(fmt_size(1_048_576.0), "1 MiB");
+        assert_eq!(fmt_ns(20.0), "20 ns");
+        assert_eq!(fmt_ns(1500.0), "1.5 µs");
+        assert_eq!(fmt_ns(2e6), "2 ms");
+    }
+
+    #[test]
+    fn runs_break_at_gaps() {
+        let grid = [8.0, 64.0, 4096.0, 65536.0];
+        let r = runs(&[(8.0, 1.0), (64.0, 2.0), (65536.0, 3.0)], &grid);
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[0].len(), 2);
+        assert_eq!(r[1], vec![(65536.0, 3.0)]);
+    }
+
+    #[test]
+    fn ticks_cover_range() {
+        let (bold, light) = log_ticks(15.0, 900.0);
+        assert_eq!(bold, vec![20.0, 50.0, 100.0, 200.0, 500.0]);
+        assert!(light.len() > bold.len());
+    }
+}
