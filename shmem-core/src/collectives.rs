@@ -661,7 +661,7 @@ impl<'a> Coll<'a> {
         self.word(self.me, off).store(e, Ordering::Release);
         if wait {
             if !self.reached(off, e) {
-                self.t.wait_for(|| self.reached(off, e));
+                self.wait_reached(off, e);
             }
             fence(Ordering::SeqCst);
             self.ring_others();
@@ -670,6 +670,32 @@ impl<'a> Coll<'a> {
             if self.reached(off, e) {
                 self.ring_others();
             }
+        }
+    }
+
+    /// Waits until every member's word at `off` has reached `e`. When the set is every PE of
+    /// the job, the waiter knows which members share its CPU and spins instead of yielding
+    /// while all of them have arrived ([`wait::wait_until_with_mates`]); a smaller set waits
+    /// with the plain policy, because a PE outside the set on this CPU may need it.
+    #[cold]
+    fn wait_reached(&self, off: usize, e: u64) {
+        let policy = self.t.policy();
+        let bell = &self.t.segment().slot(self.my_pe()).doorbell.0;
+        match policy.colocation {
+            Some(c) if self.n() == self.t.n_pes() => {
+                let cpu = self.my_pe() % c;
+                wait::wait_until_with_mates(
+                    policy,
+                    bell,
+                    || self.reached(off, e),
+                    || {
+                        (0..self.n())
+                            .filter(|&i| self.pe(i) % c == cpu)
+                            .all(|i| self.word(i, off).load(Ordering::Relaxed) >= e)
+                    },
+                );
+            }
+            _ => self.t.wait_for(|| self.reached(off, e)),
         }
     }
 

@@ -26,6 +26,9 @@ pub const ENV_RUN_TOKEN: &str = "SHMEM_RUN_TOKEN";
 /// Bootstrap: CPUs the launcher may use (a pinned PE sees only its own, so the waiting policy
 /// asks the launcher how many CPUs the job really has).
 pub const ENV_RUN_CPUS: &str = "SHMEM_RUN_CPUS";
+/// Bootstrap: `rr` when the launcher pinned PE `i` to its CPU `i mod SHMEM_RUN_CPUS` (so PEs
+/// know which of them share a CPU), `none` otherwise.
+pub const ENV_RUN_BIND: &str = "SHMEM_RUN_BIND";
 
 /// Parses a size with an optional `k`/`m`/`g`/`t` suffix (powers of 1024, case-insensitive,
 /// an optional trailing `b`/`ib`), as `SHMEM_SYMMETRIC_SIZE` and `--heap-size` accept.

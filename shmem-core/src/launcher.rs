@@ -103,6 +103,7 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
             .env(config::ENV_RUN_NPES, cfg.n_pes.to_string())
             .env(config::ENV_RUN_TOKEN, format!("{token:x}"))
             .env(config::ENV_RUN_CPUS, cpus.len().to_string())
+            .env(config::ENV_RUN_BIND, if bind { "rr" } else { "none" })
             .env(config::ENV_SYMMETRIC_SIZE, seg.partition_size().to_string())
             .process_group(0);
         if pe != 0 {

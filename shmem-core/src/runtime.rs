@@ -174,7 +174,11 @@ impl Runtime {
             .and_then(|v| v.trim().parse().ok())
             .filter(|&c: &usize| c > 0)
             .unwrap_or_else(sys::usable_cpus);
-        let policy = WaitPolicy::for_job(n_pes, cpus);
+        // Round-robin pinned by the launcher (and the pinning took: this PE sees one CPU):
+        // PEs `p` and `q` share a CPU exactly when `p % cpus == q % cpus`.
+        let round_robin =
+            std::env::var(config::ENV_RUN_BIND).is_ok_and(|v| v == "rr") && sys::usable_cpus() == 1;
+        let policy = WaitPolicy::for_job(n_pes, cpus, round_robin);
         let layout = layout_statics(statics);
         if layout.size > seg.partition_size() {
             return Err(Error::StaticsTooLarge {

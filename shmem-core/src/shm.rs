@@ -116,9 +116,17 @@ impl ShmTransport {
         self.epoch.set(epoch);
         self.barrier_word(self.me).store(epoch, Ordering::Release);
         if !self.all_arrived(epoch) {
-            wait::wait_until(&self.policy, &self.seg.slot(self.me).barrier_bell.0, || {
-                self.all_arrived(epoch)
-            });
+            let c = self.policy.colocation.unwrap_or(1);
+            wait::wait_until_with_mates(
+                &self.policy,
+                &self.seg.slot(self.me).barrier_bell.0,
+                || self.all_arrived(epoch),
+                || {
+                    (self.me % c..self.n_pes)
+                        .step_by(c)
+                        .all(|p| self.barrier_word(p).load(Ordering::Relaxed) >= epoch)
+                },
+            );
         }
         fence(Ordering::SeqCst);
         for p in 0..self.n_pes {

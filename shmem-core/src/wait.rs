@@ -56,12 +56,17 @@ pub struct WaitPolicy {
     pub max_sleep: Duration,
     /// Whether the job has more PEs than the launcher's CPUs (not the CPU a pinned PE sees).
     pub oversubscribed: bool,
+    /// `Some(c)` when the job is oversubscribed and the launcher pinned PE `i` to its CPU
+    /// `i mod c`: PEs `p` and `q` then share a CPU exactly when `p % c == q % c`, which
+    /// [`wait_until_with_mates`] uses.
+    pub colocation: Option<usize>,
 }
 
 impl WaitPolicy {
     /// The default for `n_pes` PEs on `cpus` CPUs (the launcher's CPUs, not the one a pinned PE
     /// sees).
-    pub fn for_job(n_pes: usize, cpus: usize) -> WaitPolicy {
+    /// `round_robin`: the launcher pinned PE `i` to its CPU `i mod cpus`.
+    pub fn for_job(n_pes: usize, cpus: usize, round_robin: bool) -> WaitPolicy {
         let oversubscribed = n_pes > cpus;
         let mut p = WaitPolicy {
             // Oversubscribed: the PE being waited for needs this CPU, so yield at once after
@@ -72,6 +77,7 @@ impl WaitPolicy {
             yield_for: Duration::from_millis(if oversubscribed { 5 } else { 2 }),
             max_sleep: Duration::from_millis(100),
             oversubscribed,
+            colocation: (oversubscribed && round_robin && cpus > 0).then_some(cpus),
         };
         if let Some(v) = env_u64("SHMEM_WAIT_SPIN") {
             p.spin = v.min(u64::from(u32::MAX)) as u32;
@@ -92,6 +98,48 @@ fn env_u64(name: &str) -> Option<u64> {
 pub fn wait_until(policy: &WaitPolicy, bell: &Doorbell, mut cond: impl FnMut() -> bool) {
     if cond() {
         return;
+    }
+    wait_slow(policy, bell, &mut cond);
+}
+
+/// Like [`wait_until`], for a condition that says some PEs arrived somewhere (a barrier, a
+/// collective's round), with `mates_waiting()`: whether every PE that shares this PE's CPU
+/// ([`WaitPolicy::colocation`]) has arrived too.
+///
+/// When PEs outnumber CPUs, a waiter yields so that the PEs it waits for can run. But once
+/// every PE on its CPU has arrived, the ones it still waits for are on other CPUs: a yield
+/// would only hand the CPU to a mate that checks and yields back (a yield hand-off costs
+/// ~580 ns here). So the waiter spins (with `spin_loop` hints) while its mates wait, and yields
+/// while one of them still has to arrive; after the yield phase's time it falls back to the
+/// plain policy (yield, then sleep), so it never spins for long. Measured with 4 PEs on 2 CPUs:
+/// `barrier_all` 0.87 µs against 1.1 µs yielding throughout (8 PEs: 2.5 against 2.9 µs).
+#[inline]
+pub fn wait_until_with_mates(
+    policy: &WaitPolicy,
+    bell: &Doorbell,
+    mut cond: impl FnMut() -> bool,
+    mut mates_waiting: impl FnMut() -> bool,
+) {
+    if cond() {
+        return;
+    }
+    if policy.colocation.is_some() {
+        let start = Instant::now();
+        let mut n = 0u32;
+        loop {
+            if mates_waiting() {
+                std::hint::spin_loop();
+            } else {
+                sys::yield_now();
+            }
+            if cond() {
+                return;
+            }
+            n = n.wrapping_add(1);
+            if n.is_multiple_of(64) && start.elapsed() >= policy.yield_for {
+                break;
+            }
+        }
     }
     wait_slow(policy, bell, &mut cond);
 }
