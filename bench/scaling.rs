@@ -16,7 +16,9 @@
 //! iteration counts (smoke tests only).
 #![forbid(unsafe_code)]
 
-use std::time::Instant;
+#[path = "common.rs"]
+mod common;
+use common::{PeMean, barrier_times, median, osu_times};
 
 use shmem::{ActiveSet, BcastSync, CollectSync, Member, ReduceSync, Shmem, SymVec};
 
@@ -34,57 +36,33 @@ struct Cx<'s> {
     me: usize,
     npes: usize,
     scale: f64,
-    /// One slot per PE on PE 0, for the average over PEs.
-    tslot: SymVec<'s, f64>,
+    /// The average over PEs.
+    mean: PeMean<'s>,
 }
 
 impl Cx<'_> {
     /// Calls per repetition for a row that moves about `bytes` bytes per PE: 1000 for small
     /// rows, fewer for large ones (at least 20), scaled by `SHMEM_BENCH_SCALE`.
-    fn iters(&self, bytes: usize) -> usize {
+    fn iters(&self, bytes: usize) -> u64 {
         let base = (4_000_000 / bytes.max(1)).clamp(20, 1000) as f64;
-        ((base * self.scale) as usize).max(1)
+        ((base * self.scale) as u64).max(1)
     }
 
     fn avg_over_pes(&self, v: f64) -> f64 {
-        let pe0 = self.shmem.pe(0).expect("PE 0 exists");
-        self.tslot
-            .slice(self.me..self.me + 1)
-            .and_then(|s| s.put(pe0, &[v]))
-            .expect("tslot has one slot per PE");
-        self.shmem.barrier_all();
-        let s = if self.me == 0 {
-            self.tslot.to_vec().iter().sum()
-        } else {
-            0.0
-        };
-        self.shmem.barrier_all();
-        s / self.npes as f64
+        self.mean.mean(v)
     }
 
     /// Times `call(k)` OSU style (see the module docs): the median over the repetitions of
     /// the mean ns per call, averaged over the PEs.
-    fn time(&self, bytes: usize, mut call: impl FnMut(usize)) -> f64 {
+    fn time(&self, bytes: usize, call: impl FnMut(u64)) -> f64 {
         let iters = self.iters(bytes);
-        let mut k = 0;
-        for _ in 0..iters.div_ceil(10) {
-            call(k);
-            k += 1;
-            self.shmem.barrier_all();
-        }
-        let mut v = Vec::with_capacity(NREPS);
-        for _ in 0..NREPS {
-            let mut acc = 0.0;
-            for _ in 0..iters {
-                let t0 = Instant::now();
-                call(k);
-                acc += t0.elapsed().as_nanos() as f64;
-                k += 1;
-                self.shmem.barrier_all();
-            }
-            v.push(self.avg_over_pes(acc / iters as f64));
-        }
-        median(v)
+        median(osu_times(
+            &self.mean,
+            iters.div_ceil(10),
+            iters,
+            NREPS,
+            call,
+        ))
     }
 
     /// Prints the row on PE 0, `FAIL` if any PE's check failed. Collective (its barriers also
@@ -99,30 +77,10 @@ impl Cx<'_> {
     }
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        0.5 * (v[n / 2 - 1] + v[n / 2])
-    }
-}
-
 /// `barrier_lat`: back-to-back `barrier_all` calls, as bench.c's row.
 fn barrier(cx: &Cx<'_>) {
     let iters = cx.iters(8);
-    for _ in 0..iters / 10 {
-        cx.shmem.barrier_all();
-    }
-    let mut v = Vec::with_capacity(NREPS);
-    for _ in 0..NREPS {
-        let t0 = Instant::now();
-        for _ in 0..iters {
-            cx.shmem.barrier_all();
-        }
-        v.push(cx.avg_over_pes(t0.elapsed().as_nanos() as f64 / iters as f64));
-    }
+    let v = barrier_times(&cx.mean, iters / 10, iters, NREPS);
     cx.report("barrier_lat", median(v), true);
 }
 
@@ -143,11 +101,11 @@ fn reductions(cx: &Cx<'_>, member: &Member<'_>, world: &ActiveSet) {
         for n in RED_SIZES {
             let s = src.slice(0..n).expect("n <= max");
             let mut d = dst.slice_mut(0..n).expect("n <= max");
-            let call = |k: usize| {
+            let call = |k: u64| {
                 let r = if sum {
-                    member.sum_to_all(&mut d, &s, &mut ps[k % 2])
+                    member.sum_to_all(&mut d, &s, &mut ps[k as usize % 2])
                 } else {
-                    member.or_to_all(&mut d, &s, &mut ps[k % 2])
+                    member.or_to_all(&mut d, &s, &mut ps[k as usize % 2])
                 };
                 r.expect("the members agree on the arguments");
             };
@@ -188,9 +146,9 @@ fn broadcasts(cx: &Cx<'_>, member: &Member<'_>, world: &ActiveSet) {
         let n = bytes / 8;
         let s = src.slice(0..n).expect("n <= max");
         let mut d = dst.slice_mut(0..n).expect("n <= max");
-        let call = |k: usize| {
+        let call = |k: u64| {
             member
-                .broadcast(&mut d, &s, 0, &mut ps[k % 2])
+                .broadcast(&mut d, &s, 0, &mut ps[k as usize % 2])
                 .expect("the members agree on the arguments");
         };
         let metric = format!("bcast_lat_{bytes}");
@@ -223,9 +181,9 @@ fn fcollects(cx: &Cx<'_>, member: &Member<'_>, world: &ActiveSet) {
         let n = bytes / 8;
         let s = src.slice(0..n).expect("n <= max");
         let mut d = dst.slice_mut(0..n * cx.npes).expect("n * npes <= len");
-        let call = |k: usize| {
+        let call = |k: u64| {
             member
-                .fcollect(&mut d, &s, &mut ps[k % 2])
+                .fcollect(&mut d, &s, &mut ps[k as usize % 2])
                 .expect("the members agree on the arguments");
         };
         let metric = format!("fcollect_lat_{bytes}");
@@ -253,7 +211,7 @@ fn main() {
         me,
         npes,
         scale,
-        tslot: SymVec::zeroed(&shmem, npes).expect("heap for the time slots"),
+        mean: PeMean::new(&shmem).expect("heap for the time slots"),
     };
     let world = ActiveSet::world(&shmem);
     let member = world.member(&shmem).expect("every PE is in the world set");

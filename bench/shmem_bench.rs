@@ -42,6 +42,10 @@
 
 use std::time::Instant;
 
+#[path = "common.rs"]
+mod common;
+use common::{PeMean, barrier_times, median, osu_times};
+
 use shmem::{
     ActiveSet, BcastSync, Cmp, CollectSync, Member, Pe, ReduceSync, Shmem, SymLock, SymSlice,
     SymSliceMut, SymVec,
@@ -116,8 +120,8 @@ struct Cx<'s> {
     /// `MAX_MSG` bytes each.
     msg_src: SymVec<'s, u8>,
     msg_dst: SymVec<'s, u8>,
-    /// One slot per PE, gathered on PE 0 by [`Cx::avg_over_pes`].
-    tslot: SymVec<'s, f64>,
+    /// bench.c's `avg_over_pes`.
+    mean: PeMean<'s>,
 }
 
 /// The collective and lock objects of bench.c (borrowed mutably by the calls, so kept apart
@@ -186,21 +190,6 @@ impl Cx<'_> {
         total
     }
 
-    /// Collective: average over all PEs of a per-PE value, result on PE 0.
-    fn avg_over_pes(&self, v: f64) -> f64 {
-        self.tslot
-            .slice(self.me..self.me + 1)
-            .and_then(|s| s.put(self.pe0, &[v]))
-            .expect("tslot has one slot per PE");
-        self.shmem.barrier_all();
-        let mut s = 0.0;
-        if self.me == 0 {
-            s = self.tslot.to_vec().iter().sum();
-        }
-        self.shmem.barrier_all();
-        s / self.npes as f64
-    }
-
     /// Prints one row (PE 0 only); stdout is line-buffered, so every row is flushed.
     fn report(&self, metric: &str, value: f64, unit: &str, nfail: i32) {
         if self.me == 0 {
@@ -217,20 +206,6 @@ impl Cx<'_> {
 #[inline]
 fn ns_since(t0: Instant) -> f64 {
     t0.elapsed().as_nanos() as f64
-}
-
-/// Median of the repetition values (bench.c: qsort, middle element).
-fn median(mut v: Vec<f64>) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        0.5 * (v[n / 2 - 1] + v[n / 2])
-    }
 }
 
 /// The byte pattern of bench.c's `pat()`.
@@ -513,19 +488,7 @@ fn bench_barrier(cx: &Cx<'_>) {
     if !cx.wants("barrier_lat") {
         return;
     }
-    let (warm, iters) = (cx.its(100), cx.its(1000));
-    for _ in 0..warm {
-        cx.shmem.barrier_all();
-    }
-    let mut v = Vec::with_capacity(NREPS);
-    for _ in 0..NREPS {
-        let t0 = Instant::now();
-        for _ in 0..iters {
-            cx.shmem.barrier_all();
-        }
-        let t = ns_since(t0) / iters as f64;
-        v.push(cx.avg_over_pes(t));
-    }
+    let v = barrier_times(&cx.mean, cx.its(100), cx.its(1000), NREPS);
     let nfail = cx.global_fails(false);
     cx.report("barrier_lat", median(v), "ns", nfail);
 }
@@ -616,23 +579,9 @@ fn bench_reduce(cx: &Cx<'_>, co: &mut Colls<'_>, kind: Red, nreduce: usize) {
     // timed
     red_fill(cx, kind, &src, &dst, 0);
     cx.shmem.barrier_all();
-    for _ in 0..warm {
-        red_call(&member, kind, &mut dst, &src, &mut ps[s]);
-        s ^= 1;
-        cx.shmem.barrier_all();
-    }
-    let mut v = Vec::with_capacity(NREPS);
-    for _ in 0..NREPS {
-        let mut acc = 0.0;
-        for _ in 0..iters {
-            let t0 = Instant::now();
-            red_call(&member, kind, &mut dst, &src, &mut ps[s]);
-            acc += ns_since(t0);
-            s ^= 1;
-            cx.shmem.barrier_all();
-        }
-        v.push(cx.avg_over_pes(acc / iters as f64));
-    }
+    let v = osu_times(&cx.mean, warm, iters, NREPS, |k| {
+        red_call(&member, kind, &mut dst, &src, &mut ps[(s + k as usize) % 2]);
+    });
     bad |= red_check(cx, kind, &dst, 0);
     let nfail = cx.global_fails(bad);
     cx.report(&name, median(v), "ns", nfail);
@@ -656,29 +605,12 @@ fn bench_bcast(cx: &Cx<'_>, co: &mut Colls<'_>) {
     co.bcast_dst.fill(-7);
     let member = co.member;
     let (dst, src, ps) = (&mut co.bcast_dst, &co.bcast_src, &mut co.bcast_sync);
-    let mut s = 0;
     cx.shmem.barrier_all();
-    for _ in 0..warm {
+    let v = osu_times(&cx.mean, warm, iters, NREPS, |k| {
         member
-            .broadcast(dst, src, 0, &mut ps[s])
+            .broadcast(dst, src, 0, &mut ps[k as usize % 2])
             .expect("broadcast arguments agree on every PE");
-        s ^= 1;
-        cx.shmem.barrier_all();
-    }
-    let mut v = Vec::with_capacity(NREPS);
-    for _ in 0..NREPS {
-        let mut acc = 0.0;
-        for _ in 0..iters {
-            let t0 = Instant::now();
-            member
-                .broadcast(dst, src, 0, &mut ps[s])
-                .expect("broadcast arguments agree on every PE");
-            acc += ns_since(t0);
-            s ^= 1;
-            cx.shmem.barrier_all();
-        }
-        v.push(cx.avg_over_pes(acc / iters as f64));
-    }
+    });
     // the root's target is not written by broadcast
     let bad = cx.me != 0 && dst.to_vec() != expect;
     let nfail = cx.global_fails(bad);
@@ -698,29 +630,12 @@ fn bench_fcollect(cx: &Cx<'_>, co: &mut Colls<'_>) {
     co.fc_dst.fill(-1);
     let member = co.member;
     let (dst, src, ps) = (&mut co.fc_dst, &co.fc_src, &mut co.col_sync);
-    let mut s = 0;
     cx.shmem.barrier_all();
-    for _ in 0..warm {
+    let v = osu_times(&cx.mean, warm, iters, NREPS, |k| {
         member
-            .fcollect(dst, src, &mut ps[s])
+            .fcollect(dst, src, &mut ps[k as usize % 2])
             .expect("fcollect arguments agree on every PE");
-        s ^= 1;
-        cx.shmem.barrier_all();
-    }
-    let mut v = Vec::with_capacity(NREPS);
-    for _ in 0..NREPS {
-        let mut acc = 0.0;
-        for _ in 0..iters {
-            let t0 = Instant::now();
-            member
-                .fcollect(dst, src, &mut ps[s])
-                .expect("fcollect arguments agree on every PE");
-            acc += ns_since(t0);
-            s ^= 1;
-            cx.shmem.barrier_all();
-        }
-        v.push(cx.avg_over_pes(acc / iters as f64));
-    }
+    });
     let bad = dst
         .to_vec()
         .iter()
@@ -829,7 +744,7 @@ fn main() {
         pe1: shmem.pe(1).expect("npes >= 2"),
         msg_src: or_exit(&shmem, "msg_src", SymVec::zeroed(&shmem, MAX_MSG)),
         msg_dst: or_exit(&shmem, "msg_dst", SymVec::zeroed(&shmem, MAX_MSG)),
-        tslot: or_exit(&shmem, "tslot", SymVec::zeroed(&shmem, npes)),
+        mean: or_exit(&shmem, "tslot", PeMean::new(&shmem)),
     };
     let world = ActiveSet::world(&shmem);
     let mut co = Colls {
