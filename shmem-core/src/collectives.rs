@@ -64,10 +64,12 @@
 //! (`wait.rs`: a sleeper registers, fences, re-checks). A member that waits for a condition
 //! (every member's word reached the epoch) publishes with a release store, waits until it sees
 //! the condition, then fences (SeqCst) and rings every other member that has a sleeper; a
-//! member that does not wait (a broadcast reader's done word) stores, fences, and rings if it
-//! sees the condition. The member whose fence is last in the SeqCst order sees every word, so
-//! it rings; and a sleeper that missed some member's word fenced before that member did, so
-//! the last fence follows the sleeper's registration and sees it (`Coll::publish`). Putting a
+//! member that does not wait (a broadcast reader's done word) stores, fences, and rings every
+//! other member that has a sleeper. A sleeper that missed some member's word fenced before
+//! that member did (else its re-check would have seen the word), so that member's fence
+//! follows the sleeper's registration, and its read of the sleeper count sees it
+//! (`Coll::publish`); and not every member can sleep, because the one whose fence is last in
+//! the SeqCst order sees every word. Putting a
 //! waiter's fence after its wait lets the transfer of its own line and its reads of the
 //! others' lines overlap: one cache-line latency per round instead of two.
 
@@ -648,16 +650,17 @@ impl<'a> Coll<'a> {
     }
 
     /// Stores `e` into this member's word at `off`; with `wait`, returns once every member's
-    /// word has reached `e`. Either way, whoever sees every word at `e` wakes the others'
-    /// sleepers (module docs).
+    /// word has reached `e`. A waiting member wakes the others' sleepers once it has seen
+    /// every word at `e`, one that does not wait right after its store (module docs).
     ///
     /// A waiting member polls *before* its SeqCst fence, so that the transfer of its own line
     /// to the others and its reads of theirs overlap; it fences (and rings) once it has seen
     /// the condition hold. That is enough: a sleeper X registered itself, fenced and still
     /// missed some member Z's word; Z waits too, so Z eventually sees the condition, and its
     /// fence must follow X's in the SeqCst order (else X would have seen Z's word), so Z sees
-    /// X's registration and rings. A member that does not wait fences first, as the writer
-    /// side of `wait.rs` does.
+    /// X's registration and rings. A member that does not wait fences right after its store
+    /// and rings, as the writer side of `wait.rs` does (the same argument, with Z's fence
+    /// right after its store).
     #[inline]
     fn publish(&self, off: usize, e: u64, wait: bool) {
         self.word(self.me, off).store(e, Ordering::Release);
@@ -668,10 +671,11 @@ impl<'a> Coll<'a> {
             fence(Ordering::SeqCst);
             self.ring_others();
         } else {
+            // Ring whoever sleeps, without first checking that every member's word is there:
+            // that check would read the other members' lines (a cache miss each) on this
+            // member's way out, and a sleeper woken early re-checks and sleeps again.
             fence(Ordering::SeqCst);
-            if self.reached(off, e) {
-                self.ring_others();
-            }
+            self.ring_others();
         }
     }
 
