@@ -520,7 +520,7 @@ fn errors(shmem: &Shmem) {
             matches!(
                 r,
                 Err(Error::ArgumentMismatch {
-                    what: "nreduce",
+                    what: "nreduce (element count)",
                     ..
                 })
             ),

@@ -61,14 +61,17 @@ fn size_mismatch_then_recovery(shmem: &Shmem) {
         return;
     }
     match r {
-        Err(Error::SizeMismatch {
-            mine,
+        Err(Error::ArgumentMismatch {
+            what,
+            pe,
+            value,
             other_pe,
-            theirs,
+            other,
         }) => {
-            assert_eq!(mine, (10 + me % 2) * 4);
-            assert_ne!(theirs, mine);
-            assert_eq!((10 + other_pe % 2) * 4, theirs);
+            // the same error on every PE: PE 0's size against the first PE that differs
+            assert_eq!(what, "allocation size in bytes");
+            assert_eq!((pe, other_pe), (0, 1));
+            assert_eq!((value.as_str(), other.as_str()), ("40", "44"));
         }
         other => panic!("PE {me}: expected SizeMismatch, got {other:?}"),
     }

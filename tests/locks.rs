@@ -374,14 +374,16 @@ fn errors_and_leaks(shmem: &Shmem) {
     if n > 1 {
         match SymLock::with_home(shmem, me) {
             Err(Error::ArgumentMismatch {
-                what: "lock home PE",
-                mine,
+                what,
+                pe,
+                value,
                 other_pe,
-                theirs,
+                other,
             }) => {
-                assert_eq!(mine, me.index());
-                assert_ne!(theirs, mine);
-                assert_eq!(theirs, other_pe);
+                // the same error on every PE: PE 0's home against PE 1's
+                assert_eq!(what, "lock home PE");
+                assert_eq!((pe, other_pe), (0, 1));
+                assert_eq!((value.as_str(), other.as_str()), ("0", "1"));
             }
             other => panic!("expected ArgumentMismatch, got {other:?}"),
         }

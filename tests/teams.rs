@@ -23,8 +23,8 @@ fn world_basics(shmem: &Shmem) {
     // two handles on the world team share its state
     let again = Team::world(shmem);
     for _ in 0..50 {
-        world.sync();
-        again.sync();
+        world.sync().unwrap();
+        again.sync().unwrap();
     }
 }
 
@@ -94,7 +94,7 @@ fn split_strided(shmem: &Shmem) {
     drop(quarter);
     drop(odds);
     drop(evens);
-    world.sync();
+    world.sync().unwrap();
 }
 
 fn split_2d(shmem: &Shmem) {
@@ -180,7 +180,7 @@ fn exhaustion(shmem: &Shmem) {
         t.destroy();
     }
     let again = world.split_strided(0, 1, shmem.n_pes()).unwrap().unwrap();
-    again.sync();
+    again.sync().unwrap();
 }
 
 fn team_collectives(shmem: &Shmem) {
@@ -260,7 +260,7 @@ fn team_collectives(shmem: &Shmem) {
     let mut data = SymVec::from_fn(shmem, 4, |k| (me + k) as i64 - 3).unwrap();
     team.min_reduce_in_place(&mut data).unwrap();
     assert_eq!(data.to_vec(), fold(i64::min));
-    team.sync();
+    team.sync().unwrap();
 }
 
 fn main() {

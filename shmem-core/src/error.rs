@@ -123,30 +123,38 @@ pub enum Error {
         /// Largest free block.
         available: usize,
     },
-    /// PEs asked for different sizes in the same collective allocation; reported on every PE.
+    /// The members of a collective call (or of a collective allocation) passed different
+    /// values for an argument that must be equal on all of them: the set, the pSync or team,
+    /// the target or source object, a count, the root, the operation, the element type, a
+    /// size, alignment or lock home, or the objects freed since the previous allocation.
+    /// Every member gets this same error (naming the set's first member and the first member
+    /// that differs from it), and the call had no effect.
     #[error(
-        "collective allocation mismatch: this PE asked for {mine} bytes, PE {other_pe} asked for {theirs}"
+        "collective argument mismatch: {what} is {value} on PE {pe} but {other} on PE {other_pe}"
     )]
-    SizeMismatch {
-        /// Bytes this PE asked for.
-        mine: usize,
-        /// A PE that asked for something else.
-        other_pe: usize,
-        /// What it asked for.
-        theirs: usize,
-    },
-    /// PEs passed different values to a collective call that needs the same value on every PE
-    /// (a lock's home PE, ...); reported on every PE, and the call had no effect.
-    #[error("collective argument mismatch: {what} is {mine} on this PE, {theirs} on PE {other_pe}")]
     ArgumentMismatch {
         /// Which argument.
         what: &'static str,
-        /// This PE's value.
-        mine: usize,
-        /// A PE that passed something else.
+        /// The first member of the set (or PE 0 for allocations).
+        pe: usize,
+        /// Its value, as text.
+        value: String,
+        /// The first member whose value differs.
         other_pe: usize,
-        /// What it passed.
-        theirs: usize,
+        /// That member's value, as text.
+        other: String,
+    },
+    /// A local check of a collective call failed on some members only (a target too short, a
+    /// root out of range, a `SyncBuf` of another set, a heap that is full on one PE, ...):
+    /// every member gets this same error, naming the first member (in set order) whose check
+    /// failed and its error, and the call had no effect. (When the check fails on every
+    /// member with the same error, that error is returned as it is.)
+    #[error("collective call refused by PE {pe}: {source}")]
+    Refused {
+        /// The first member whose check failed.
+        pe: usize,
+        /// Its error.
+        source: Box<Error>,
     },
     /// An active set `(PE_start, logPE_stride, PE_size)` that does not fit the job: the size
     /// is zero, or the last member `start + (size - 1) * 2^log_stride` is not below `n_pes`.

@@ -2,8 +2,15 @@
 //!
 //! Every PE runs the same allocator over the same sequence of collective requests, so every PE
 //! computes the same offsets without exchanging them. Whether the requests really were the
-//! same is checked at the allocation's barrier (`Runtime::alloc`); a mismatch is reported on
-//! every PE and rolled back, so the allocators never diverge.
+//! same is checked by the allocation's agreement round (`Runtime::alloc`); a mismatch is
+//! reported on every PE and nothing changes, so the allocators never diverge.
+//!
+//! Freeing is local and deferred: dropping a symmetric object moves its block to the
+//! *pending* set, and the next collective allocation releases every pending block once all
+//! PEs agree on that set (its size and an order-independent digest travel with the
+//! allocation's signature). So frees need no synchronization, may happen in any order, even
+//! during a panic, and a PE that freed something the others did not (or the reverse) is
+//! reported on every PE at the next allocation instead of letting the heaps drift apart.
 //!
 //! First fit over an address-ordered free list, with coalescing on free. Blocks are multiples
 //! of [`GRAIN`] and start on a [`GRAIN`] boundary (a cache line pair, so two objects never
@@ -23,6 +30,8 @@ pub struct Heap {
     free: BTreeMap<usize, usize>,
     /// Live blocks: offset -> length.
     live: BTreeMap<usize, usize>,
+    /// Blocks freed on this PE, released at the next agreed allocation: offset -> length.
+    pending: BTreeMap<usize, usize>,
     start: usize,
     end: usize,
 }
@@ -38,6 +47,7 @@ impl Heap {
         Heap {
             free,
             live: BTreeMap::new(),
+            pending: BTreeMap::new(),
             start,
             end: end.max(start),
         }
@@ -81,6 +91,11 @@ impl Heap {
             .live
             .remove(&offset)
             .unwrap_or_else(|| panic!("symmetric heap: free of unknown offset {offset}"));
+        self.release(offset, len);
+    }
+
+    /// Puts `[offset, offset + len)` on the free list, merging with its neighbours.
+    fn release(&mut self, offset: usize, len: usize) {
         let mut start = offset;
         let mut end = offset + len;
         if let Some((&prev, &plen)) = self.free.range(..offset).next_back()
@@ -94,6 +109,43 @@ impl Heap {
             end += nlen;
         }
         self.free.insert(start, end - start);
+    }
+
+    /// Marks the live block at `offset` freed on this PE; it returns to the free list when
+    /// [`Heap::release_pending`] runs (after the next agreed allocation).
+    ///
+    /// # Panics
+    /// If `offset` is not a live block.
+    pub fn defer_free(&mut self, offset: usize) {
+        let len = self
+            .live
+            .remove(&offset)
+            .unwrap_or_else(|| panic!("symmetric heap: free of unknown offset {offset}"));
+        self.pending.insert(offset, len);
+    }
+
+    /// How many blocks are pending, and an order-independent digest of them (offsets and
+    /// lengths): what every PE must agree on before they are released.
+    pub fn pending_digest(&self) -> (u64, u64) {
+        let digest = self.pending.iter().fold(0u64, |d, (&o, &l)| {
+            let mut x = (o as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (l as u64);
+            x ^= x >> 29;
+            x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            d.wrapping_add(x ^ (x >> 32))
+        });
+        (self.pending.len() as u64, digest)
+    }
+
+    /// Returns every pending block to the free list.
+    pub fn release_pending(&mut self) {
+        for (offset, len) in std::mem::take(&mut self.pending) {
+            self.release(offset, len);
+        }
+    }
+
+    /// Blocks pending release.
+    pub fn pending_count(&self) -> usize {
+        self.pending.len()
     }
 
     /// Size of the largest free block.
@@ -181,6 +233,41 @@ mod tests {
         h.free(z);
         assert_eq!(h.largest_free(), 4 * GRAIN);
         assert_eq!(h.alloc(4 * GRAIN, 1).unwrap(), 0);
+    }
+
+    #[test]
+    fn deferred_frees_release_in_any_order_to_the_same_heap() {
+        let mut a = Heap::new(0, 64 * GRAIN);
+        let blocks: Vec<_> = (1..6).map(|k| a.alloc(k * GRAIN, 1).unwrap()).collect();
+        let mut b = a.clone();
+        // two PEs drop the same objects in different orders
+        for &o in &[blocks[3], blocks[0], blocks[2]] {
+            a.defer_free(o);
+        }
+        for &o in &[blocks[0], blocks[2], blocks[3]] {
+            b.defer_free(o);
+        }
+        assert_eq!(a.pending_digest(), b.pending_digest());
+        assert_eq!(a.largest_free(), b.largest_free());
+        a.release_pending();
+        b.release_pending();
+        assert_eq!(a.free, b.free);
+        assert_eq!(a.pending_count(), 0);
+        // a PE that freed one object fewer has another digest
+        let mut c = b.clone();
+        let mut d = b.clone();
+        c.defer_free(blocks[1]);
+        d.defer_free(blocks[1]);
+        d.defer_free(blocks[4]);
+        assert_ne!(c.pending_digest(), d.pending_digest());
+        // and one that freed a different object of the same size too
+        let mut e = Heap::new(0, 64 * GRAIN);
+        let x = e.alloc(GRAIN, 1).unwrap();
+        let y = e.alloc(GRAIN, 1).unwrap();
+        let mut f = e.clone();
+        e.defer_free(x);
+        f.defer_free(y);
+        assert_ne!(e.pending_digest(), f.pending_digest());
     }
 
     #[test]

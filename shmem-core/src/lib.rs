@@ -6,7 +6,8 @@
 //! in this crate, each block with its `// SAFETY:` proof.
 //!
 //! Table of contents:
-//! * [`segment`]: layout of the shared segment, creation and validated attach.
+//! * [`segment`]: layout of the shared segment, creation and validated attach; `copy`: how
+//!   bulk data moves in and out of it (volatile vector copies: the memory-model rule).
 //! * [`heap`]: the deterministic symmetric-heap allocator.
 //! * [`transport`]: the transport boundary; [`shm`]: the shared-memory transport.
 //! * [`wait`]: the waiting protocol (why no wake-up is lost).
@@ -19,6 +20,7 @@
 
 pub mod collectives;
 pub mod config;
+mod copy;
 mod error;
 pub mod heap;
 pub mod launcher;
@@ -31,6 +33,6 @@ pub mod transport;
 pub mod wait;
 
 pub use error::{Error, NotAMember, Result, SegmentError};
-pub use runtime::{Launch, Runtime, StaticDesc, StaticsLayout};
+pub use runtime::{AllocRequest, Launch, Runtime, StaticDesc, StaticsLayout};
 pub use sys::FileFacts;
 pub use transport::{AmoOp, AmoWord, DefaultTransport, Transport, Word};

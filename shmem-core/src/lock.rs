@@ -66,6 +66,7 @@
 //! critical section happens-before the next one.
 
 use crate::transport::{AmoOp, Transport};
+use crate::wait::{WaitKind, WaitSite};
 
 /// Bytes of one lock object (per PE).
 pub const LOCK_SIZE: usize = 256;
@@ -214,7 +215,8 @@ impl RawLock {
         // `NEXT(prev)` is 0: `prev` resets it before it leaves the queue, and only the PE
         // whose swap returned `prev` (this one) writes it.
         t.amo::<u32>(prev, self.offset + NEXT, AmoOp::Set(encode(me)));
-        t.wait_local::<u32>(self.offset + STATE, |s| s == HOLDING);
+        let site = WaitSite::new(WaitKind::Lock, [self.offset as u64, self.home as u64, 0, 0]);
+        t.wait_local::<u32>(self.offset + STATE, site, |s| s == HOLDING);
     }
 
     /// Takes the lock if it is free (`shmem_test_lock`); never waits. Returns whether it was
@@ -279,7 +281,8 @@ impl RawLock {
         let me = t.my_pe();
         if next == 0 {
             // The successor swapped the tail but has not linked in yet: it is about to.
-            next = t.wait_local::<u32>(self.offset + NEXT, |n| n != 0);
+            let site = WaitSite::new(WaitKind::LockRelease, [self.offset as u64, 0, 0, 0]);
+            next = t.wait_local::<u32>(self.offset + NEXT, site, |n| n != 0);
         }
         let succ = decode(next).expect("NEXT is non-zero here");
         t.put_word::<u32>(me, self.offset + NEXT, 0);
@@ -335,7 +338,10 @@ mod tests {
         std::thread::scope(|s| {
             let handles: Vec<_> = (0..n)
                 .map(|me| {
-                    let t = ShmTransport::new(seg.clone(), me, policy);
+                    // SAFETY: the test bodies touch the bytes that several threads share (lock
+                    // words, counter, owner) only with atomics (`amo`, `put_word`,
+                    // `get_word`), and copy the lock's bytes (`get`) only between barriers.
+                    let t = unsafe { ShmTransport::new(seg.clone(), me, policy) };
                     let f = &f;
                     s.spawn(move || f(&t))
                 })

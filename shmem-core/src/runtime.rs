@@ -4,6 +4,7 @@ use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::collectives::{self, Coll, Kind, PeSet, Refusal, SYNC_ONLY_CAPACITY, Sig, SyncArea};
 use crate::config;
 use crate::error::{Error, Result};
 use crate::heap::{GRAIN, Heap};
@@ -12,6 +13,8 @@ use crate::shm::ShmTransport;
 use crate::sys;
 use crate::transport::{DefaultTransport, Transport};
 use crate::wait::WaitPolicy;
+
+use collectives::agree;
 
 /// Library version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -38,13 +41,62 @@ pub struct StaticDesc<'a> {
 pub struct StaticsLayout {
     /// Offset of each static, in input order.
     pub offsets: Vec<usize>,
-    /// Bytes used by the statics area (a multiple of [`GRAIN`]).
+    /// Bytes before the heap: the runtime's sync area and the statics (a multiple of
+    /// [`GRAIN`]).
     pub size: usize,
     /// FNV-1a hash of (id, size, align) in layout order, compared between PEs at init.
     pub hash: u64,
 }
 
-/// Lays out statics deterministically: sorted by id (then size, align), each aligned.
+/// The runtime's own sync area, at the start of every partition: the agreement rounds of
+/// collective allocations run there (over every PE).
+const RUNTIME_AREA: SyncArea = SyncArea::new(0, SYNC_ONLY_CAPACITY);
+/// Where the statics start: after the runtime's area.
+const STATICS_START: usize = collectives::area_bytes(SYNC_ONLY_CAPACITY).next_multiple_of(GRAIN);
+
+/// What a collective allocation asks for: compared between the PEs before anything changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AllocRequest {
+    /// Bytes (`None`: the element count overflowed; every PE then reports
+    /// [`Error::HeapExhausted`] with `requested: usize::MAX`).
+    pub bytes: Option<usize>,
+    /// Alignment (at least the heap's granule is used).
+    pub align: usize,
+    /// Which kind of object (an index into [`collectives::OBJECT_NAMES`]).
+    pub object: u8,
+    /// The object's parameter that every PE must pass alike (a SyncBuf's set, a lock's home).
+    pub param: u64,
+    /// Identity of the element type.
+    pub elem: u64,
+}
+
+impl AllocRequest {
+    /// `len` elements of `T` (a `SymVec`/`SymBox`).
+    pub fn array<T>(len: usize) -> AllocRequest {
+        AllocRequest {
+            bytes: len.checked_mul(std::mem::size_of::<T>()),
+            align: std::mem::align_of::<T>(),
+            object: 1,
+            param: 0,
+            elem: collectives::type_hash::<T>(),
+        }
+    }
+
+    /// `bytes` bytes for an object of kind `object` (typed by `K`, e.g. the kind of a
+    /// `SyncBuf` or the data type of a mutex) with parameter `param`.
+    pub fn object<K>(bytes: usize, align: usize, object: u8, param: u64) -> AllocRequest {
+        AllocRequest {
+            bytes: Some(bytes),
+            align,
+            object,
+            param,
+            elem: collectives::type_hash::<K>(),
+        }
+    }
+}
+
+/// Lays out statics deterministically after the runtime's sync area: sorted by id (then size,
+/// align), each aligned.
 pub fn layout_statics(statics: &[StaticDesc<'_>]) -> StaticsLayout {
     let mut order: Vec<usize> = (0..statics.len()).collect();
     order.sort_by(|&a, &b| {
@@ -52,7 +104,7 @@ pub fn layout_statics(statics: &[StaticDesc<'_>]) -> StaticsLayout {
         (x.id, x.size, x.align).cmp(&(y.id, y.size, y.align))
     });
     let mut offsets = vec![0; statics.len()];
-    let mut at = 0usize;
+    let mut at = STATICS_START;
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
     let mut feed = |bytes: &[u8]| {
         for &b in bytes {
@@ -118,7 +170,6 @@ pub struct Runtime {
     me: usize,
     n_pes: usize,
     heap: RefCell<Heap>,
-    alloc_seq: Cell<u64>,
     statics_size: usize,
     launch: Launch,
     debug: bool,
@@ -186,14 +237,21 @@ impl Runtime {
                 available: seg.partition_size(),
             });
         }
-        let transport = ShmTransport::new(seg.clone(), me, policy);
+        // SAFETY: the one transport of this process (`LIVE` admits one runtime at a time, and
+        // a runtime's transport dies with it); the runtime is `!Sync`, so one thread uses it
+        // at a time.
+        let transport = unsafe { ShmTransport::new(seg.clone(), me, policy) };
         // Initial values of the statics, in this PE's own partition, before the barrier.
         for (s, &off) in statics.iter().zip(&layout.offsets) {
             let dst = seg.partition_ptr(me, off, s.size);
-            debug_assert_eq!(s.init.len(), s.size);
-            // SAFETY: `dst` is in bounds for `s.size` bytes (checked by `partition_ptr`); no
-            // other PE touches this PE's statics before the init barrier below.
-            unsafe { std::ptr::copy_nonoverlapping(s.init.as_ptr(), dst, s.size) };
+            assert_eq!(
+                s.init.len(),
+                s.size,
+                "StaticDesc::init must be size bytes long"
+            );
+            // SAFETY: `dst` is in bounds for `s.size` bytes of the segment (checked by
+            // `partition_ptr`); `s.init` is local memory of that length.
+            unsafe { crate::copy::to_segment(dst, s.init.as_ptr(), s.size) };
         }
         let id = &seg.slot(me).id.0;
         id.pid.store(std::process::id(), Ordering::Relaxed);
@@ -207,7 +265,6 @@ impl Runtime {
             seg,
             me,
             n_pes,
-            alloc_seq: Cell::new(0),
             statics_size: layout.size,
             launch,
             debug: config::env_flag(config::ENV_DEBUG),
@@ -327,63 +384,113 @@ impl Runtime {
         self.heap.borrow().capacity()
     }
 
-    /// Largest block the heap could give now.
+    /// Largest block the next collective allocation could get (after it releases the blocks
+    /// this PE has freed since the previous one, which it will if every PE freed the same).
     pub fn heap_largest_free(&self) -> usize {
-        self.heap.borrow().largest_free()
+        let heap = self.heap.borrow();
+        if heap.pending_count() == 0 {
+            return heap.largest_free();
+        }
+        let mut next = heap.clone();
+        next.release_pending();
+        next.largest_free()
     }
 
-    /// Collective allocation (`shmem_malloc`): every PE must call it with the same `size` in the
-    /// same order. `init(offset)` writes the initial values into this PE's block (through the
-    /// transport) before the barrier that ends the call, so once the call returns every PE's
-    /// block is initialized.
+    /// The world's handle on the runtime's own sync area (allocation rounds).
+    fn world(&self) -> Coll<'_> {
+        Coll::new(&self.transport, PeSet::world(self.n_pes), RUNTIME_AREA)
+            .expect("every PE is in the world")
+    }
+
+    /// Collective allocation (`shmem_malloc`). *Collective over all PEs*: every PE calls it
+    /// with the same request, in the same order relative to other allocations.
+    ///
+    /// One agreement round (module `collectives::agree`) over every PE compares the request
+    /// (size, alignment, element type, object kind and its parameter), the offset each PE's
+    /// allocator chose, and the set of blocks each PE freed since the previous allocation
+    /// (count and digest; they are released now, `heap.rs`). Only if every PE agrees does any
+    /// heap change; then `init(offset)` writes this PE's initial values, and a second round
+    /// makes sure every PE's copy is initialized before any PE returns.
     ///
     /// # Errors
-    /// [`Error::SizeMismatch`] when PEs asked different sizes, [`Error::HeapExhausted`] when the
-    /// block does not fit; both on every PE, with the heap unchanged.
-    pub fn alloc(&self, size: usize, align: usize, init: impl FnOnce(usize)) -> Result<usize> {
-        let seq = self.alloc_seq.get() + 1;
-        self.alloc_seq.set(seq);
-        let local = self.heap.borrow_mut().alloc(size, align);
-        if let Ok(off) = local {
-            init(off);
-        }
-        let req = &self.seg.slot(self.me).id.0.alloc[(seq % 2) as usize];
-        req.size.store(size as u64, Ordering::Relaxed);
-        req.seq.store(seq, Ordering::Release);
-        self.transport.barrier_all();
-        let mut mismatch = None;
-        for p in 0..self.n_pes {
-            let r = &self.seg.slot(p).id.0.alloc[(seq % 2) as usize];
-            let (s, q) = (
-                r.size.load(Ordering::Relaxed),
-                r.seq.load(Ordering::Acquire),
-            );
-            debug_assert_eq!(q, seq, "allocation sequence diverged");
-            if s != size as u64 {
-                mismatch = Some((p, s as usize));
-                break;
-            }
-        }
-        if let Some((other_pe, theirs)) = mismatch {
-            if let Ok(off) = local {
-                self.heap.borrow_mut().free(off);
-            }
-            return Err(Error::SizeMismatch {
-                mine: size,
-                other_pe,
-                theirs,
-            });
-        }
-        local
+    /// On every PE, with every heap unchanged: [`Error::ArgumentMismatch`] when the PEs'
+    /// requests, chosen offsets or freed sets differ; [`Error::HeapExhausted`] when the block
+    /// does not fit ([`Error::Refused`] around it when it fits on some PEs only).
+    pub fn alloc(&self, req: AllocRequest, init: impl FnOnce(usize)) -> Result<usize> {
+        // Complete this PE's operations before any block it freed can be handed out again.
+        self.transport.quiet();
+        let (freed, digest, mut next) = {
+            let heap = self.heap.borrow();
+            let (freed, digest) = heap.pending_digest();
+            let mut next = heap.clone();
+            next.release_pending();
+            (freed, digest, next)
+        };
+        let (offset, refusal) = match req.bytes {
+            None => (
+                usize::MAX,
+                Some(Refusal::HeapExhausted {
+                    requested: usize::MAX,
+                    available: next.largest_free(),
+                }),
+            ),
+            Some(bytes) => match next.alloc(bytes, req.align) {
+                Ok(off) => (off, None),
+                Err(_) => (
+                    usize::MAX,
+                    Some(Refusal::HeapExhausted {
+                        requested: bytes,
+                        available: next.largest_free(),
+                    }),
+                ),
+            },
+        };
+        let world = self.world();
+        let sig = Sig::new(
+            Kind::Alloc,
+            req.object,
+            0,
+            req.elem,
+            world.set(),
+            RUNTIME_AREA.offset(),
+        )
+        .with(agree::N, req.bytes.unwrap_or(usize::MAX))
+        .with(agree::P1, req.align)
+        .with(agree::P2, req.param as usize)
+        .with(agree::P3, freed as usize)
+        .with(agree::P4, digest as usize)
+        .with(agree::TARGET, offset);
+        world.agree(sig, refusal)?;
+        *self.heap.borrow_mut() = next;
+        init(offset);
+        let done = Sig::new(
+            Kind::AllocDone,
+            req.object,
+            0,
+            req.elem,
+            world.set(),
+            RUNTIME_AREA.offset(),
+        )
+        .with(agree::TARGET, offset);
+        world.agree(done, None)?;
+        debug_log!(
+            self,
+            "allocated {} bytes at offset {offset} ({} freed blocks released)",
+            req.bytes.unwrap_or(0),
+            freed
+        );
+        Ok(offset)
     }
 
-    /// Collective free (`shmem_free`): a barrier (so no PE still uses the block), then the block
-    /// returns to the heap. During a panic the barrier is skipped (the job is going down).
+    /// Frees the block at `offset` on this PE (`shmem_free`): local, never waits. The block
+    /// returns to the heap at the next collective allocation, once every PE has freed it
+    /// (see [`Runtime::alloc`]); until then nobody can be handed it, so other PEs that still
+    /// use their copies, or still write into this PE's copy, are unaffected.
+    ///
+    /// # Panics
+    /// If `offset` is not a live allocation of this runtime.
     pub fn free(&self, offset: usize) {
-        if !std::thread::panicking() && !self.finalized.get() {
-            self.transport.barrier_all();
-        }
-        self.heap.borrow_mut().free(offset);
+        self.heap.borrow_mut().defer_free(offset);
     }
 
     /// `shmem_global_exit`: ends the whole job with `status`. The launcher sees the request,
@@ -417,7 +524,8 @@ impl Runtime {
         let state = if std::thread::panicking() {
             PeState::Panicked
         } else {
-            self.transport.barrier_all();
+            self.transport.quiet();
+            self.transport.finalize_barrier();
             PeState::Finalized
         };
         self.seg

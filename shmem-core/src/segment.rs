@@ -24,7 +24,7 @@ use crate::sys::{self, FileFacts};
 /// First eight bytes of every segment.
 pub const MAGIC: u64 = u64::from_le_bytes(*b"SHMEMRS\x01");
 /// Version of this layout; bumped whenever [`Header`] or [`Slot`] change.
-pub const LAYOUT_VERSION: u32 = 3;
+pub const LAYOUT_VERSION: u32 = 4;
 /// Size of one control slot.
 pub const SLOT_SIZE: usize = 1024;
 /// Cache-line padding unit (two 64-byte lines: adjacent-line prefetch makes 128 the safe unit).
@@ -114,16 +114,6 @@ impl PeState {
 #[derive(Debug)]
 pub struct Line<T>(pub T);
 
-/// A collective allocation request published for the size check (see `heap.rs`).
-#[repr(C)]
-#[derive(Debug)]
-pub struct AllocReq {
-    /// Sequence number of the allocation (1-based).
-    pub seq: AtomicU64,
-    /// Bytes asked for.
-    pub size: AtomicU64,
-}
-
 /// Written by the owning PE only; read by everyone (and the launcher).
 #[repr(C)]
 #[derive(Debug)]
@@ -134,8 +124,6 @@ pub struct Identity {
     pub pid: AtomicU32,
     /// Hash of the symmetric statics layout.
     pub layout_hash: AtomicU64,
-    /// Double-buffered allocation requests (index = seq % 2).
-    pub alloc: [AllocReq; 2],
 }
 
 /// Doorbell of a PE: see `wait.rs` for the protocol.
@@ -163,8 +151,26 @@ pub struct Slot {
     /// Line 3: doorbell for `barrier_all`/`sync_all` only, so that puts into a PE that sleeps in
     /// a barrier do not wake it for nothing.
     pub barrier_bell: Line<Doorbell>,
-    /// Lines 4..8: reserved, zero.
-    pub reserved: [Line<[AtomicU64; 16]>; 4],
+    /// Line 4: reserved, zero.
+    pub reserved_launch: Line<[AtomicU64; 16]>,
+    /// Line 5: where this PE waits while it sleeps (deadlock diagnosis; see `wait.rs`).
+    pub wait: Line<WaitRecord>,
+    /// Lines 6..8: reserved, zero.
+    pub reserved: [Line<[AtomicU64; 16]>; 2],
+}
+
+/// Where a PE sleeps in a wait, published while it sleeps and cleared when it wakes with its
+/// condition true (written by the owner, read by the launcher's deadlock check).
+#[repr(C)]
+#[derive(Debug)]
+pub struct WaitRecord {
+    /// 0 when the PE is not asleep in a wait; else `sequence << 8 | what`, where `what` is a
+    /// `wait::WaitKind` and `sequence` grows with every wait that reaches its sleep phase.
+    pub state: AtomicU64,
+    /// Source of `sequence`.
+    pub sequence: AtomicU64,
+    /// What the wait is for (meaning depends on `what`, see `wait::WaitSite`).
+    pub args: [AtomicU64; 4],
 }
 static_assertions::const_assert_eq!(std::mem::size_of::<Slot>(), SLOT_SIZE);
 static_assertions::const_assert_eq!(std::mem::align_of::<Slot>(), LINE);

@@ -14,16 +14,18 @@
 //!   "complete" means for a following get, atomic or barrier.
 //! * Scalar puts (`p`) and gets (`g`) are single atomic stores/loads (Relaxed), so a flag
 //!   written with `p` is never torn and forms a proper synchronizes-with edge with an Acquire
-//!   wait; bulk puts are `memcpy`.
+//!   wait; bulk puts and gets are volatile vector copies (module `copy`: why, and what a
+//!   racing program can observe).
 //! * Every put and atomic ends by *notifying* the target (SeqCst fence, then a check of its
 //!   doorbell's sleeper count; see `wait.rs`). This is what lets a sleeping `wait_until` wake.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering, fence};
 
+use crate::copy;
 use crate::segment::{SHARED_BARRIER_PES, Segment};
 use crate::transport::{AmoOp, AmoWord, Transport, Word};
-use crate::wait::{self, WaitPolicy};
+use crate::wait::{self, WaitKind, WaitPolicy, WaitSite, Waiter};
 
 /// Shared-memory transport over one mapped [`Segment`].
 #[derive(Debug)]
@@ -38,7 +40,14 @@ pub struct ShmTransport {
 
 impl ShmTransport {
     /// A transport for PE `me` of `seg`.
-    pub fn new(seg: Arc<Segment>, me: usize, policy: WaitPolicy) -> ShmTransport {
+    ///
+    /// # Safety
+    /// Within this process, no segment byte may be accessed through two transports (or
+    /// through a transport and anything else) concurrently unless every such access is
+    /// atomic: the runtime makes exactly one transport per process (`Runtime::init`), used by
+    /// one thread at a time; tests that run PEs as threads touch shared bytes with atomics
+    /// only.
+    pub(crate) unsafe fn new(seg: Arc<Segment>, me: usize, policy: WaitPolicy) -> ShmTransport {
         let n_pes = seg.n_pes();
         assert!(me < n_pes);
         ShmTransport {
@@ -71,6 +80,34 @@ impl ShmTransport {
     #[inline]
     fn notify_after_rmw(&self, pe: usize) {
         wait::ring_after_fence(&self.seg.slot(pe).doorbell.0);
+    }
+
+    /// Sets `len` bytes at `offset` in `pe`'s partition to `byte` (a put of one repeated
+    /// byte; used to clear fresh symmetric objects before they are published).
+    pub fn fill(&self, pe: usize, offset: usize, len: usize, byte: u8) {
+        let dst = self.ptr(pe, offset, len);
+        // SAFETY: `dst` is valid for `len` bytes of the segment (checked by `ptr`), written
+        // with volatile stores (module `copy`).
+        unsafe { copy::fill_segment(dst, byte, len) };
+        self.notify(pe);
+    }
+
+    /// `finalize`'s barrier: `barrier_all`, published as [`WaitKind::Finalize`] if this PE
+    /// sleeps in it.
+    pub fn finalize_barrier(&self) {
+        self.barrier_impl(WaitKind::Finalize);
+    }
+
+    /// This PE's epoch of `barrier_all`/`sync_all` (calls so far).
+    pub fn barrier_epoch(&self) -> u64 {
+        self.epoch.get()
+    }
+
+    /// A waiter on this PE's data doorbell that publishes `site` while it sleeps.
+    #[inline]
+    pub fn waiter(&self, site: WaitSite) -> Waiter<'_> {
+        let slot = self.seg.slot(self.me);
+        Waiter::new(&slot.doorbell.0, &slot.wait.0, site)
     }
 
     /// Pointer to `len` bytes at `offset` in `pe`'s partition (bounds-checked).
@@ -111,15 +148,20 @@ impl ShmTransport {
     /// would have seen the store), and `W`'s load of `S`'s sleeper count after `F_W` sees the
     /// registration. And not all PEs can sleep: the sleeper whose fence is last in that order
     /// sees every epoch (each was stored before its owner's fence).
-    fn barrier_impl(&self) {
+    fn barrier_impl(&self, kind: WaitKind) {
         let epoch = self.epoch.get() + 1;
         self.epoch.set(epoch);
         self.barrier_word(self.me).store(epoch, Ordering::Release);
         if !self.all_arrived(epoch) {
             let c = self.policy.colocation.unwrap_or(1);
+            let slot = self.seg.slot(self.me);
             wait::wait_until_with_mates(
                 &self.policy,
-                &self.seg.slot(self.me).barrier_bell.0,
+                Waiter::new(
+                    &slot.barrier_bell.0,
+                    &slot.wait.0,
+                    WaitSite::new(kind, [epoch, 0, 0, 0]),
+                ),
                 || self.all_arrived(epoch),
                 || {
                     (self.me % c..self.n_pes)
@@ -157,32 +199,32 @@ impl Transport for ShmTransport {
         self.n_pes
     }
 
-    #[inline]
+    #[inline(always)]
     fn put(&self, pe: usize, offset: usize, src: &[u8]) {
         let dst = self.ptr(pe, offset, src.len());
-        // SAFETY: `dst` is valid for `src.len()` bytes (checked by `ptr`); `src` is a
-        // borrowed slice of this process's memory, and the segment is never handed out as a
-        // Rust slice, so the two do not overlap. Other PEs may access the destination
-        // concurrently; that is a race on shared bytes, never on Rust-owned memory.
-        unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), dst, src.len()) };
+        // SAFETY: `dst` is valid for `src.len()` bytes of the segment (checked by `ptr`);
+        // `src` is a borrowed slice of this process's memory (the segment is never handed out
+        // as a Rust slice, so the two do not overlap). Other PEs may access the destination
+        // concurrently: `copy` accesses it only with volatile stores (module `copy`).
+        unsafe { copy::to_segment(dst, src.as_ptr(), src.len()) };
         self.notify(pe);
     }
 
-    #[inline]
+    #[inline(always)]
     fn get(&self, pe: usize, offset: usize, dst: &mut [u8]) {
         let src = self.ptr(pe, offset, dst.len());
         // SAFETY: as in `put`, with the roles swapped: `src` is valid for `dst.len()` bytes of
         // the segment, `dst` is exclusively borrowed local memory.
-        unsafe { std::ptr::copy_nonoverlapping(src, dst.as_mut_ptr(), dst.len()) };
+        unsafe { copy::from_segment(dst.as_mut_ptr(), src, dst.len()) };
     }
 
-    #[inline]
+    #[inline(always)]
     fn copy(&self, dst_pe: usize, dst_offset: usize, src_pe: usize, src_offset: usize, len: usize) {
         let src = self.ptr(src_pe, src_offset, len);
         let dst = self.ptr(dst_pe, dst_offset, len);
-        // SAFETY: both ranges are inside the mapping (checked by `ptr`); `copy` (memmove)
+        // SAFETY: both ranges are inside the mapping (checked by `ptr`); `within_segment`
         // allows them to overlap; no Rust reference points into the segment.
-        unsafe { std::ptr::copy(src, dst, len) };
+        unsafe { copy::within_segment(dst, src, len) };
         self.notify(dst_pe);
     }
 
@@ -203,9 +245,9 @@ impl Transport for ShmTransport {
             // SAFETY: element `i` ends at `(i * dst_stride + 1) * elem <= span`, inside the
             // checked range; the source element is inside `src` (assert above).
             unsafe {
-                std::ptr::copy_nonoverlapping(
-                    src.as_ptr().add(i * src_stride * elem),
+                copy::to_segment(
                     base.add(i * dst_stride * elem),
+                    src.as_ptr().add(i * src_stride * elem),
                     elem,
                 )
             };
@@ -230,9 +272,9 @@ impl Transport for ShmTransport {
             // SAFETY: mirror of `iput`: the source element is inside the checked segment
             // range, the destination element inside `dst`.
             unsafe {
-                std::ptr::copy_nonoverlapping(
-                    base.add(i * src_stride * elem),
+                copy::from_segment(
                     dst.as_mut_ptr().add(i * dst_stride * elem),
+                    base.add(i * src_stride * elem),
                     elem,
                 )
             };
@@ -287,21 +329,26 @@ impl Transport for ShmTransport {
         // and every PE that leaves the barrier has acquired that epoch (glibc's memcpy ends its
         // non-temporal stores with `sfence`). Measured: the extra fence made a 2-PE barrier
         // 105 ns instead of 78 ns.
-        self.barrier_impl();
+        self.barrier_impl(WaitKind::Barrier);
     }
 
     fn sync_all(&self) {
-        self.barrier_impl();
+        self.barrier_impl(WaitKind::Barrier);
     }
 
     #[inline]
-    fn wait_local<W: Word>(&self, offset: usize, mut cond: impl FnMut(W) -> bool) -> W {
+    fn wait_local<W: Word>(
+        &self,
+        offset: usize,
+        site: WaitSite,
+        mut cond: impl FnMut(W) -> bool,
+    ) -> W {
         let p = self
             .ptr(self.me, offset, std::mem::size_of::<W>())
             .cast::<W>();
         assert!(p.is_aligned(), "misaligned symmetric word");
         let mut last = W::zeroed();
-        wait::wait_until(&self.policy, &self.seg.slot(self.me).doorbell.0, || {
+        wait::wait_until(&self.policy, self.waiter(site), || {
             // SAFETY: in bounds and aligned (checked above); atomic load.
             last = unsafe { W::atomic_load(p, Ordering::Acquire) };
             cond(last)
@@ -310,7 +357,7 @@ impl Transport for ShmTransport {
     }
 
     #[inline]
-    fn wait_for(&self, cond: impl FnMut() -> bool) {
-        wait::wait_until(&self.policy, &self.seg.slot(self.me).doorbell.0, cond);
+    fn wait_for(&self, site: WaitSite, cond: impl FnMut() -> bool) {
+        wait::wait_until(&self.policy, self.waiter(site), cond);
     }
 }

@@ -11,6 +11,8 @@
 
 use bytemuck::Pod;
 
+use crate::wait::WaitSite;
+
 mod sealed {
     pub trait Sealed {}
 }
@@ -169,11 +171,13 @@ pub trait Transport {
     /// Barrier of all PEs without the completion guarantee (`shmem_sync_all`).
     fn sync_all(&self);
     /// Waits until `cond` holds for the word at `offset` in this PE's own partition
-    /// (`shmem_wait_until`); returns the value that satisfied it.
-    fn wait_local<W: Word>(&self, offset: usize, cond: impl FnMut(W) -> bool) -> W;
+    /// (`shmem_wait_until`); returns the value that satisfied it. `site` says what the wait
+    /// is for, published while the PE sleeps (deadlock diagnosis, `wait.rs`).
+    fn wait_local<W: Word>(&self, offset: usize, site: WaitSite, cond: impl FnMut(W) -> bool) -> W;
     /// Waits until `cond()` holds, where `cond` reads this PE's memory or the control area;
-    /// writers wake this PE through the same doorbell as puts and atomics do.
-    fn wait_for(&self, cond: impl FnMut() -> bool);
+    /// writers wake this PE through the same doorbell as puts and atomics do. `site` as in
+    /// [`Transport::wait_local`].
+    fn wait_for(&self, site: WaitSite, cond: impl FnMut() -> bool);
 }
 
 /// The transport this build uses.

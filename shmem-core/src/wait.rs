@@ -29,6 +29,16 @@
 //! A finite timeout on `futex_wait` is a second line of defence, not part of the argument: it
 //! bounds the cost of a bug and lets a waiter notice a job that is being torn down.
 //!
+//! # Where a PE waits (deadlock diagnosis)
+//!
+//! A waiter that reaches its sleep phase publishes *where* it waits in its slot's
+//! [`WaitRecord`] ([`WaitSite`]: a barrier epoch, a collective's set, area word and epoch, a
+//! lock, a `wait_until` address) and clears it when its condition holds. While it sleeps it
+//! re-checks its condition at least every `max_sleep` (100 ms), so a PE whose record stays the
+//! same for a second is blocked: nothing it waits for has happened. When every live PE of a
+//! job is blocked like that, nothing can ever happen, and the launcher reports each PE's
+//! record and ends the job (`launcher.rs`).
+//!
 //! # The policy
 //!
 //! A futex wake-up costs ~25 µs on the machines we measure on (see the anchors' limits), while a
@@ -41,8 +51,105 @@
 use std::sync::atomic::{Ordering, fence};
 use std::time::{Duration, Instant};
 
-use crate::segment::Doorbell;
+use crate::segment::{Doorbell, WaitRecord};
 use crate::sys;
+
+/// What a sleeping PE waits for: the `what` byte of a [`WaitRecord`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum WaitKind {
+    /// `barrier_all`/`sync_all`: `args[0]` is the barrier's epoch.
+    Barrier = 1,
+    /// A collective's round: `args` = the signature's kind word, the set (packed), the
+    /// absolute symmetric offset of the awaited word, the epoch.
+    Collective = 2,
+    /// A lock acquisition: `args` = the lock's symmetric offset, its home PE.
+    Lock = 3,
+    /// A lock release waiting for its successor to link in: `args[0]` = the lock's offset.
+    LockRelease = 4,
+    /// `wait_until` on a symmetric word: `args` = its offset, its size in bytes.
+    WaitUntil = 5,
+    /// A wait on several words (`wait_until_all/any/some`): `args` = first offset, count.
+    WaitUntilMany = 6,
+    /// `finalize`'s barrier: `args[0]` is the barrier's epoch.
+    Finalize = 7,
+}
+
+impl WaitKind {
+    /// Decodes the `what` byte of a record.
+    pub fn from_u8(v: u8) -> Option<WaitKind> {
+        Some(match v {
+            1 => WaitKind::Barrier,
+            2 => WaitKind::Collective,
+            3 => WaitKind::Lock,
+            4 => WaitKind::LockRelease,
+            5 => WaitKind::WaitUntil,
+            6 => WaitKind::WaitUntilMany,
+            7 => WaitKind::Finalize,
+            _ => return None,
+        })
+    }
+}
+
+/// Where a PE waits, as it publishes it in its [`WaitRecord`] when it goes to sleep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WaitSite {
+    /// What kind of wait.
+    pub kind: WaitKind,
+    /// Its arguments (see [`WaitKind`]).
+    pub args: [u64; 4],
+}
+
+impl WaitSite {
+    /// A wait of `kind` with arguments `args` (unused ones 0).
+    pub fn new(kind: WaitKind, args: [u64; 4]) -> WaitSite {
+        WaitSite { kind, args }
+    }
+
+    /// A collective's round (see [`WaitKind::Collective`]).
+    pub fn collective(what: u64, set: u64, word: u64, epoch: u64) -> WaitSite {
+        WaitSite::new(WaitKind::Collective, [what, set, word, epoch])
+    }
+}
+
+/// A PE's own doorbell and wait record, and where it is about to wait.
+#[derive(Clone, Copy, Debug)]
+pub struct Waiter<'a> {
+    bell: &'a Doorbell,
+    record: &'a WaitRecord,
+    site: WaitSite,
+}
+
+impl<'a> Waiter<'a> {
+    /// A waiter that sleeps on `bell` and publishes `site` in `record` while it sleeps (both
+    /// of the waiting PE's own slot).
+    pub fn new(bell: &'a Doorbell, record: &'a WaitRecord, site: WaitSite) -> Waiter<'a> {
+        Waiter { bell, record, site }
+    }
+}
+
+impl WaitRecord {
+    fn publish(&self, site: &WaitSite) {
+        for (a, &v) in self.args.iter().zip(&site.args) {
+            a.store(v, Ordering::Relaxed);
+        }
+        let seq = self.sequence.fetch_add(1, Ordering::Relaxed) + 1;
+        self.state
+            .store(seq << 8 | site.kind as u64, Ordering::Release);
+    }
+
+    fn clear(&self) {
+        self.state.store(0, Ordering::Release);
+    }
+
+    /// The published site and its state word, if the PE sleeps in a wait (launcher side).
+    pub fn read(&self) -> Option<(u64, WaitSite)> {
+        let state = self.state.load(Ordering::Acquire);
+        let kind = WaitKind::from_u8(state as u8)?;
+        let args = [0, 1, 2, 3].map(|i| self.args[i].load(Ordering::Relaxed));
+        Some((state, WaitSite { kind, args }))
+    }
+}
 
 /// How a PE waits. Chosen at init from the PE count and the usable CPUs; overridable with
 /// `SHMEM_WAIT_SPIN` (spin iterations) and `SHMEM_WAIT_YIELD_US` (yield phase, µs).
@@ -93,13 +200,14 @@ fn env_u64(name: &str) -> Option<u64> {
     std::env::var(name).ok()?.trim().parse().ok()
 }
 
-/// Waits until `cond()` is true, sleeping on `bell` (this PE's own doorbell) when it takes long.
+/// Waits until `cond()` is true, sleeping on the waiter's doorbell (this PE's own) when it
+/// takes long, with the waiter's site published while it sleeps.
 #[inline]
-pub fn wait_until(policy: &WaitPolicy, bell: &Doorbell, mut cond: impl FnMut() -> bool) {
+pub fn wait_until(policy: &WaitPolicy, waiter: Waiter<'_>, mut cond: impl FnMut() -> bool) {
     if cond() {
         return;
     }
-    wait_slow(policy, bell, &mut cond, &mut || false);
+    wait_slow(policy, &waiter, &mut cond, &mut || false);
 }
 
 /// Like [`wait_until`], for a condition that says some PEs arrived somewhere (a barrier, a
@@ -116,7 +224,7 @@ pub fn wait_until(policy: &WaitPolicy, bell: &Doorbell, mut cond: impl FnMut() -
 #[inline]
 pub fn wait_until_with_mates(
     policy: &WaitPolicy,
-    bell: &Doorbell,
+    waiter: Waiter<'_>,
     mut cond: impl FnMut() -> bool,
     mut mates_waiting: impl FnMut() -> bool,
 ) {
@@ -124,9 +232,9 @@ pub fn wait_until_with_mates(
         return;
     }
     if policy.colocation.is_some() {
-        wait_slow(policy, bell, &mut cond, &mut mates_waiting);
+        wait_slow(policy, &waiter, &mut cond, &mut mates_waiting);
     } else {
-        wait_slow(policy, bell, &mut cond, &mut || false);
+        wait_slow(policy, &waiter, &mut cond, &mut || false);
     }
 }
 
@@ -134,10 +242,11 @@ pub fn wait_until_with_mates(
 #[cold]
 fn wait_slow(
     policy: &WaitPolicy,
-    bell: &Doorbell,
+    waiter: &Waiter<'_>,
     cond: &mut dyn FnMut() -> bool,
     spin_instead: &mut dyn FnMut() -> bool,
 ) {
+    let bell = waiter.bell;
     for _ in 0..policy.spin {
         std::hint::spin_loop();
         if cond() {
@@ -161,20 +270,22 @@ fn wait_slow(
             break;
         }
     }
+    waiter.record.publish(&waiter.site);
     loop {
         let seen = bell.ring.load(Ordering::Acquire);
         bell.sleepers.fetch_add(1, Ordering::SeqCst);
         fence(Ordering::SeqCst);
         if cond() {
             bell.sleepers.fetch_sub(1, Ordering::Release);
-            return;
+            break;
         }
         sys::futex_wait_shared(&bell.ring, seen, policy.max_sleep);
         bell.sleepers.fetch_sub(1, Ordering::Release);
         if cond() {
-            return;
+            break;
         }
     }
+    waiter.record.clear();
 }
 
 /// Rings `bell` if somebody sleeps on it. Call after the store that may satisfy a sleeper,

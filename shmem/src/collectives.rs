@@ -16,17 +16,21 @@
 //!   or alternating two, is correct without any barrier (`shmem_core::collectives` has the
 //!   proof).
 //! * *pWrk*: there is none; no call allocates.
-//! * *equal arguments on every member*: element counts, roots and strides travel with each
-//!   call and are compared; a mismatch is [`Error::ArgumentMismatch`] on every member.
+//! * *equal arguments on every member*: the set, the `SyncBuf`, the target and source
+//!   objects, element counts, roots, strides, the operation and the element type travel with
+//!   each call and are compared; a mismatch is the same [`Error::ArgumentMismatch`] on every
+//!   member, and a local check that fails on some members (a short target, a root out of
+//!   range, a `SyncBuf` of another set) is the same error on every member too
+//!   ([`Error::Refused`]); nothing is written then.
 
 use std::marker::PhantomData;
 
 use bytemuck::Pod;
 use shmem_core::collectives::{
     self as core, And, ArithElem, Coll, DATA_CAPACITY, IntegerElem, Max, Min, Or, PeSet, Prod,
-    ReduceOp, SYNC_ONLY_CAPACITY, Sum, SyncArea, Xor,
+    ReduceOp, Refusal, SYNC_ONLY_CAPACITY, Sum, SyncArea, Xor,
 };
-use shmem_core::{NotAMember, Transport};
+use shmem_core::{AllocRequest, NotAMember, Transport};
 
 use crate::Error;
 use crate::handle::{Pe, Shmem};
@@ -239,7 +243,7 @@ use sync_kind::SyncKind;
 /// ```
 pub struct SyncBuf<'s, K: SyncKind, const N: usize> {
     shmem: &'s Shmem,
-    offset: usize,
+    area: SyncArea,
     set: PeSet,
     /// This PE's handle on the set's collectives with this buffer (`None` off the set).
     coll: Option<Coll<'s>>,
@@ -252,7 +256,7 @@ impl<K: SyncKind, const N: usize> std::fmt::Debug for SyncBuf<'_, K, N> {
             .field("kind", &std::any::type_name::<K>())
             .field("words", &N)
             .field("set", &triplet(self.set))
-            .field("offset", &self.offset)
+            .field("offset", &self.area.offset())
             .finish()
     }
 }
@@ -262,14 +266,20 @@ impl<'s, K: SyncKind, const N: usize> SyncBuf<'s, K, N> {
         let t = shmem.rt().transport();
         let bytes = core::area_bytes(K::CAPACITY);
         debug_assert_eq!(bytes, N * 8);
-        let offset = shmem.rt().alloc(bytes, 128, |offset| {
-            SyncArea::new(offset, K::CAPACITY).clear_local(t)
-        })?;
+        // The set is not part of the allocation's signature: disjoint sets may share one
+        // pSync (each PE makes it for its own set); the set travels with every call instead,
+        // so the members of one call are checked against each other.
+        let req = AllocRequest::object::<K>(bytes, 128, 2, 0);
+        let me = shmem.my_pe().index();
+        let offset = shmem
+            .rt()
+            .alloc(req, |offset| t.fill(me, offset, bytes, 0))?;
+        let area = SyncArea::new(offset, K::CAPACITY);
         Ok(SyncBuf {
             shmem,
-            offset,
+            area,
             set: set.pe_set(),
-            coll: Coll::new(t, set.pe_set(), SyncArea::new(offset, K::CAPACITY)),
+            coll: Coll::new(t, set.pe_set(), area),
             _kind: PhantomData,
         })
     }
@@ -282,7 +292,7 @@ impl<'s, K: SyncKind, const N: usize> SyncBuf<'s, K, N> {
 
 impl<K: SyncKind, const N: usize> Drop for SyncBuf<'_, K, N> {
     fn drop(&mut self) {
-        self.shmem.rt().free(self.offset);
+        self.shmem.rt().free(self.area.offset());
     }
 }
 
@@ -303,8 +313,12 @@ macro_rules! sync_kinds {
             #[doc = concat!("Makes a `pSync` for ", $what, " over `set`. *Collective* over")]
             /// **all** PEs (it is a symmetric allocation), including those outside `set`.
             ///
+            /// Disjoint sets may share one buffer: each PE passes the set it will use it
+            /// with; every call compares the members' sets.
+            ///
             /// # Errors
-            /// [`Error::HeapExhausted`] on every PE when the symmetric heap is full.
+            /// On every PE: [`Error::ArgumentMismatch`] when the PEs allocate something else
+            /// at this point; [`Error::HeapExhausted`] when the symmetric heap is full.
             pub fn new(shmem: &'s Shmem, set: &ActiveSet) -> Result<Self, Error> {
                 Self::alloc(shmem, set)
             }
@@ -322,97 +336,111 @@ sync_kinds! {
 
 // ------------------------------------------------------------------------------------------
 // the typed calls shared by the active-set form (Member) and the team form (Team)
+//
+// Every local check becomes a refusal that joins the call's agreement round instead of an
+// early return: a member that returned early would leave the others waiting for it (or
+// pairing with its next call); this way every member returns the same error.
+
+/// A collective's handle and this member's refusal so far (e.g. a `SyncBuf` of another set).
+pub(crate) type Prepared<'p> = (Coll<'p>, Option<Refusal>);
 
 pub(crate) fn reduce<T: Pod, O: ReduceOp<T>>(
-    coll: &Coll<'_>,
+    (coll, refusal): Prepared<'_>,
     target: &mut impl SymTarget<T>,
     source: Option<&SymSlice<'_, T>>,
 ) -> Result<(), Error> {
     let target = target.sym_target();
-    let (src, n) = match source {
-        Some(s) if s.len() != target.len() => {
-            return Err(Error::LengthMismatch {
+    let (src, n, check) = match source {
+        Some(s) if s.len() != target.len() => (
+            s.offset(),
+            s.len(),
+            Some(Refusal::LengthMismatch {
                 what: "reduction target and source",
                 left: target.len(),
                 right: s.len(),
-            });
-        }
-        Some(s) => (s.offset(), s.len()),
-        None => (target.offset(), target.len()),
+            }),
+        ),
+        Some(s) => (s.offset(), s.len(), None),
+        None => (target.offset(), target.len(), None),
     };
-    coll.reduce::<T, O>(target.offset(), src, n)
+    coll.reduce::<T, O>(target.offset(), src, n, refusal.or(check))
 }
 
 pub(crate) fn broadcast<T: Pod>(
-    coll: &Coll<'_>,
+    (coll, refusal): Prepared<'_>,
     target: &mut impl SymTarget<T>,
     source: &SymSlice<'_, T>,
     root: usize,
     write_root: bool,
 ) -> Result<(), Error> {
     let target = target.sym_target();
-    if target.len() != source.len() {
-        return Err(Error::LengthMismatch {
-            what: "broadcast target and source",
-            left: target.len(),
-            right: source.len(),
-        });
-    }
+    let check = (target.len() != source.len()).then_some(Refusal::LengthMismatch {
+        what: "broadcast target and source",
+        left: target.len(),
+        right: source.len(),
+    });
     coll.broadcast::<T>(
         target.offset(),
         source.offset(),
         source.len(),
         root,
         write_root,
+        refusal.or(check),
     )
 }
 
-fn need(len: usize, object_len: usize) -> Result<(), Error> {
-    if len > object_len {
-        Err(Error::OutOfBounds {
-            start: 0,
-            len,
-            object_len,
-        })
-    } else {
-        Ok(())
-    }
+fn need(len: usize, object_len: usize) -> Option<Refusal> {
+    (len > object_len).then_some(Refusal::OutOfBounds {
+        start: 0,
+        len,
+        object_len,
+    })
 }
 
 pub(crate) fn fcollect<T: Pod>(
-    coll: &Coll<'_>,
+    (coll, refusal): Prepared<'_>,
     target: &mut impl SymTarget<T>,
     source: &SymSlice<'_, T>,
 ) -> Result<(), Error> {
     let target = target.sym_target();
-    need(source.len().saturating_mul(coll.set().size()), target.len())?;
-    coll.fcollect::<T>(target.offset(), source.offset(), source.len())
+    let check = need(source.len().saturating_mul(coll.set().size()), target.len());
+    coll.fcollect::<T>(
+        target.offset(),
+        source.offset(),
+        source.len(),
+        refusal.or(check),
+    )
 }
 
 pub(crate) fn collect<T: Pod>(
-    coll: &Coll<'_>,
+    (coll, refusal): Prepared<'_>,
     target: &mut impl SymTarget<T>,
     source: &SymSlice<'_, T>,
 ) -> Result<usize, Error> {
     let target = target.sym_target();
-    coll.collect::<T>(target.offset(), target.len(), source.offset(), source.len())
+    coll.collect::<T>(
+        target.offset(),
+        target.len(),
+        source.offset(),
+        source.len(),
+        refusal,
+    )
 }
 
 pub(crate) fn alltoall<T: Pod>(
-    coll: &Coll<'_>,
+    (coll, refusal): Prepared<'_>,
     target: &mut impl SymTarget<T>,
     source: &SymSlice<'_, T>,
     nelems: usize,
 ) -> Result<(), Error> {
     let target = target.sym_target();
     let total = nelems.saturating_mul(coll.set().size());
-    need(total, source.len())?;
-    need(total, target.len())?;
-    coll.alltoall::<T>(target.offset(), source.offset(), nelems)
+    let check = need(total, source.len()).or(need(total, target.len()));
+    coll.alltoall::<T>(target.offset(), source.offset(), nelems, refusal.or(check))
 }
 
 pub(crate) fn alltoalls<T: Pod>(
-    coll: &Coll<'_>,
+    (coll, refusal): Prepared<'_>,
     target: &mut impl SymTarget<T>,
     dst: usize,
     source: &SymSlice<'_, T>,
@@ -420,18 +448,26 @@ pub(crate) fn alltoalls<T: Pod>(
     nelems: usize,
 ) -> Result<(), Error> {
     let target = target.sym_target();
-    if dst == 0 || sst == 0 {
-        return Err(Error::InvalidStride {
-            what: "alltoalls strides must be at least 1",
-        });
-    }
     let total = nelems.saturating_mul(coll.set().size());
-    if total > 0 {
-        let span = |stride: usize| (total - 1).saturating_mul(stride).saturating_add(1);
-        need(span(sst), source.len())?;
-        need(span(dst), target.len())?;
-    }
-    coll.alltoalls::<T>(target.offset(), dst, source.offset(), sst, nelems)
+    let span = |stride: usize| (total - 1).saturating_mul(stride).saturating_add(1);
+    let check = if dst == 0 || sst == 0 {
+        Some(Refusal::InvalidStride {
+            what: "alltoalls strides must be at least 1",
+        })
+    } else if total > 0 {
+        need(span(sst), source.len()).or(need(span(dst), target.len()))
+    } else {
+        None
+    };
+    // A refused call publishes the strides as given, so the members still compare them.
+    coll.alltoalls::<T>(
+        target.offset(),
+        dst,
+        source.offset(),
+        sst,
+        nelems,
+        refusal.or(check),
+    )
 }
 
 // ------------------------------------------------------------------------------------------
@@ -483,7 +519,7 @@ macro_rules! to_all {
             source: &SymSlice<'_, T>,
             psync: &mut ReduceSync<'_>,
         ) -> Result<(), Error> {
-            reduce::<T, $op>(&self.coll(psync)?, target, Some(source))
+            reduce::<T, $op>(self.coll(psync), target, Some(source))
         }
 
         #[doc = concat!("[`Member::", stringify!($name), "`] with the same array as source and")]
@@ -496,7 +532,7 @@ macro_rules! to_all {
             data: &mut impl SymTarget<T>,
             psync: &mut ReduceSync<'_>,
         ) -> Result<(), Error> {
-            reduce::<T, $op>(&self.coll(psync)?, data, None)
+            reduce::<T, $op>(self.coll(psync), data, None)
         }
     )*};
 }
@@ -522,16 +558,21 @@ impl<'s> Member<'s> {
         (i < self.set.size()).then(|| self.shmem.pe_wrapping(self.set.set.pe(i)))
     }
 
-    fn coll<'p, K: SyncKind, const N: usize>(
-        &self,
-        psync: &mut SyncBuf<'p, K, N>,
-    ) -> Result<Coll<'p>, Error> {
+    /// The handle on the set's collectives with `psync`. A buffer made for another set is
+    /// refused, but the call still takes part in the agreement round of this set on the
+    /// buffer's area (it writes only this PE's copy of it), so that every member returns the
+    /// same error instead of waiting for this one.
+    fn coll<'p, K: SyncKind, const N: usize>(&self, psync: &mut SyncBuf<'p, K, N>) -> Prepared<'p> {
         match psync.coll {
-            Some(coll) if psync.set == self.set.set => Ok(coll),
-            _ => Err(Error::SyncBufSetMismatch {
-                made_for: triplet(psync.set),
-                used_with: triplet(self.set.set),
-            }),
+            Some(coll) if psync.set == self.set.set => (coll, None),
+            _ => (
+                Coll::new(psync.shmem.rt().transport(), self.set.set, psync.area)
+                    .expect("a Member is in its set"),
+                Some(Refusal::SyncBufSetMismatch {
+                    made_for: triplet(psync.set),
+                    used_with: triplet(self.set.set),
+                }),
+            ),
         }
     }
 
@@ -541,10 +582,9 @@ impl<'s> Member<'s> {
     /// # Errors
     /// [`Error::SyncBufSetMismatch`] when `psync` was made for another set.
     pub fn barrier(&self, psync: &mut BarrierSync<'_>) -> Result<(), Error> {
-        let coll = self.coll(psync)?;
+        let (coll, refusal) = self.coll(psync);
         self.shmem.rt().transport().quiet();
-        coll.sync();
-        Ok(())
+        coll.sync(refusal)
     }
 
     /// `shmem_sync` on the set: waits until every member has called it, without the
@@ -553,8 +593,8 @@ impl<'s> Member<'s> {
     /// # Errors
     /// [`Error::SyncBufSetMismatch`] when `psync` was made for another set.
     pub fn sync(&self, psync: &mut BarrierSync<'_>) -> Result<(), Error> {
-        self.coll(psync)?.sync();
-        Ok(())
+        let (coll, refusal) = self.coll(psync);
+        coll.sync(refusal)
     }
 
     /// `shmem_broadcast`: copies `source` of member `root` (an index in the set) into
@@ -572,7 +612,7 @@ impl<'s> Member<'s> {
         root: usize,
         psync: &mut BcastSync<'_>,
     ) -> Result<(), Error> {
-        broadcast(&self.coll(psync)?, target, source, root, false)
+        broadcast(self.coll(psync), target, source, root, false)
     }
 
     /// `shmem_fcollect`: concatenates every member's `source` (all of the same length), in
@@ -587,7 +627,7 @@ impl<'s> Member<'s> {
         source: &SymSlice<'_, T>,
         psync: &mut CollectSync<'_>,
     ) -> Result<(), Error> {
-        fcollect(&self.coll(psync)?, target, source)
+        fcollect(self.coll(psync), target, source)
     }
 
     /// `shmem_collect`: concatenates every member's `source` (each of its own length), in
@@ -603,7 +643,7 @@ impl<'s> Member<'s> {
         source: &SymSlice<'_, T>,
         psync: &mut CollectSync<'_>,
     ) -> Result<usize, Error> {
-        collect(&self.coll(psync)?, target, source)
+        collect(self.coll(psync), target, source)
     }
 
     /// `shmem_alltoall`: block `j` (`nelems` elements) of member `i`'s `source` goes to block
@@ -619,7 +659,7 @@ impl<'s> Member<'s> {
         nelems: usize,
         psync: &mut AlltoallSync<'_>,
     ) -> Result<(), Error> {
-        alltoall(&self.coll(psync)?, target, source, nelems)
+        alltoall(self.coll(psync), target, source, nelems)
     }
 
     /// `shmem_alltoalls`: strided alltoall. Element `k` of block `j` of member `i`'s source,
@@ -639,7 +679,7 @@ impl<'s> Member<'s> {
         nelems: usize,
         psync: &mut AlltoallSync<'_>,
     ) -> Result<(), Error> {
-        alltoalls(&self.coll(psync)?, target, dst, source, sst, nelems)
+        alltoalls(self.coll(psync), target, dst, source, sst, nelems)
     }
 
     to_all! {

@@ -21,6 +21,7 @@ use std::marker::PhantomData;
 use std::mem::{align_of, size_of};
 
 use bytemuck::Pod;
+use shmem_core::AllocRequest;
 use shmem_core::lock::{LOCK_ALIGN, LOCK_SIZE, LocalState, RawLock};
 
 use crate::Error;
@@ -113,12 +114,12 @@ impl<'s> SymLock<'s> {
     /// # Ok::<(), shmem::Error>(())
     /// ```
     pub fn with_home(shmem: &'s Shmem, home: Pe) -> Result<Self, Error> {
-        SymLock::alloc(shmem, home, 0, 1, |_| {})
+        SymLock::alloc::<()>(shmem, home, 0, 1, |_| {})
     }
 
     /// Allocates a lock object followed by `extra` bytes (aligned to `align`, initialized by
     /// `init(offset)` on this PE), and checks that every PE chose the same home.
-    fn alloc(
+    fn alloc<D>(
         shmem: &'s Shmem,
         home: Pe,
         extra: usize,
@@ -131,25 +132,17 @@ impl<'s> SymLock<'s> {
             requested: usize::MAX,
             available: shmem.heap_available(),
         })?;
-        let offset = rt.alloc(size, LOCK_ALIGN.max(align), |offset| {
+        // The home is part of the allocation's signature: PEs that pass different homes get
+        // the same `ArgumentMismatch`, and nothing is allocated.
+        let req = AllocRequest::object::<D>(size, LOCK_ALIGN.max(align), 3, home.index() as u64);
+        let offset = rt.alloc(req, |offset| {
             RawLock::new(offset, home.index()).init_local(rt.transport());
             init(offset + data);
         })?;
-        let lock = SymLock {
+        Ok(SymLock {
             shmem,
             raw: RawLock::new(offset, home.index()),
-        };
-        // Every copy was written before the allocation's barrier: all PEs read the same words.
-        if let Some((other_pe, theirs)) = lock.raw.home_mismatch(rt.transport()) {
-            drop(lock);
-            return Err(Error::ArgumentMismatch {
-                what: "lock home PE",
-                mine: home.index(),
-                other_pe,
-                theirs,
-            });
-        }
-        Ok(lock)
+        })
     }
 
     /// The PE that keeps the queue's tail.
@@ -222,7 +215,8 @@ fn snapshot(shmem: &Shmem, raw: &RawLock) -> LockSnapshot {
 
 impl Drop for SymLock<'_> {
     fn drop(&mut self) {
-        // Collective free: its barrier means no PE still queues (a PE drops its lock only
+        // Local free: the block is reused only after every PE has dropped its handle (checked
+        // at the next allocation), so no PE still queues when it is (a PE drops its lock only
         // after its guards, which borrow it, are gone).
         self.shmem.rt().free(self.raw.offset());
     }
@@ -327,7 +321,7 @@ impl<'s, T: Pod> SymMutex<'s, T> {
     pub fn with_home(shmem: &'s Shmem, home: Pe, value: T) -> Result<Self, Error> {
         let me = shmem.my_pe();
         let mut data = 0;
-        let lock = SymLock::alloc(shmem, home, size_of::<T>(), align_of::<T>(), |off| {
+        let lock = SymLock::alloc::<T>(shmem, home, size_of::<T>(), align_of::<T>(), |off| {
             data = off;
             Sym::new(shmem, off).p(me, value);
         })?;

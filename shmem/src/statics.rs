@@ -78,13 +78,22 @@ impl<E: Pod, const N: usize> SymStatic<[E; N]> {
     }
 }
 
+mod sealed {
+    /// Proof that the caller is this crate: the type is public (so it can appear in the
+    /// trait) but lives in a private module, so no other crate can name or make one. That
+    /// seals [`super::StaticEntry`]: nobody else can implement it or call `set_offset`, so a
+    /// `#[symmetric]` static's offset is only ever the one the layout chose.
+    #[derive(Debug)]
+    pub struct Token(pub(super) ());
+}
+
 #[doc(hidden)]
-/// Type-erased registration entry of a [`SymStatic`].
+/// Type-erased registration entry of a [`SymStatic`]. Sealed (see `sealed::Token`).
 pub trait StaticEntry: Sync {
     /// Descriptor for the layout.
     fn desc(&self) -> StaticDesc<'_>;
-    /// Records the offset chosen by the layout.
-    fn set_offset(&self, offset: usize);
+    /// Records the offset chosen by the layout (only `shmem::init` can call it).
+    fn set_offset(&self, offset: usize, token: sealed::Token);
 }
 
 impl<T: Pod + Sync> StaticEntry for SymStatic<T> {
@@ -96,7 +105,7 @@ impl<T: Pod + Sync> StaticEntry for SymStatic<T> {
             init: bytemuck::bytes_of(&self.init),
         }
     }
-    fn set_offset(&self, offset: usize) {
+    fn set_offset(&self, offset: usize, _: sealed::Token) {
         self.offset.store(offset, Ordering::Release);
     }
 }
@@ -111,6 +120,6 @@ pub(crate) fn descriptors() -> Vec<StaticDesc<'static>> {
 
 pub(crate) fn record_offsets(layout: &StaticsLayout) {
     for (e, &off) in SYMMETRIC_STATICS.iter().zip(&layout.offsets) {
-        e.set_offset(off);
+        e.set_offset(off, sealed::Token(()));
     }
 }

@@ -11,7 +11,8 @@ use std::mem::{align_of, size_of};
 use std::ops::{Bound, Deref, RangeBounds};
 
 use bytemuck::Pod;
-use shmem_core::{AmoOp, Transport};
+use shmem_core::wait::{WaitKind, WaitSite};
+use shmem_core::{AllocRequest, AmoOp, Transport};
 
 use crate::Error;
 use crate::handle::{Pe, Shmem};
@@ -125,8 +126,9 @@ impl<'a, T: Pod> Sym<'a, T> {
         self.shmem
     }
 
-    /// This value as a one-element [`SymSlice`] (e.g. the source of a collective).
-    pub fn as_slice(&self) -> SymSlice<'a, T> {
+    /// This value as a one-element [`SymSlice`] (e.g. the source of a collective). The view
+    /// borrows this one, and so the object it belongs to.
+    pub fn as_slice(&self) -> SymSlice<'_, T> {
         SymSlice::new(self.shmem, self.offset, 1)
     }
 
@@ -260,11 +262,15 @@ impl<T: WaitType> Sym<'_, T> {
     /// it.
     #[inline]
     pub fn wait_until(&self, cmp: Cmp, value: T) -> T {
+        let site = WaitSite::new(
+            WaitKind::WaitUntil,
+            [self.offset as u64, size_of::<T>() as u64, 0, 0],
+        );
         T::from_word(
             self.shmem
                 .rt()
                 .transport()
-                .wait_local::<T::Word>(self.offset, |w| cmp.holds(T::from_word(w), value)),
+                .wait_local::<T::Word>(self.offset, site, |w| cmp.holds(T::from_word(w), value)),
         )
     }
 
@@ -592,6 +598,13 @@ impl<'a, T: Pod> SymSlice<'a, T> {
 }
 
 impl<T: WaitType> SymSlice<'_, T> {
+    fn site(&self) -> WaitSite {
+        WaitSite::new(
+            WaitKind::WaitUntilMany,
+            [self.offset as u64, self.len as u64, 0, 0],
+        )
+    }
+
     fn load(&self, i: usize) -> T {
         let w: T::Word = self
             .shmem
@@ -604,10 +617,9 @@ impl<T: WaitType> SymSlice<'_, T> {
     /// Waits until every element of this PE's copy satisfies `cmp value`
     /// (`shmem_wait_until_all`).
     pub fn wait_until_all(&self, cmp: Cmp, value: T) {
-        self.shmem
-            .rt()
-            .transport()
-            .wait_for(|| (0..self.len).all(|i| cmp.holds(self.load(i), value)));
+        self.shmem.rt().transport().wait_for(self.site(), || {
+            (0..self.len).all(|i| cmp.holds(self.load(i), value))
+        });
     }
 
     /// Waits until some element satisfies `cmp value` and returns the index of the first one
@@ -617,7 +629,7 @@ impl<T: WaitType> SymSlice<'_, T> {
             return None;
         }
         let mut found = None;
-        self.shmem.rt().transport().wait_for(|| {
+        self.shmem.rt().transport().wait_for(self.site(), || {
             found = (0..self.len).find(|&i| cmp.holds(self.load(i), value));
             found.is_some()
         });
@@ -631,7 +643,7 @@ impl<T: WaitType> SymSlice<'_, T> {
         if self.len == 0 {
             return found;
         }
-        self.shmem.rt().transport().wait_for(|| {
+        self.shmem.rt().transport().wait_for(self.site(), || {
             found.clear();
             found.extend((0..self.len).filter(|&i| cmp.holds(self.load(i), value)));
             !found.is_empty()
@@ -727,7 +739,12 @@ impl<T: Pod> SymTarget<T> for SymBox<'_, T> {
 // owners
 
 /// A symmetric array on the symmetric heap, allocated collectively (`shmem_malloc` /
-/// `shmem_calloc`) and freed collectively when dropped (`shmem_free`).
+/// `shmem_calloc`) and freed when dropped (`shmem_free`).
+///
+/// Dropping is local and never waits: the block returns to the heap at the next collective
+/// allocation, once every PE has dropped its handle (the allocation checks that they all
+/// did, see [`SymVec::new`]), so a PE that is done with the array never stalls the others,
+/// and the order in which PEs drop their arrays does not matter.
 ///
 /// Dereferences to [`SymSlice`] for every operation.
 ///
@@ -751,11 +768,14 @@ impl<T: Pod> std::fmt::Debug for SymVec<'_, T> {
 
 impl<'s, T: Pod> SymVec<'s, T> {
     /// Allocates `len` elements on every PE, each set to `fill`. *Collective*: every PE calls
-    /// it with the same `len`, in the same order relative to other allocations.
+    /// it with the same `len` and element type, in the same order relative to other
+    /// allocations, having dropped the same symmetric objects since the previous allocation.
     ///
     /// # Errors
-    /// [`Error::SizeMismatch`] if the PEs asked for different lengths and
-    /// [`Error::HeapExhausted`] if it does not fit: both on every PE, heap unchanged.
+    /// On every PE, with every heap unchanged: [`Error::ArgumentMismatch`] if the PEs asked
+    /// for different lengths or types, or dropped different objects since the previous
+    /// allocation; [`Error::HeapExhausted`] if it does not fit (also when `len` elements
+    /// overflow the address space).
     pub fn new(shmem: &'s Shmem, len: usize, fill: T) -> Result<Self, Error> {
         SymVec::from_fn(shmem, len, |_| fill)
     }
@@ -778,15 +798,9 @@ impl<'s, T: Pod> SymVec<'s, T> {
         len: usize,
         mut f: impl FnMut(usize) -> T,
     ) -> Result<Self, Error> {
-        let bytes = len
-            .checked_mul(size_of::<T>())
-            .ok_or(Error::HeapExhausted {
-                requested: usize::MAX,
-                available: shmem.heap_available(),
-            })?;
         let t = shmem.rt().transport();
         let me = shmem.my_pe().index();
-        let offset = shmem.rt().alloc(bytes, align_of::<T>(), |offset| {
+        let offset = shmem.rt().alloc(AllocRequest::array::<T>(len), |offset| {
             // Initial values go into this PE's copy before the allocation's barrier, so every
             // copy is initialized when the call returns on any PE.
             let mut chunk = [T::zeroed(); 64];
@@ -849,7 +863,8 @@ impl<T: Pod> Drop for SymVec<'_, T> {
     }
 }
 
-/// One symmetric value on the symmetric heap, allocated and freed collectively.
+/// One symmetric value on the symmetric heap, allocated collectively and freed when dropped
+/// (as [`SymVec`]).
 ///
 /// Dereferences to [`Sym`] for `p`/`g`, atomics and waiting.
 ///
@@ -875,16 +890,15 @@ impl<T: Pod> std::fmt::Debug for SymBox<'_, T> {
 }
 
 impl<'s, T: Pod> SymBox<'s, T> {
-    /// Allocates one `T` on every PE, set to `value` on each. *Collective*.
+    /// Allocates one `T` on every PE, set to `value` on each. *Collective*, like
+    /// [`SymVec::new`].
     ///
     /// # Errors
-    /// [`Error::HeapExhausted`] on every PE when the heap is full.
+    /// As [`SymVec::new`].
     pub fn new(shmem: &'s Shmem, value: T) -> Result<Self, Error> {
-        let offset = shmem
-            .rt()
-            .alloc(size_of::<T>(), align_of::<T>(), |offset| {
-                put_value(shmem, shmem.my_pe(), offset, value)
-            })?;
+        let offset = shmem.rt().alloc(AllocRequest::array::<T>(1), |offset| {
+            put_value(shmem, shmem.my_pe(), offset, value)
+        })?;
         Ok(SymBox {
             view: Sym::new(shmem, offset),
         })

@@ -10,8 +10,8 @@
 use bytemuck::Pod;
 use shmem_core::DefaultTransport;
 use shmem_core::collectives::{
-    And, Coll, Max, Min, Or, PeSet, Prod, Sum, TEAM_SLOTS, TeamPool, Xor, team_area, team_claim,
-    team_release, team_reserve,
+    And, Coll, Max, Min, Or, PeSet, Prod, Refusal, SplitArgs, Sum, TEAM_SLOTS, TeamPool, Xor,
+    team_area, team_claim, team_release, team_reserve,
 };
 
 use crate::Error;
@@ -96,7 +96,7 @@ macro_rules! team_reduce {
             target: &mut impl SymTarget<T>,
             source: &SymSlice<'_, T>,
         ) -> Result<(), Error> {
-            coll::reduce::<T, $op>(&self.coll(), target, Some(source))
+            coll::reduce::<T, $op>((self.coll(), None), target, Some(source))
         }
 
         #[doc = concat!("[`Team::", stringify!($name), "`] with one array as source and target.")]
@@ -104,7 +104,7 @@ macro_rules! team_reduce {
         /// # Errors
         /// As the out-of-place form.
         pub fn $in_place<T: $bound>(&self, data: &mut impl SymTarget<T>) -> Result<(), Error> {
-            coll::reduce::<T, $op>(&self.coll(), data, None)
+            coll::reduce::<T, $op>((self.coll(), None), data, None)
         }
     )*};
 }
@@ -170,9 +170,10 @@ impl<'s> Team<'s> {
     /// `Some(team)`, the others `None`.
     ///
     /// # Errors
-    /// [`Error::InvalidTeamSplit`] when the PEs are not all in this team (or `size == 0`, or
-    /// `stride == 0` with `size > 1`); [`Error::TeamsExhausted`] when too many teams exist;
-    /// both on every member.
+    /// On every member: [`Error::InvalidTeamSplit`] when the PEs are not all in this team (or
+    /// `size == 0`, or `stride == 0` with `size > 1`; [`Error::Refused`] around it when that
+    /// holds on some members only); [`Error::ArgumentMismatch`] when the members pass
+    /// different triplets; [`Error::TeamsExhausted`] when too many teams exist.
     ///
     /// # Examples
     /// ```
@@ -189,17 +190,25 @@ impl<'s> Team<'s> {
         stride: usize,
         size: usize,
     ) -> Result<Option<Team<'s>>, Error> {
-        let set = self
-            .set
-            .subset(start, stride, size)
-            .ok_or(Error::InvalidTeamSplit {
-                start,
-                stride,
-                size,
-                parent_size: self.set.size(),
-            })?;
+        let set = self.set.subset(start, stride, size);
+        // An invalid split on some members still joins the split's agreement round, so that
+        // every member returns the same error (and members that pass different triplets get
+        // an `ArgumentMismatch` instead of teams that disagree on their members).
+        let refusal = set.is_none().then_some(Refusal::InvalidTeamSplit {
+            start,
+            stride,
+            size,
+            parent_size: self.set.size(),
+        });
         let pool = pool(self.shmem);
-        let [(slot, base)] = team_reserve::<1>(&self.coll(), pool)?;
+        let split = SplitArgs {
+            start,
+            stride,
+            size,
+            xrange: 0,
+        };
+        let [(slot, base)] = team_reserve::<1>(&self.coll(), pool, split, refusal)?;
+        let set = set.expect("refused splits return above");
         Ok(self.join(set, slot, base, pool))
     }
 
@@ -208,7 +217,9 @@ impl<'s> Team<'s> {
     /// PE's row (the x-axis team) and column (the y-axis team). *Collective over this team*.
     ///
     /// # Errors
-    /// [`Error::InvalidTeamSplit`] for `xrange == 0`; [`Error::TeamsExhausted`].
+    /// On every member: [`Error::InvalidTeamSplit`] for `xrange == 0`;
+    /// [`Error::ArgumentMismatch`] when the members pass different `xrange`s;
+    /// [`Error::TeamsExhausted`].
     ///
     /// # Examples
     /// ```
@@ -221,14 +232,20 @@ impl<'s> Team<'s> {
     /// ```
     pub fn split_2d(&self, xrange: usize) -> Result<(Team<'s>, Team<'s>), Error> {
         let n = self.set.size();
-        if xrange == 0 {
-            return Err(Error::InvalidTeamSplit {
-                start: 0,
-                stride: 1,
-                size: 0,
-                parent_size: n,
-            });
-        }
+        let refusal = (xrange == 0).then_some(Refusal::InvalidTeamSplit {
+            start: 0,
+            stride: 1,
+            size: 0,
+            parent_size: n,
+        });
+        let pool = pool(self.shmem);
+        let split = SplitArgs {
+            start: 0,
+            stride: 1,
+            size: n,
+            xrange,
+        };
+        let [(sx, bx), (sy, by)] = team_reserve::<2>(&self.coll(), pool, split, refusal)?;
         let xrange = xrange.min(n);
         let (row, col) = (self.index / xrange, self.index % xrange);
         let xs = self
@@ -239,8 +256,6 @@ impl<'s> Team<'s> {
             .set
             .subset(col, xrange, (n - col).div_ceil(xrange))
             .expect("a column of the parent");
-        let pool = pool(self.shmem);
-        let [(sx, bx), (sy, by)] = team_reserve::<2>(&self.coll(), pool)?;
         let x = self.join(xs, sx, bx, pool).expect("member of its row");
         let y = self.join(ys, sy, by, pool).expect("member of its column");
         Ok((x, y))
@@ -266,8 +281,12 @@ impl<'s> Team<'s> {
 
     /// `shmem_team_sync`: returns once every member has called it. *Collective over the
     /// team*. (Completion of puts is not implied; call [`Shmem::quiet`] first for a barrier.)
-    pub fn sync(&self) {
-        self.coll().sync();
+    ///
+    /// # Errors
+    /// [`Error::ArgumentMismatch`] on every member when some member made another collective
+    /// call on the team at this point.
+    pub fn sync(&self) -> Result<(), Error> {
+        self.coll().sync(None)
     }
 
     /// `shmem_broadcast` (team form): copies `source` of team member `root` into `target` on
@@ -282,7 +301,7 @@ impl<'s> Team<'s> {
         source: &SymSlice<'_, T>,
         root: usize,
     ) -> Result<(), Error> {
-        broadcast(&self.coll(), target, source, root, true)
+        broadcast((self.coll(), None), target, source, root, true)
     }
 
     /// `shmem_fcollect` (team form): see [`crate::Member::fcollect`].
@@ -294,7 +313,7 @@ impl<'s> Team<'s> {
         target: &mut impl SymTarget<T>,
         source: &SymSlice<'_, T>,
     ) -> Result<(), Error> {
-        fcollect(&self.coll(), target, source)
+        fcollect((self.coll(), None), target, source)
     }
 
     /// `shmem_collect` (team form): see [`crate::Member::collect`].
@@ -306,7 +325,7 @@ impl<'s> Team<'s> {
         target: &mut impl SymTarget<T>,
         source: &SymSlice<'_, T>,
     ) -> Result<usize, Error> {
-        collect(&self.coll(), target, source)
+        collect((self.coll(), None), target, source)
     }
 
     /// `shmem_alltoall` (team form): see [`crate::Member::alltoall`].
@@ -319,7 +338,7 @@ impl<'s> Team<'s> {
         source: &SymSlice<'_, T>,
         nelems: usize,
     ) -> Result<(), Error> {
-        alltoall(&self.coll(), target, source, nelems)
+        alltoall((self.coll(), None), target, source, nelems)
     }
 
     /// `shmem_alltoalls` (team form): see [`crate::Member::alltoalls`].
@@ -334,7 +353,7 @@ impl<'s> Team<'s> {
         sst: usize,
         nelems: usize,
     ) -> Result<(), Error> {
-        alltoalls(&self.coll(), target, dst, source, sst, nelems)
+        alltoalls((self.coll(), None), target, dst, source, sst, nelems)
     }
 
     team_reduce! {
@@ -353,8 +372,11 @@ impl Drop for Team<'_> {
         if self.slot == 0 || std::thread::panicking() {
             return;
         }
-        // Every member must be past its last use of the slot before any may reuse it.
-        self.sync();
-        team_release(self.t(), pool(self.shmem), self.slot);
+        // Every member must be past its last use of the slot before any may reuse it; if the
+        // members disagree here (one destroys while another calls something else), the slot
+        // stays reserved rather than being reused while someone may still be in it.
+        if self.sync().is_ok() {
+            team_release(self.t(), pool(self.shmem), self.slot);
+        }
     }
 }

@@ -11,8 +11,9 @@
 //! # The sync area
 //!
 //! ```text
-//! +0    head line:   done word (offset 0), this PE's call counter (offset 64, private)
-//! +128  region 0:    epoch | nelems | param | param2 | tag | staged | data (capacity bytes)
+//! +0     head line:  done word (offset 0), this PE's call counter (offset 64, private)
+//! +128   region 0:   epoch | status | signature hash | value | data (capacity bytes) ...
+//!                    ... detail block (full signature, refusal; read only on errors)
 //! +128+R region 1:   the same, used by calls with odd epochs
 //! ```
 //!
@@ -53,10 +54,11 @@
 //! so the members never have to agree in advance: readers take each contribution from where
 //! its owner left it, and a reduction uses the staged algorithm only if every member staged.
 //!
-//! Arguments that the spec requires to be equal on every member (element counts, roots,
-//! strides, the collective and element type) travel with the arrival and are compared by
-//! every member: a mismatch is the same `Error::ArgumentMismatch` on every member, before any
-//! data moved.
+//! Arguments that the spec requires to be equal on every member (the set, the sync area, the
+//! target and source objects, element counts, roots, strides, the operation and element type)
+//! travel with the arrival as a signature, and a member whose local checks failed arrives with
+//! a refusal: every member reads the same words and returns the same error before any data
+//! moved (`agree`).
 //!
 //! # Waking sleepers
 //!
@@ -73,103 +75,31 @@
 //! waiter's fence after its wait lets the transfer of its own line and its reads of the
 //! others' lines overlap: one cache-line latency per round instead of two.
 
-use std::mem::size_of;
+pub(crate) mod agree;
+mod ops;
+mod pool;
+mod set;
+
+use std::mem::{MaybeUninit, size_of};
 use std::sync::atomic::{AtomicU64, Ordering, fence};
 
-use bytemuck::{Pod, Zeroable};
+use bytemuck::Pod;
 
+pub(crate) use agree::{Kind, Sig, type_hash};
+pub use agree::{OBJECT_NAMES, Refusal, WHATS};
+pub use ops::{And, ArithElem, IntegerElem, Max, Min, Or, Prod, ReduceOp, Sum, Xor};
+pub use pool::{
+    SplitArgs, TEAM_CAPACITY, TEAM_POOL_BYTES, TEAM_SLOTS, TeamPool, team_area, team_claim,
+    team_release, team_reserve,
+};
+pub use set::PeSet;
+
+use crate::copy;
 use crate::error::{Error, Result};
 use crate::segment::LINE;
 use crate::shm::ShmTransport;
 use crate::transport::Transport;
-use crate::wait;
-
-// ------------------------------------------------------------------------------------------
-// sets of PEs
-
-/// A set of PEs in arithmetic progression, in world PE numbers: `start, start + stride, ...`,
-/// `size` of them. Both active sets and teams are `PeSet`s.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PeSet {
-    start: usize,
-    stride: usize,
-    size: usize,
-}
-
-impl PeSet {
-    /// The set `start + i * stride` for `i < size`, if `size > 0`, `stride > 0` (any stride is
-    /// accepted for a one-PE set) and the last PE is below `n_pes`.
-    pub fn new(start: usize, stride: usize, size: usize, n_pes: usize) -> Option<PeSet> {
-        if size == 0 {
-            return None;
-        }
-        let stride = if size == 1 { 1 } else { stride };
-        if stride == 0 {
-            return None;
-        }
-        let last = (size - 1).checked_mul(stride)?.checked_add(start)?;
-        (last < n_pes).then_some(PeSet {
-            start,
-            stride,
-            size,
-        })
-    }
-
-    /// Every PE of a job of `n_pes`.
-    pub fn world(n_pes: usize) -> PeSet {
-        PeSet {
-            start: 0,
-            stride: 1,
-            size: n_pes,
-        }
-    }
-
-    /// First PE.
-    #[inline]
-    pub fn start(&self) -> usize {
-        self.start
-    }
-
-    /// Distance between consecutive members (1 for a one-PE set).
-    #[inline]
-    pub fn stride(&self) -> usize {
-        self.stride
-    }
-
-    /// Number of members.
-    #[inline]
-    pub fn size(&self) -> usize {
-        self.size
-    }
-
-    /// World PE number of member `i`.
-    #[inline]
-    pub fn pe(&self, i: usize) -> usize {
-        debug_assert!(i < self.size);
-        self.start + i * self.stride
-    }
-
-    /// Index of world PE `pe` in the set, if it is a member.
-    #[inline]
-    pub fn index_of(&self, pe: usize) -> Option<usize> {
-        let d = pe.checked_sub(self.start)?;
-        if self.stride == 1 {
-            return (d < self.size).then_some(d);
-        }
-        (d % self.stride == 0 && d / self.stride < self.size).then_some(d / self.stride)
-    }
-
-    /// The members with indices `start, start + stride, ...` (`size` of them) of this set, if
-    /// they exist.
-    pub fn subset(&self, start: usize, stride: usize, size: usize) -> Option<PeSet> {
-        let inner = PeSet::new(start, stride, size, self.size)?;
-        Some(PeSet {
-            start: self.pe(inner.start),
-            stride: inner.stride.checked_mul(self.stride)?,
-            size,
-        })
-    }
-}
+use crate::wait::{self, WaitSite};
 
 // ------------------------------------------------------------------------------------------
 // layout
@@ -178,13 +108,17 @@ const DONE: usize = 0;
 const COUNTER: usize = 64;
 const HEAD: usize = LINE;
 const EPOCH: usize = 0;
-const AUX: usize = 8;
-const STAGED: usize = 40;
-/// Bytes of a region before its data: epoch, four argument words, the staged flag.
-pub const REGION_HEAD: usize = 48;
+const STATUS: usize = 8;
+const SIGHASH: usize = 16;
+const VALUE: usize = 24;
+/// Bytes of a region before its data: epoch, status, signature hash, value.
+pub const REGION_HEAD: usize = 32;
+const STAGED_BIT: u64 = 1;
+const REFUSED_BIT: u64 = 2;
+const DETAIL_SPAN: usize = agree::DETAIL_BYTES.next_multiple_of(LINE);
 
 const fn region_bytes(capacity: usize) -> usize {
-    (REGION_HEAD + capacity).next_multiple_of(LINE)
+    (REGION_HEAD + capacity).next_multiple_of(LINE) + DETAIL_SPAN
 }
 
 /// Bytes of a sync area whose regions stage at least `capacity` data bytes.
@@ -263,7 +197,8 @@ pub struct SyncArea {
 
 impl SyncArea {
     /// The area at symmetric `offset`, laid out for `capacity` staged bytes per region; it
-    /// spans [`area_bytes`]`(capacity)` bytes.
+    /// spans [`area_bytes`]`(capacity)` bytes. A fresh area must be zero on every member
+    /// before its first call (symmetric allocations made for one are cleared by their maker).
     pub const fn new(offset: usize, capacity: usize) -> SyncArea {
         SyncArea {
             offset,
@@ -283,177 +218,30 @@ impl SyncArea {
 
     /// Data bytes a region can stage.
     pub const fn capacity(&self) -> usize {
-        self.region - REGION_HEAD
+        self.region - DETAIL_SPAN - REGION_HEAD
     }
 
-    /// Zeroes this PE's copy of the area. Only for a fresh area, before the synchronization
-    /// that publishes it (e.g. inside a collective allocation): no PE may be using it.
-    pub fn clear_local(&self, t: &ShmTransport) {
-        let p = t.ptr(t.my_pe(), self.offset, self.bytes());
-        // SAFETY: `p` is valid for `bytes()` bytes (checked by `ptr`); the caller guarantees
-        // that no PE accesses the area until a later synchronization orders this write.
-        unsafe { std::ptr::write_bytes(p, 0, self.bytes()) };
+    /// Offset of the detail block in a region.
+    const fn detail(&self) -> usize {
+        self.region - DETAIL_SPAN
     }
 }
-
-// ------------------------------------------------------------------------------------------
-// reduction operators
-
-/// Integer element types: the bitwise operators are defined on them.
-pub trait IntegerElem: Pod {
-    /// `a & b`
-    fn bit_and(a: Self, b: Self) -> Self;
-    /// `a | b`
-    fn bit_or(a: Self, b: Self) -> Self;
-    /// `a ^ b`
-    fn bit_xor(a: Self, b: Self) -> Self;
-}
-
-/// Arithmetic element types (integers and floats): sum, product, min, max.
-pub trait ArithElem: Pod + PartialOrd {
-    /// `a + b`, wrapping for integers.
-    fn sum(a: Self, b: Self) -> Self;
-    /// `a * b`, wrapping for integers.
-    fn prod(a: Self, b: Self) -> Self;
-}
-
-/// An associative reduction operator on `T`. Members combine contributions in member order,
-/// `((x0 op x1) op x2) ...`, so every member gets bit-identical results (floats included).
-pub trait ReduceOp<T>: 'static {
-    /// Identifies the operator in argument checks.
-    const ID: u8;
-    /// `a op b`.
-    fn apply(a: T, b: T) -> T;
-}
-
-/// Bitwise and.
-#[derive(Debug)]
-pub enum And {}
-/// Bitwise or.
-#[derive(Debug)]
-pub enum Or {}
-/// Bitwise exclusive or.
-#[derive(Debug)]
-pub enum Xor {}
-/// Sum (wrapping for integers).
-#[derive(Debug)]
-pub enum Sum {}
-/// Product (wrapping for integers).
-#[derive(Debug)]
-pub enum Prod {}
-/// Minimum (`b < a ? b : a`).
-#[derive(Debug)]
-pub enum Min {}
-/// Maximum (`b > a ? b : a`).
-#[derive(Debug)]
-pub enum Max {}
-
-impl<T: IntegerElem> ReduceOp<T> for And {
-    const ID: u8 = 1;
-    #[inline(always)]
-    fn apply(a: T, b: T) -> T {
-        T::bit_and(a, b)
-    }
-}
-impl<T: IntegerElem> ReduceOp<T> for Or {
-    const ID: u8 = 2;
-    #[inline(always)]
-    fn apply(a: T, b: T) -> T {
-        T::bit_or(a, b)
-    }
-}
-impl<T: IntegerElem> ReduceOp<T> for Xor {
-    const ID: u8 = 3;
-    #[inline(always)]
-    fn apply(a: T, b: T) -> T {
-        T::bit_xor(a, b)
-    }
-}
-impl<T: ArithElem> ReduceOp<T> for Sum {
-    const ID: u8 = 4;
-    #[inline(always)]
-    fn apply(a: T, b: T) -> T {
-        T::sum(a, b)
-    }
-}
-impl<T: ArithElem> ReduceOp<T> for Prod {
-    const ID: u8 = 5;
-    #[inline(always)]
-    fn apply(a: T, b: T) -> T {
-        T::prod(a, b)
-    }
-}
-impl<T: ArithElem> ReduceOp<T> for Min {
-    const ID: u8 = 6;
-    #[inline(always)]
-    fn apply(a: T, b: T) -> T {
-        if b < a { b } else { a }
-    }
-}
-impl<T: ArithElem> ReduceOp<T> for Max {
-    const ID: u8 = 7;
-    #[inline(always)]
-    fn apply(a: T, b: T) -> T {
-        if b > a { b } else { a }
-    }
-}
-
-macro_rules! integer_elems {
-    ($($t:ty),*) => {$(
-        impl IntegerElem for $t {
-            #[inline(always)]
-            fn bit_and(a: $t, b: $t) -> $t { a & b }
-            #[inline(always)]
-            fn bit_or(a: $t, b: $t) -> $t { a | b }
-            #[inline(always)]
-            fn bit_xor(a: $t, b: $t) -> $t { a ^ b }
-        }
-        impl ArithElem for $t {
-            #[inline(always)]
-            fn sum(a: $t, b: $t) -> $t { a.wrapping_add(b) }
-            #[inline(always)]
-            fn prod(a: $t, b: $t) -> $t { a.wrapping_mul(b) }
-        }
-    )*};
-}
-integer_elems!(
-    i8, u8, i16, u16, i32, u32, i64, u64, i128, u128, isize, usize
-);
-
-macro_rules! float_elems {
-    ($($t:ty),*) => {$(
-        impl ArithElem for $t {
-            #[inline(always)]
-            fn sum(a: $t, b: $t) -> $t { a + b }
-            #[inline(always)]
-            fn prod(a: $t, b: $t) -> $t { a * b }
-        }
-    )*};
-}
-float_elems!(f32, f64);
 
 // ------------------------------------------------------------------------------------------
 // one member's view of a collective
 
-/// What a call is, published with its arrival (`tag` word).
-#[derive(Clone, Copy)]
-#[repr(u8)]
-enum Kind {
-    Sync = 1,
-    Reduce = 2,
-    Broadcast = 3,
-    Collect = 4,
-    Fcollect = 5,
-    Alltoall = 6,
-    Alltoalls = 7,
+/// What this member publishes with its arrival besides the signature (see [`Coll::round`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Arrival {
+    /// This member's refusal, if a local check failed.
+    refusal: Option<Refusal>,
+    /// Whether it stages its contribution (ignored with a refusal).
+    staged: bool,
+    /// A per-member value the others read on the success path (collect's count).
+    value: u64,
+    /// A per-member word the others may read from the detail block (collect's target length).
+    info: u64,
 }
-
-fn tag(kind: Kind, op: u8, elem: usize) -> u64 {
-    kind as u64 | u64::from(op) << 8 | (elem as u64) << 16
-}
-
-/// Name of the tag word in argument-mismatch errors.
-const TAG_WHAT: &str = "collective (operation and element size)";
 
 /// One call in progress: its epoch and the offset of its region in the area.
 #[derive(Clone, Copy, Debug)]
@@ -469,8 +257,9 @@ struct Block([u64; 512]);
 /// One member's handle on collectives over `set` with the sync area `area`.
 ///
 /// Every member of the set must make the same sequence of calls on the same area (the spec's
-/// rule); non-members never touch it, and no call reads or writes the memory of a PE outside
-/// the set.
+/// rule; a member that does not is told so by the agreement round, or, when it never
+/// arrives, by the launcher's deadlock report); non-members never write the area, and no
+/// call reads or writes the memory of a PE outside the set.
 #[derive(Clone, Copy, Debug)]
 pub struct Coll<'a> {
     t: &'a ShmTransport,
@@ -482,6 +271,49 @@ pub struct Coll<'a> {
     step: usize,
 }
 
+/// What the members published for one call, as [`agree::decide`] reads it.
+struct View<'c, 'a> {
+    coll: &'c Coll<'a>,
+    call: Call,
+}
+
+impl agree::Published for View<'_, '_> {
+    fn members(&self) -> usize {
+        self.coll.n()
+    }
+    fn pe_of(&self, i: usize) -> usize {
+        self.coll.pe(i)
+    }
+    fn refused(&self, i: usize) -> bool {
+        self.coll.status(&self.call, i) & REFUSED_BIT != 0
+    }
+    fn hash(&self, i: usize) -> u64 {
+        self.coll
+            .word(i, self.call.region + SIGHASH)
+            .load(Ordering::Relaxed)
+    }
+    fn detail(&self, i: usize, w: usize) -> u64 {
+        self.coll
+            .word(i, self.coll.detail(&self.call) + 8 * w)
+            .load(Ordering::Relaxed)
+    }
+}
+
+/// `n * size`, or the refusal of a count whose bytes overflow.
+fn byte_len(n: usize, size: usize) -> (usize, Option<Refusal>) {
+    match n.checked_mul(size) {
+        Some(b) => (b, None),
+        None => (
+            0,
+            Some(Refusal::OutOfBounds {
+                start: 0,
+                len: n,
+                object_len: 0,
+            }),
+        ),
+    }
+}
+
 impl<'a> Coll<'a> {
     /// This PE's handle on `set` with `area`; `None` if this PE is not a member.
     ///
@@ -490,11 +322,12 @@ impl<'a> Coll<'a> {
     pub fn new(t: &'a ShmTransport, set: PeSet, area: SyncArea) -> Option<Coll<'a>> {
         let me = set.index_of(t.my_pe())?;
         assert!(area.offset.is_multiple_of(LINE), "misaligned sync area");
+        assert!(set.start() + (set.size() - 1) * set.stride() < t.n_pes());
         // The first and the last member's copies are inside the mapping (checked here);
         // partitions are contiguous and equally sized, so every member's copy in between is.
         let base = t.ptr(set.pe(0), area.offset, area.bytes());
-        let _ = t.ptr(set.pe(set.size - 1), area.offset, area.bytes());
-        let step = set.stride * t.segment().partition_size();
+        let _ = t.ptr(set.pe(set.size() - 1), area.offset, area.bytes());
+        let step = set.stride() * t.segment().partition_size();
         Some(Coll {
             t,
             set,
@@ -515,9 +348,14 @@ impl<'a> Coll<'a> {
         self.me
     }
 
+    /// The sync area.
+    pub fn area(&self) -> SyncArea {
+        self.area
+    }
+
     #[inline]
     fn n(&self) -> usize {
-        self.set.size
+        self.set.size()
     }
 
     #[inline]
@@ -533,12 +371,13 @@ impl<'a> Coll<'a> {
     /// The synchronization word at offset `rel` of member `i`'s copy of the area.
     #[inline]
     fn word(&self, i: usize, rel: usize) -> &'a AtomicU64 {
-        assert!(i < self.set.size && rel + 8 <= self.area.bytes() && rel.is_multiple_of(8));
+        assert!(i < self.set.size() && rel + 8 <= self.area.bytes() && rel.is_multiple_of(8));
         let p = self.base.wrapping_add(i * self.step + rel).cast::<u64>();
         // SAFETY: member `i`'s copy of the area lies inside the mapping (see `new`), and `rel
         // + 8` is inside the area (asserted); `p` is 8-aligned (the area is 128-aligned in a
-        // page-aligned partition); sync words are only ever accessed atomically once the
-        // area is in use, and the mapping outlives the transport borrowed for `'a`.
+        // page-aligned partition); sync words are accessed only atomically while the area is
+        // in use (it is cleared before it is published), and the mapping outlives the
+        // transport borrowed for `'a`.
         unsafe { AtomicU64::from_ptr(p) }
     }
 
@@ -562,16 +401,21 @@ impl<'a> Coll<'a> {
         }
         let s = self.at(pe_src, off_src, len);
         let d = self.at(pe_dst, off_dst, len);
-        // SAFETY: both ranges are inside the segment (checked by `at`); they are distinct
-        // symmetric objects or identical (`copy` is memmove, so either is fine); the
-        // algorithm's synchronization guarantees no PE writes them during the copy.
-        unsafe { std::ptr::copy(s, d, len) };
+        // SAFETY: both ranges are inside the segment (checked by `at`); `within_segment` is a
+        // memmove with volatile accesses (module `copy`).
+        unsafe { copy::within_segment(d, s, len) };
     }
 
     /// Symmetric offset of the staged data of `call` (in every member's copy).
     #[inline]
     fn staged(&self, call: &Call) -> usize {
         self.area.offset + call.region + REGION_HEAD
+    }
+
+    /// Area-relative offset of the detail block of `call`'s region.
+    #[inline]
+    fn detail(&self, call: &Call) -> usize {
+        call.region + self.area.detail()
     }
 
     /// Takes the next epoch of this area.
@@ -586,29 +430,89 @@ impl<'a> Coll<'a> {
         }
     }
 
-    /// Stages this member's contribution (`stage`, run only if `staged`), publishes the
-    /// call's arguments, whether it staged, and its arrival; then waits until every member
-    /// has arrived. The stores to the header line come in one burst, right after the staging
-    /// copy: a peer polling that line takes it away between two bursts, and each burst then
-    /// costs a round trip to win it back.
+    /// A signature for this set and area.
     #[inline]
-    fn arrive(&self, call: &Call, aux: [u64; 4], staged: bool, stage: impl FnOnce()) {
+    fn sig<T>(&self, kind: Kind, op: u8) -> Sig {
+        Sig::new(
+            kind,
+            op,
+            size_of::<T>(),
+            type_hash::<T>(),
+            self.set,
+            self.area.offset,
+        )
+    }
+
+    /// The agreement round (module `agree`): publishes `sig`, the [`Arrival`] (this member's
+    /// refusal if any, its value and info words, whether it staged: `stage` runs only then,
+    /// and only without a refusal) and its arrival; waits until every member has arrived;
+    /// returns what every member decides from the same words.
+    ///
+    /// The detail block (signature, refusal) is written first, in a line of its own that the
+    /// others read only on the error path; the stores to the arrival line come in one burst,
+    /// right after the staging copy: a peer polling that line takes it away between two
+    /// bursts, and each burst then costs a round trip to win it back.
+    #[inline]
+    fn round(&self, call: &Call, sig: Sig, arrival: Arrival, stage: impl FnOnce()) -> Result<()> {
+        let Arrival {
+            refusal,
+            staged,
+            value,
+            info,
+        } = arrival;
+        let detail = self.detail(call);
+        for (k, &w) in sig.0.iter().enumerate() {
+            self.word(self.me, detail + 8 * k)
+                .store(w, Ordering::Relaxed);
+        }
+        self.word(self.me, detail + 8 * agree::INFO)
+            .store(info, Ordering::Relaxed);
+        let code = refusal.map_or([0; 5], |r| r.encode());
+        for (k, &w) in code.iter().enumerate() {
+            if k == 0 || refusal.is_some() {
+                self.word(self.me, detail + 8 * (agree::REFUSAL + k))
+                    .store(w, Ordering::Relaxed);
+            }
+        }
+        let staged = staged && refusal.is_none();
         if staged {
             stage();
         }
-        for (k, &v) in aux.iter().enumerate() {
-            self.word(self.me, call.region + AUX + 8 * k)
-                .store(v, Ordering::Relaxed);
-        }
-        self.word(self.me, call.region + STAGED)
-            .store(u64::from(staged), Ordering::Relaxed);
-        self.publish(call.region + EPOCH, call.e, true);
+        let status = if refusal.is_some() {
+            REFUSED_BIT
+        } else if staged {
+            STAGED_BIT
+        } else {
+            0
+        };
+        self.word(self.me, call.region + VALUE)
+            .store(value, Ordering::Relaxed);
+        self.word(self.me, call.region + SIGHASH)
+            .store(sig.hash(), Ordering::Relaxed);
+        self.word(self.me, call.region + STATUS)
+            .store(status, Ordering::Relaxed);
+        self.publish(call.region + EPOCH, call.e, true, sig.0[agree::KIND]);
+        agree::decide(&View {
+            coll: self,
+            call: *call,
+        })
+    }
+
+    #[inline]
+    fn status(&self, call: &Call, i: usize) -> u64 {
+        self.word(i, call.region + STATUS).load(Ordering::Relaxed)
     }
 
     /// Whether member `i` staged its contribution to `call` (after the arrival wait).
     #[inline]
     fn staged_by(&self, call: &Call, i: usize) -> bool {
-        self.word(i, call.region + STAGED).load(Ordering::Relaxed) != 0
+        self.status(call, i) & STAGED_BIT != 0
+    }
+
+    /// Member `i`'s value word for `call` (after the arrival wait).
+    #[inline]
+    fn value_of(&self, call: &Call, i: usize) -> u64 {
+        self.word(i, call.region + VALUE).load(Ordering::Relaxed)
     }
 
     /// Whether this member should stage `bytes` (a local choice: the members learn each
@@ -619,34 +523,12 @@ impl<'a> Coll<'a> {
     /// staged copy (the cost grows with them: `budget = bytes * readers`).
     #[inline]
     fn want_staged(&self, bytes: usize, readers: usize) -> bool {
-        stage(self.t, bytes, bytes * readers, self.area.capacity())
-    }
-
-    /// Compares the published arguments of every member; `what[k]` names argument `k`
-    /// (`None`: not compared). The tag (argument 3) is reported first.
-    fn check(&self, call: &Call, aux: [u64; 4], what: [Option<&'static str>; 4]) -> Result<()> {
-        for i in 0..self.n() {
-            let theirs = [0, 1, 2, 3].map(|k| {
-                self.word(i, call.region + AUX + 8 * k)
-                    .load(Ordering::Relaxed)
-            });
-            if theirs == aux {
-                continue;
-            }
-            for k in [3, 0, 1, 2] {
-                if let Some(what) = what[k]
-                    && theirs[k] != aux[k]
-                {
-                    return Err(Error::ArgumentMismatch {
-                        what,
-                        mine: aux[k] as usize,
-                        other_pe: self.pe(i),
-                        theirs: theirs[k] as usize,
-                    });
-                }
-            }
-        }
-        Ok(())
+        stage(
+            self.t,
+            bytes,
+            bytes.saturating_mul(readers),
+            self.area.capacity(),
+        )
     }
 
     /// Stores `e` into this member's word at `off`; with `wait`, returns once every member's
@@ -661,12 +543,15 @@ impl<'a> Coll<'a> {
     /// X's registration and rings. A member that does not wait fences right after its store
     /// and rings, as the writer side of `wait.rs` does (the same argument, with Z's fence
     /// right after its store).
+    ///
+    /// `what`: the signature's kind word, published with the wait site if this member sleeps
+    /// (deadlock diagnosis).
     #[inline]
-    fn publish(&self, off: usize, e: u64, wait: bool) {
+    fn publish(&self, off: usize, e: u64, wait: bool, what: u64) {
         self.word(self.me, off).store(e, Ordering::Release);
         if wait {
             if !self.reached(off, e) {
-                self.wait_reached(off, e);
+                self.wait_reached(off, e, what);
             }
             fence(Ordering::SeqCst);
             self.ring_others();
@@ -684,15 +569,22 @@ impl<'a> Coll<'a> {
     /// while all of them have arrived ([`wait::wait_until_with_mates`]); a smaller set waits
     /// with the plain policy, because a PE outside the set on this CPU may need it.
     #[cold]
-    fn wait_reached(&self, off: usize, e: u64) {
+    fn wait_reached(&self, off: usize, e: u64, what: u64) {
         let policy = self.t.policy();
-        let bell = &self.t.segment().slot(self.my_pe()).doorbell.0;
+        let slot = self.t.segment().slot(self.my_pe());
+        let site = WaitSite::collective(
+            what,
+            agree::pack_set(self.set),
+            (self.area.offset + off) as u64,
+            e,
+        );
+        let waiter = wait::Waiter::new(&slot.doorbell.0, &slot.wait.0, site);
         match policy.colocation {
             Some(c) if self.n() == self.t.n_pes() => {
                 let cpu = self.my_pe() % c;
                 wait::wait_until_with_mates(
                     policy,
-                    bell,
+                    waiter,
                     || self.reached(off, e),
                     || {
                         (0..self.n())
@@ -701,7 +593,7 @@ impl<'a> Coll<'a> {
                     },
                 );
             }
-            _ => self.t.wait_for(|| self.reached(off, e)),
+            _ => wait::wait_until(policy, waiter, || self.reached(off, e)),
         }
     }
 
@@ -722,8 +614,8 @@ impl<'a> Coll<'a> {
     }
 
     /// Publishes the end of this member's direct accesses; `wait`: until every member is done.
-    fn done(&self, call: &Call, wait: bool) {
-        self.publish(DONE, call.e, wait);
+    fn done(&self, call: &Call, wait: bool, what: u64) {
+        self.publish(DONE, call.e, wait, what);
     }
 
     // --------------------------------------------------------------------------------------
@@ -731,9 +623,67 @@ impl<'a> Coll<'a> {
 
     /// `shmem_sync` / `shmem_team_sync`: returns once every member has called it. Use
     /// [`Transport::quiet`] first for `shmem_barrier`.
-    pub fn sync(&self) {
+    ///
+    /// # Errors
+    /// [`Error::ArgumentMismatch`] when the members' calls differ (another collective, set or
+    /// area); the refusal's error when `refusal` is given here or elsewhere (module `agree`).
+    pub fn sync(&self, refusal: Option<Refusal>) -> Result<()> {
         let call = self.begin();
-        self.arrive(&call, [0, 0, 0, tag(Kind::Sync, 0, 0)], false, || {});
+        let sig = self.sig::<()>(Kind::Sync, 0);
+        self.round(
+            &call,
+            sig,
+            Arrival {
+                refusal,
+                ..Arrival::default()
+            },
+            || {},
+        )
+    }
+
+    /// An agreement round for a team split of this set (`start`, `stride`, `size` of the new
+    /// team, `xrange` of a 2-d split, 0 otherwise).
+    ///
+    /// # Errors
+    /// As [`Coll::sync`].
+    pub(crate) fn agree_split(
+        &self,
+        start: usize,
+        stride: usize,
+        size: usize,
+        xrange: usize,
+        refusal: Option<Refusal>,
+    ) -> Result<()> {
+        let call = self.begin();
+        let sig = self
+            .sig::<()>(Kind::Split, 0)
+            .with(agree::N, size)
+            .with(agree::P1, start)
+            .with(agree::P2, stride)
+            .with(agree::P3, xrange);
+        self.round(
+            &call,
+            sig,
+            Arrival {
+                refusal,
+                ..Arrival::default()
+            },
+            || {},
+        )
+    }
+
+    /// An agreement round with a caller-made signature (allocations: `runtime.rs`).
+    pub(crate) fn agree(&self, sig: Sig, refusal: Option<Refusal>) -> Result<()> {
+        let call = self.begin();
+        self.round(
+            &call,
+            sig,
+            Arrival {
+                refusal,
+                ..Arrival::default()
+            },
+            || {},
+        )
     }
 
     /// Reduction of `n` elements with `O`: `target[k] = source_0[k] op source_1[k] op ...` on
@@ -745,40 +695,43 @@ impl<'a> Coll<'a> {
     /// member's source and writes it into every member's target.
     ///
     /// # Errors
-    /// [`Error::ArgumentMismatch`] (on every member, nothing written) when the members do not
-    /// agree on `n`, the operator or the element size.
+    /// On every member, with nothing written: [`Error::ArgumentMismatch`] when the members do
+    /// not agree on the set, area, objects, `n`, the operator or the element type; the
+    /// refusal's error when a member refused (module `agree`).
     pub fn reduce<T: Pod, O: ReduceOp<T>>(
         &self,
         target: usize,
         source: usize,
         n: usize,
+        refusal: Option<Refusal>,
     ) -> Result<()> {
         let size = size_of::<T>();
-        let bytes = n * size;
+        let (bytes, overflow) = byte_len(n, size);
+        let refusal = refusal.or(overflow);
         let call = self.begin();
         let me = self.my_pe();
         // every member reads every staged vector: the small budget is for all of them
-        let staged = stage(self.t, bytes, bytes * self.n(), self.area.capacity());
-        let aux = [n as u64, 0, 0, tag(Kind::Reduce, O::ID, size)];
-        self.arrive(&call, aux, staged, || {
-            self.copy((me, source), (me, self.staged(&call)), bytes)
-        });
-        self.check(&call, aux, [Some("nreduce"), None, None, Some(TAG_WHAT)])?;
+        let staged = self.want_staged(bytes, self.n());
+        let sig = self
+            .sig::<T>(Kind::Reduce, O::ID)
+            .with(agree::TARGET, target)
+            .with(agree::SOURCE, source)
+            .with(agree::N, n);
+        self.round(
+            &call,
+            sig,
+            Arrival {
+                refusal,
+                staged,
+                ..Arrival::default()
+            },
+            || self.copy((me, source), (me, self.staged(&call)), bytes),
+        )?;
+        let what = sig.0[agree::KIND];
         if (0..self.n()).all(|i| self.staged_by(&call, i)) {
             // combine the staged vectors, in member order, into this member's own target
             let off = self.staged(&call);
-            self.copy((self.pe(0), off), (me, target), bytes);
-            if n > 0 {
-                let dst = self.at(me, target, bytes).cast::<T>();
-                for i in 1..self.n() {
-                    let src = self.at(self.pe(i), off, bytes).cast::<T>();
-                    // SAFETY: both ranges are `n` elements inside the segment (checked by
-                    // `at`); the target is this member's own, written by nobody else during
-                    // the call, and it is distinct from the staged copies, which nobody writes
-                    // before every member has arrived at the next call (module docs).
-                    unsafe { fold_raw::<T, O>(dst, src, n) };
-                }
-            }
+            self.combine::<T, O>(|i| (self.pe(i), off), 0, n, 1, |_| (me, target));
             return Ok(());
         }
         // Direct: member `me` owns elements lo..hi (whole lines, so no two members write the
@@ -795,12 +748,14 @@ impl<'a> Coll<'a> {
             s,
             |j| (self.pe((self.me + 1 + j) % s), target),
         );
-        self.done(&call, true);
+        self.done(&call, true, what);
         Ok(())
     }
 
     /// Combines elements `lo..hi` of member `i`'s array at `src(i)` (in member order) and
-    /// writes the result to the `ndst` arrays `dst(j)`.
+    /// writes the result to the `ndst` arrays `dst(j)`. Works in chunks of one stack block:
+    /// each member's chunk is copied in (volatile, module `copy`), folded in local memory,
+    /// and the result copied out.
     #[inline]
     fn combine<T: Pod, O: ReduceOp<T>>(
         &self,
@@ -812,8 +767,10 @@ impl<'a> Coll<'a> {
     ) {
         let size = size_of::<T>();
         assert!(std::mem::align_of::<T>() <= std::mem::align_of::<Block>() && size > 0);
-        let mut block = std::mem::MaybeUninit::<Block>::uninit();
-        let base = block.as_mut_ptr().cast::<T>();
+        let mut acc_block = MaybeUninit::<Block>::uninit();
+        let mut tmp_block = MaybeUninit::<Block>::uninit();
+        let acc_base = acc_block.as_mut_ptr().cast::<T>();
+        let tmp_base = tmp_block.as_mut_ptr().cast::<T>();
         let room = size_of::<Block>() / size;
         let mut at = lo;
         while at < hi {
@@ -821,27 +778,31 @@ impl<'a> Coll<'a> {
             let bytes = len * size;
             let (p0, o0) = src(0);
             let s0 = self.at(p0, o0 + at * size, bytes);
-            // SAFETY: `s0` is valid for `bytes` bytes (checked), `base` for `room * size >=
-            // bytes` bytes of this stack frame; the source is not written during the call
-            // (protocol).
-            unsafe { std::ptr::copy_nonoverlapping(s0, base.cast::<u8>(), bytes) };
-            // SAFETY: the first `len` elements were just initialized (any bytes are a valid
-            // `T: Pod`), `base` is aligned for `T` (asserted above) and the buffer is ours.
-            let acc = unsafe { std::slice::from_raw_parts_mut(base, len) };
+            // SAFETY: `s0` is `bytes` bytes of the segment (checked), `acc_base` has room for
+            // `room * size >= bytes` bytes of this frame; nobody writes the source during the
+            // call (protocol).
+            unsafe { copy::from_segment(acc_base.cast::<u8>(), s0, bytes) };
+            // SAFETY: the first `len` elements were just written (any bytes are a valid
+            // `T: Pod`); `acc_base` is aligned for `T` (asserted above) and the block is ours.
+            let acc = unsafe { std::slice::from_raw_parts_mut(acc_base, len) };
             for i in 1..self.n() {
                 let (p, o) = src(i);
-                let s = self.at(p, o + at * size, bytes).cast::<T>();
-                // SAFETY: `s` is valid for `len` elements (checked by `at`) and not written
-                // during the call (protocol).
-                unsafe { fold_into::<T, O>(acc, s) };
+                let s = self.at(p, o + at * size, bytes);
+                // SAFETY: as for `s0`, into the second block.
+                unsafe { copy::from_segment(tmp_base.cast::<u8>(), s, bytes) };
+                // SAFETY: as for `acc`; the two blocks are distinct.
+                let tmp = unsafe { std::slice::from_raw_parts(tmp_base, len) };
+                for (a, &b) in acc.iter_mut().zip(tmp) {
+                    *a = O::apply(*a, b);
+                }
             }
             for j in 0..ndst {
                 let (p, o) = dst(j);
                 let d = self.at(p, o + at * size, bytes);
-                // SAFETY: `d` is valid for `bytes` bytes (checked); no other PE accesses this
-                // range of the target during the call (each element has one writer); `acc`
-                // is local memory.
-                unsafe { std::ptr::copy_nonoverlapping(acc.as_ptr().cast::<u8>(), d, bytes) };
+                // SAFETY: `d` is `bytes` bytes of the segment (checked); no other PE accesses
+                // this range of the target during the call (each element has one writer);
+                // `acc` is local memory.
+                unsafe { copy::to_segment(d, acc.as_ptr().cast::<u8>(), bytes) };
             }
             at += len;
         }
@@ -852,8 +813,8 @@ impl<'a> Coll<'a> {
     /// OpenSHMEM 1.5) and left alone otherwise (the active-set form).
     ///
     /// # Errors
-    /// [`Error::InvalidRoot`] when `root` is not a member index (before anything happens);
-    /// [`Error::ArgumentMismatch`] when the members disagree on `n`, `root` or the element size.
+    /// As [`Coll::reduce`]; a `root` that is not a member index is refused
+    /// ([`Error::InvalidRoot`]).
     pub fn broadcast<T: Pod>(
         &self,
         target: usize,
@@ -861,28 +822,36 @@ impl<'a> Coll<'a> {
         n: usize,
         root: usize,
         write_root: bool,
+        refusal: Option<Refusal>,
     ) -> Result<()> {
-        if root >= self.n() {
-            return Err(Error::InvalidRoot {
-                root,
-                size: self.n(),
-            });
-        }
+        let bad_root = (root >= self.n()).then_some(Refusal::InvalidRoot {
+            root,
+            size: self.n(),
+        });
         let size = size_of::<T>();
-        let bytes = n * size;
+        let (bytes, overflow) = byte_len(n, size);
+        let refusal = refusal.or(bad_root).or(overflow);
         let call = self.begin();
         let me = self.my_pe();
         let is_root = self.me == root;
         let stage = is_root && self.want_staged(bytes, self.n());
-        let aux = [n as u64, root as u64, 0, tag(Kind::Broadcast, 0, size)];
-        self.arrive(&call, aux, stage, || {
-            self.copy((me, source), (me, self.staged(&call)), bytes)
-        });
-        self.check(
+        let sig = self
+            .sig::<T>(Kind::Broadcast, u8::from(write_root))
+            .with(agree::TARGET, target)
+            .with(agree::SOURCE, source)
+            .with(agree::N, n)
+            .with(agree::P1, root);
+        self.round(
             &call,
-            aux,
-            [Some("nelems"), Some("root"), None, Some(TAG_WHAT)],
+            sig,
+            Arrival {
+                refusal,
+                staged: stage,
+                ..Arrival::default()
+            },
+            || self.copy((me, source), (me, self.staged(&call)), bytes),
         )?;
+        let what = sig.0[agree::KIND];
         if is_root && write_root {
             self.copy((me, source), (me, target), bytes);
         }
@@ -892,10 +861,10 @@ impl<'a> Coll<'a> {
                 self.copy((root_pe, self.staged(&call)), (me, target), bytes);
             }
         } else if is_root {
-            self.done(&call, true);
+            self.done(&call, true, what);
         } else {
             self.copy((root_pe, source), (me, target), bytes);
-            self.done(&call, false);
+            self.done(&call, false, what);
         }
         Ok(())
     }
@@ -913,9 +882,9 @@ impl<'a> Coll<'a> {
 
     /// Ends a call in which every member read every other's contribution: if any member did
     /// not stage, readers publish that they are done, and that member waits for all of them.
-    fn finish_reads(&self, call: &Call, staged: bool) {
+    fn finish_reads(&self, call: &Call, staged: bool, what: u64) {
         if (0..self.n()).any(|i| !self.staged_by(call, i)) {
-            self.done(call, !staged);
+            self.done(call, !staged, what);
         }
     }
 
@@ -923,56 +892,98 @@ impl<'a> Coll<'a> {
     /// order into `target` (`n * size` elements) on every member.
     ///
     /// # Errors
-    /// [`Error::ArgumentMismatch`] when the members disagree on `n` or the element size.
-    pub fn fcollect<T: Pod>(&self, target: usize, source: usize, n: usize) -> Result<()> {
-        let size = size_of::<T>();
-        let bytes = n * size;
+    /// As [`Coll::reduce`].
+    pub fn fcollect<T: Pod>(
+        &self,
+        target: usize,
+        source: usize,
+        n: usize,
+        refusal: Option<Refusal>,
+    ) -> Result<()> {
+        let (bytes, overflow) = byte_len(n, size_of::<T>());
+        let refusal = refusal.or(overflow);
         let call = self.begin();
         let me = self.my_pe();
         let stage = self.want_staged(bytes, self.n());
-        let aux = [n as u64, 0, 0, tag(Kind::Fcollect, 0, size)];
-        self.arrive(&call, aux, stage, || {
-            self.copy((me, source), (me, self.staged(&call)), bytes)
-        });
-        self.check(&call, aux, [Some("nelems"), None, None, Some(TAG_WHAT)])?;
+        let sig = self
+            .sig::<T>(Kind::Fcollect, 0)
+            .with(agree::TARGET, target)
+            .with(agree::SOURCE, source)
+            .with(agree::N, n);
+        self.round(
+            &call,
+            sig,
+            Arrival {
+                refusal,
+                staged: stage,
+                ..Arrival::default()
+            },
+            || self.copy((me, source), (me, self.staged(&call)), bytes),
+        )?;
         for k in 0..self.n() {
             let i = (self.me + k) % self.n();
             self.copy(self.from(&call, i, source), (me, target + i * bytes), bytes);
         }
-        self.finish_reads(&call, stage);
+        self.finish_reads(&call, stage, sig.0[agree::KIND]);
         Ok(())
     }
 
     /// `shmem_collect`: every member contributes its own number of elements (`n` here); they
-    /// are concatenated in member order into `target` on every member. Returns the total.
+    /// are concatenated in member order into `target` (of `target_len` elements on this
+    /// member) on every member. Returns the total.
     ///
     /// # Errors
-    /// [`Error::OutOfBounds`] when the total exceeds `target_len` (this member's target is
-    /// left alone; the call still completes its part of the protocol);
-    /// [`Error::ArgumentMismatch`] when the members disagree on the element size.
+    /// As [`Coll::reduce`]; when the total exceeds some member's target, every member gets
+    /// that member's [`Error::OutOfBounds`] (wrapped in [`Error::Refused`] unless it holds for
+    /// every member) and no target is written.
     pub fn collect<T: Pod>(
         &self,
         target: usize,
         target_len: usize,
         source: usize,
         n: usize,
+        refusal: Option<Refusal>,
     ) -> Result<usize> {
         let size = size_of::<T>();
+        let (bytes, overflow) = byte_len(n, size);
+        let refusal = refusal.or(overflow);
         let call = self.begin();
         let me = self.my_pe();
-        let stage = self.want_staged(n * size, self.n());
-        let aux = [n as u64, 0, 0, tag(Kind::Collect, 0, size)];
-        self.arrive(&call, aux, stage, || {
-            self.copy((me, source), (me, self.staged(&call)), n * size)
-        });
-        self.check(&call, aux, [None, None, None, Some(TAG_WHAT)])?;
-        let count = |i: usize| self.word(i, call.region + AUX).load(Ordering::Relaxed) as usize;
+        let stage = self.want_staged(bytes, self.n());
+        let sig = self
+            .sig::<T>(Kind::Collect, 0)
+            .with(agree::TARGET, target)
+            .with(agree::SOURCE, source);
+        let arrival = Arrival {
+            refusal,
+            staged: stage,
+            value: n as u64,
+            info: target_len as u64,
+        };
+        self.round(&call, sig, arrival, || {
+            self.copy((me, source), (me, self.staged(&call)), bytes)
+        })?;
+        let count = |i: usize| self.value_of(&call, i) as usize;
         let total = (0..self.n()).fold(0usize, |t, i| t.saturating_add(count(i)));
-        let result = if total > target_len {
-            Err(Error::OutOfBounds {
+        // Every member checks every member's target, so all decide alike (a collect is rare
+        // enough that reading each member's detail line costs nothing that matters).
+        let detail = self.detail(&call) + 8 * agree::INFO;
+        let lens = |i: usize| self.word(i, detail).load(Ordering::Relaxed) as usize;
+        let short: Vec<usize> = (0..self.n()).filter(|&i| lens(i) < total).collect();
+        let result = if let Some(&first) = short.first() {
+            let error = Error::OutOfBounds {
                 start: 0,
                 len: total,
-                object_len: target_len,
+                object_len: lens(first),
+            };
+            let same = short.len() == self.n() && (0..self.n()).all(|i| lens(i) == lens(0));
+            Err(if same {
+                error
+            } else {
+                Error::Refused {
+                    pe: self.pe(first),
+                    source: Box::new(error),
+                }
             })
         } else {
             let mut at = 0;
@@ -987,7 +998,9 @@ impl<'a> Coll<'a> {
             }
             Ok(total)
         };
-        self.finish_reads(&call, stage);
+        if result.is_ok() {
+            self.finish_reads(&call, stage, sig.0[agree::KIND]);
+        }
         result
     }
 
@@ -995,24 +1008,41 @@ impl<'a> Coll<'a> {
     /// member `j`'s target.
     ///
     /// # Errors
-    /// [`Error::ArgumentMismatch`] when the members disagree on `n` or the element size.
-    pub fn alltoall<T: Pod>(&self, target: usize, source: usize, n: usize) -> Result<()> {
-        let size = size_of::<T>();
-        let block = n * size;
+    /// As [`Coll::reduce`].
+    pub fn alltoall<T: Pod>(
+        &self,
+        target: usize,
+        source: usize,
+        n: usize,
+        refusal: Option<Refusal>,
+    ) -> Result<()> {
+        let (block, overflow) = byte_len(n, size_of::<T>());
+        let (all, overflow2) = byte_len(block, self.n());
+        let refusal = refusal.or(overflow).or(overflow2);
         let call = self.begin();
         let me = self.my_pe();
-        let stage = self.want_staged(block * self.n(), 1);
-        let aux = [n as u64, 0, 0, tag(Kind::Alltoall, 0, size)];
-        self.arrive(&call, aux, stage, || {
-            self.copy((me, source), (me, self.staged(&call)), block * self.n())
-        });
-        self.check(&call, aux, [Some("nelems"), None, None, Some(TAG_WHAT)])?;
+        let stage = self.want_staged(all, 1);
+        let sig = self
+            .sig::<T>(Kind::Alltoall, 0)
+            .with(agree::TARGET, target)
+            .with(agree::SOURCE, source)
+            .with(agree::N, n);
+        self.round(
+            &call,
+            sig,
+            Arrival {
+                refusal,
+                staged: stage,
+                ..Arrival::default()
+            },
+            || self.copy((me, source), (me, self.staged(&call)), all),
+        )?;
         for k in 0..self.n() {
             let i = (self.me + k) % self.n();
             let (pe, off) = self.from(&call, i, source);
             self.copy((pe, off + self.me * block), (me, target + i * block), block);
         }
-        self.finish_reads(&call, stage);
+        self.finish_reads(&call, stage, sig.0[agree::KIND]);
         Ok(())
     }
 
@@ -1021,8 +1051,7 @@ impl<'a> Coll<'a> {
     /// (A staged source is packed, stride 1.)
     ///
     /// # Errors
-    /// [`Error::ArgumentMismatch`] when the members disagree on `n`, the strides or the element
-    /// size.
+    /// As [`Coll::reduce`].
     pub fn alltoalls<T: Pod>(
         &self,
         target: usize,
@@ -1030,32 +1059,41 @@ impl<'a> Coll<'a> {
         source: usize,
         sst: usize,
         n: usize,
+        refusal: Option<Refusal>,
     ) -> Result<()> {
         let size = size_of::<T>();
         let s = self.n();
+        let (total, overflow) = byte_len(n, s);
+        let (all, overflow2) = byte_len(total, size);
+        let refusal = refusal.or(overflow).or(overflow2);
         let call = self.begin();
         let me = self.my_pe();
-        let stage = self.want_staged(n * s * size, 1);
+        let stage = self.want_staged(all, 1);
         let staged_at = self.staged(&call);
-        let aux = [
-            n as u64,
-            sst as u64,
-            dst as u64,
-            tag(Kind::Alltoalls, 0, size),
-        ];
-        self.arrive(&call, aux, stage, || {
-            for x in 0..n * s {
-                self.copy(
-                    (me, source + x * sst * size),
-                    (me, staged_at + x * size),
-                    size,
-                );
-            }
-        });
-        self.check(
+        let sig = self
+            .sig::<T>(Kind::Alltoalls, 0)
+            .with(agree::TARGET, target)
+            .with(agree::SOURCE, source)
+            .with(agree::N, n)
+            .with(agree::P1, sst)
+            .with(agree::P2, dst);
+        self.round(
             &call,
-            aux,
-            [Some("nelems"), Some("sst"), Some("dst"), Some(TAG_WHAT)],
+            sig,
+            Arrival {
+                refusal,
+                staged: stage,
+                ..Arrival::default()
+            },
+            || {
+                for x in 0..total {
+                    self.copy(
+                        (me, source + x * sst * size),
+                        (me, staged_at + x * size),
+                        size,
+                    );
+                }
+            },
         )?;
         for k in 0..s {
             let i = (self.me + k) % s;
@@ -1069,145 +1107,9 @@ impl<'a> Coll<'a> {
                 self.copy(from, (me, target + (i * n + x) * dst * size), size);
             }
         }
-        self.finish_reads(&call, stage);
+        self.finish_reads(&call, stage, sig.0[agree::KIND]);
         Ok(())
     }
-}
-
-/// `acc[k] = O(acc[k], src[k])`.
-///
-/// # Safety
-/// `src` must be valid for reads of `acc.len()` elements, and nobody may write them during the
-/// call.
-#[inline]
-unsafe fn fold_into<T: Pod, O: ReduceOp<T>>(acc: &mut [T], src: *const T) {
-    for (k, a) in acc.iter_mut().enumerate() {
-        // SAFETY: `k < acc.len()`, inside the caller's readable range; unaligned reads make
-        // no assumption about the staging offset.
-        let b = unsafe { src.wrapping_add(k).read_unaligned() };
-        *a = O::apply(*a, b);
-    }
-}
-
-/// `dst[k] = O(dst[k], src[k])` for `k < n`.
-///
-/// # Safety
-/// `dst` must be valid for reads and writes and `src` for reads of `n` elements, the ranges
-/// must not overlap, and nobody else may write them during the call.
-#[inline]
-unsafe fn fold_raw<T: Pod, O: ReduceOp<T>>(dst: *mut T, src: *const T, n: usize) {
-    for k in 0..n {
-        let d = dst.wrapping_add(k);
-        // SAFETY: `k < n`: inside the caller's ranges (unaligned access: no assumption about
-        // the staging offset).
-        let a = unsafe { d.read_unaligned() };
-        // SAFETY: as above.
-        let b = unsafe { src.wrapping_add(k).read_unaligned() };
-        // SAFETY: as above.
-        unsafe { d.write_unaligned(O::apply(a, b)) };
-    }
-}
-
-/// The 8-byte synchronization word at symmetric `off` on `pe` (team pool bookkeeping).
-#[inline]
-fn word(t: &ShmTransport, pe: usize, off: usize) -> &AtomicU64 {
-    let p = t.ptr(pe, off, 8).cast::<u64>();
-    assert!(p.is_aligned(), "misaligned sync word");
-    // SAFETY: in bounds (checked by `ptr`) and aligned (asserted); sync words are accessed
-    // only atomically once an area is in use (`clear_local` runs before), and the mapping
-    // lives as long as the transport borrowed here.
-    unsafe { AtomicU64::from_ptr(p) }
-}
-
-// ------------------------------------------------------------------------------------------
-// the team pool
-
-/// Team sync areas in the pool; slot 0 is the world team's.
-pub const TEAM_SLOTS: usize = 32;
-/// Staging capacity of a team's sync area (contributions above it take the direct path).
-pub const TEAM_CAPACITY: usize = 512 - REGION_HEAD;
-const POOL_BITMAP: usize = 0;
-const POOL_OR: usize = 8;
-const POOL_STAGE: usize = LINE;
-const POOL_MAX: usize = 3 * LINE;
-const POOL_HEAD: usize = 5 * LINE;
-const SLOT_BYTES: usize = area_bytes(TEAM_CAPACITY);
-/// Bytes of the [`TeamPool`].
-pub const TEAM_POOL_BYTES: usize = POOL_HEAD + TEAM_SLOTS * SLOT_BYTES;
-const _: () = assert!(TEAM_POOL_BYTES.is_multiple_of(LINE) && TEAM_SLOTS <= 64);
-const _: () =
-    assert!(POOL_MAX + 8 * TEAM_SLOTS <= POOL_HEAD && POOL_STAGE + 8 * TEAM_SLOTS <= POOL_MAX);
-
-/// The symmetric memory teams take their sync areas from: a header (this PE's bitmap of slots
-/// in use, staging for the slot agreement) and [`TEAM_SLOTS`] sync areas. The `shmem` crate
-/// places one in the symmetric statics of every PE, zeroed.
-#[repr(C, align(128))]
-#[derive(Clone, Copy, Pod, Zeroable)]
-pub struct TeamPool([u64; TEAM_POOL_BYTES / 8]);
-
-impl TeamPool {
-    /// The initial (all zero) pool.
-    pub const ZERO: TeamPool = TeamPool([0; TEAM_POOL_BYTES / 8]);
-}
-
-impl std::fmt::Debug for TeamPool {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("TeamPool").finish_non_exhaustive()
-    }
-}
-
-/// The sync area of team slot `slot` of the pool at symmetric offset `pool`.
-pub fn team_area(pool: usize, slot: usize) -> SyncArea {
-    assert!(slot < TEAM_SLOTS);
-    SyncArea::new(pool + POOL_HEAD + slot * SLOT_BYTES, TEAM_CAPACITY)
-}
-
-/// Collective over the members of `parent`: agrees on `K` team slots that no member of
-/// `parent` is using, and for each the epoch its new team starts after (the largest call
-/// counter any member has for that slot, so stale words of an earlier team never satisfy a
-/// wait of the new one). Every member gets the same answer.
-///
-/// # Errors
-/// [`Error::TeamsExhausted`] on every member when fewer than `K` slots are free;
-/// [`Error::ArgumentMismatch`] if the members' calls do not match.
-pub fn team_reserve<const K: usize>(parent: &Coll<'_>, pool: usize) -> Result<[(usize, u64); K]> {
-    let t = parent.t;
-    let me = t.my_pe();
-    for s in 0..TEAM_SLOTS {
-        let c = word(t, me, team_area(pool, s).offset + COUNTER).load(Ordering::Relaxed);
-        word(t, me, pool + POOL_STAGE + 8 * s).store(c, Ordering::Relaxed);
-    }
-    parent.reduce::<u64, Or>(pool + POOL_OR, pool + POOL_BITMAP, 1)?;
-    parent.reduce::<u64, Max>(pool + POOL_MAX, pool + POOL_STAGE, TEAM_SLOTS)?;
-    let used = word(t, me, pool + POOL_OR).load(Ordering::Relaxed) | 1;
-    let mut out = [(0, 0); K];
-    let mut found = 0;
-    for s in 1..TEAM_SLOTS {
-        if found < K && used & (1 << s) == 0 {
-            let base = word(t, me, pool + POOL_MAX + 8 * s).load(Ordering::Relaxed);
-            out[found] = (s, base);
-            found += 1;
-        }
-    }
-    if found < K {
-        return Err(Error::TeamsExhausted {
-            max: TEAM_SLOTS - 1,
-        });
-    }
-    Ok(out)
-}
-
-/// Marks `slot` as used by this PE and starts its call counter at `base` (from
-/// [`team_reserve`]).
-pub fn team_claim(t: &ShmTransport, pool: usize, slot: usize, base: u64) {
-    let me = t.my_pe();
-    word(t, me, pool + POOL_BITMAP).fetch_or(1 << slot, Ordering::Relaxed);
-    word(t, me, team_area(pool, slot).offset + COUNTER).store(base, Ordering::Relaxed);
-}
-
-/// Marks `slot` as free on this PE. Call after a sync of the team that used it.
-pub fn team_release(t: &ShmTransport, pool: usize, slot: usize) {
-    word(t, t.my_pe(), pool + POOL_BITMAP).fetch_and(!(1 << slot), Ordering::Relaxed);
 }
 
 #[cfg(test)]
@@ -1238,11 +1140,15 @@ mod tests {
 
     #[test]
     fn layout() {
-        assert_eq!(area_bytes(SYNC_ONLY_CAPACITY), 3 * LINE);
+        assert_eq!(area_bytes(SYNC_ONLY_CAPACITY), 3 * LINE + 2 * DETAIL_SPAN);
         let a = SyncArea::new(0, DATA_CAPACITY);
         assert!(a.capacity() >= DATA_CAPACITY);
         assert_eq!(a.bytes(), area_bytes(DATA_CAPACITY));
-        assert_eq!(team_area(0, 1).offset - team_area(0, 0).offset, SLOT_BYTES);
+        assert!(a.detail() >= REGION_HEAD + a.capacity());
+        assert_eq!(
+            team_area(0, 1).offset - team_area(0, 0).offset,
+            area_bytes(TEAM_CAPACITY)
+        );
         assert_eq!(std::mem::size_of::<TeamPool>(), TEAM_POOL_BYTES);
     }
 

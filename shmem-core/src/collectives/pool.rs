@@ -1,0 +1,131 @@
+//! The pool of sync areas that teams draw from.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use bytemuck::{Pod, Zeroable};
+
+use super::{COUNTER, Coll, Max, Or, REGION_HEAD, Refusal, SyncArea, area_bytes};
+use crate::error::{Error, Result};
+use crate::segment::LINE;
+use crate::shm::ShmTransport;
+use crate::transport::Transport;
+
+/// Team sync areas in the pool; slot 0 is the world team's.
+pub const TEAM_SLOTS: usize = 32;
+/// Staging capacity of a team's sync area (contributions above it take the direct path).
+pub const TEAM_CAPACITY: usize = 512 - REGION_HEAD;
+const POOL_BITMAP: usize = 0;
+const POOL_OR: usize = 8;
+const POOL_STAGE: usize = LINE;
+const POOL_MAX: usize = 3 * LINE;
+const POOL_HEAD: usize = 5 * LINE;
+const SLOT_BYTES: usize = area_bytes(TEAM_CAPACITY);
+/// Bytes of the [`TeamPool`].
+pub const TEAM_POOL_BYTES: usize = POOL_HEAD + TEAM_SLOTS * SLOT_BYTES;
+const _: () = assert!(TEAM_POOL_BYTES.is_multiple_of(LINE) && TEAM_SLOTS <= 64);
+const _: () =
+    assert!(POOL_MAX + 8 * TEAM_SLOTS <= POOL_HEAD && POOL_STAGE + 8 * TEAM_SLOTS <= POOL_MAX);
+
+/// The symmetric memory teams take their sync areas from: a header (this PE's bitmap of slots
+/// in use, staging for the slot agreement) and [`TEAM_SLOTS`] sync areas. The `shmem` crate
+/// places one in the symmetric statics of every PE, zeroed.
+#[repr(C, align(128))]
+#[derive(Clone, Copy, Pod, Zeroable)]
+pub struct TeamPool([u64; TEAM_POOL_BYTES / 8]);
+
+impl TeamPool {
+    /// The initial (all zero) pool.
+    pub const ZERO: TeamPool = TeamPool([0; TEAM_POOL_BYTES / 8]);
+}
+
+impl std::fmt::Debug for TeamPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TeamPool").finish_non_exhaustive()
+    }
+}
+
+/// The sync area of team slot `slot` of the pool at symmetric offset `pool`.
+pub fn team_area(pool: usize, slot: usize) -> SyncArea {
+    assert!(slot < TEAM_SLOTS);
+    SyncArea::new(pool + POOL_HEAD + slot * SLOT_BYTES, TEAM_CAPACITY)
+}
+
+/// What a team split asks for, compared between the members of the parent (module `agree`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitArgs {
+    /// First member of the new team (an index in the parent).
+    pub start: usize,
+    /// Stride in the parent.
+    pub stride: usize,
+    /// Members of the new team.
+    pub size: usize,
+    /// Row length of a 2-d split (0 for a strided split).
+    pub xrange: usize,
+}
+
+/// Collective over the members of `parent`: first agrees on the split (`split`, and this
+/// member's `refusal` if its local check of the split failed), then on `K` team slots that no
+/// member of `parent` is using, and for each the epoch its new team starts after (the largest
+/// call counter any member has for that slot, so stale words of an earlier team never satisfy
+/// a wait of the new one). Every member gets the same answer.
+///
+/// # Errors
+/// On every member: [`Error::ArgumentMismatch`] if the members' splits differ, the refusal's
+/// error if a member refused (module `agree`), [`Error::TeamsExhausted`] when fewer than `K`
+/// slots are free.
+pub fn team_reserve<const K: usize>(
+    parent: &Coll<'_>,
+    pool: usize,
+    split: SplitArgs,
+    refusal: Option<Refusal>,
+) -> Result<[(usize, u64); K]> {
+    parent.agree_split(split.start, split.stride, split.size, split.xrange, refusal)?;
+    let t = parent.t;
+    let me = t.my_pe();
+    for s in 0..TEAM_SLOTS {
+        let c = word(t, me, team_area(pool, s).offset + COUNTER).load(Ordering::Relaxed);
+        word(t, me, pool + POOL_STAGE + 8 * s).store(c, Ordering::Relaxed);
+    }
+    parent.reduce::<u64, Or>(pool + POOL_OR, pool + POOL_BITMAP, 1, None)?;
+    parent.reduce::<u64, Max>(pool + POOL_MAX, pool + POOL_STAGE, TEAM_SLOTS, None)?;
+    let used = word(t, me, pool + POOL_OR).load(Ordering::Relaxed) | 1;
+    let mut out = [(0, 0); K];
+    let mut found = 0;
+    for s in 1..TEAM_SLOTS {
+        if found < K && used & (1 << s) == 0 {
+            let base = word(t, me, pool + POOL_MAX + 8 * s).load(Ordering::Relaxed);
+            out[found] = (s, base);
+            found += 1;
+        }
+    }
+    if found < K {
+        return Err(Error::TeamsExhausted {
+            max: TEAM_SLOTS - 1,
+        });
+    }
+    Ok(out)
+}
+
+/// Marks `slot` as used by this PE and starts its call counter at `base` (from
+/// [`team_reserve`]).
+pub fn team_claim(t: &ShmTransport, pool: usize, slot: usize, base: u64) {
+    let me = t.my_pe();
+    word(t, me, pool + POOL_BITMAP).fetch_or(1 << slot, Ordering::Relaxed);
+    word(t, me, team_area(pool, slot).offset + COUNTER).store(base, Ordering::Relaxed);
+}
+
+/// Marks `slot` as free on this PE. Call after a sync of the team that used it.
+pub fn team_release(t: &ShmTransport, pool: usize, slot: usize) {
+    word(t, t.my_pe(), pool + POOL_BITMAP).fetch_and(!(1 << slot), Ordering::Relaxed);
+}
+
+/// The 8-byte word at symmetric `off` on `pe` (pool bookkeeping).
+#[inline]
+fn word(t: &ShmTransport, pe: usize, off: usize) -> &AtomicU64 {
+    let p = t.ptr(pe, off, 8).cast::<u64>();
+    assert!(p.is_aligned(), "misaligned pool word");
+    // SAFETY: in bounds (checked by `ptr`) and aligned (asserted); the pool's words are only
+    // accessed atomically (the pool is a zeroed static laid out at init), and the mapping
+    // lives as long as the transport borrowed here.
+    unsafe { AtomicU64::from_ptr(p) }
+}
