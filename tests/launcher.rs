@@ -12,6 +12,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use support::{Custom, Failed, describe, dev_shm, ensure, run_job, shmemrun};
 
 const DIR_ENV: &str = "SHMEM_TEST_DIR";
+/// The status `launcher_global_exit` passes to `global_exit`.
+const STATUS_ENV: &str = "SHMEM_TEST_STATUS";
 
 fn now_ms() -> u128 {
     SystemTime::now()
@@ -77,12 +79,26 @@ fn failing_job(
     status: i32,
     message: &str,
 ) -> Result<(), Failed> {
+    failing_job_env(case, npes, extra, &[], status, message)
+}
+
+/// [`failing_job`] with extra environment variables for the PEs.
+fn failing_job_env(
+    case: &str,
+    npes: usize,
+    extra: &[&str],
+    env: &[(&str, &str)],
+    status: i32,
+    message: &str,
+) -> Result<(), Failed> {
     let dir = scratch(case);
     let shm_before: Vec<String> = dev_shm()
         .into_iter()
         .filter(|n| n.contains("shmem"))
         .collect();
-    let (out, elapsed) = run_job(npes, case, extra, &[(DIR_ENV, dir.to_str().unwrap())]);
+    let mut env = env.to_vec();
+    env.push((DIR_ENV, dir.to_str().unwrap()));
+    let (out, elapsed) = run_job(npes, case, extra, &env);
     let ended = now_ms();
     let stderr = String::from_utf8_lossy(&out.stderr);
     ensure(out.status.code() == Some(status), || {
@@ -172,14 +188,18 @@ fn body_no_finalize() {
     drop(shmem); // waits in finalize for PE 0, which never comes
 }
 
+/// The last PE calls `global_exit(SHMEM_TEST_STATUS)` (default 7).
 fn body_global_exit() {
     let shmem = shmem::init().unwrap();
     let me = shmem.my_pe().index();
     record_pid(me);
     shmem.barrier_all();
-    if me == 3 {
+    if me == shmem.n_pes() - 1 {
+        let status: i32 = std::env::var(STATUS_ENV)
+            .map(|s| s.parse().unwrap())
+            .unwrap_or(7);
         record_failure_time();
-        shmem.global_exit(7);
+        shmem.global_exit(status);
     }
     shmem.barrier_all();
 }
@@ -265,8 +285,30 @@ fn check_global_exit() -> Result<(), Failed> {
         4,
         &[],
         7,
-        "PE 3 called global_exit(7)",
-    )
+        "PE 3 called global_exit(7); the job exits with status 7",
+    )?;
+    // A non-zero status never becomes success: exit statuses are one byte, and a status whose
+    // low byte is 0 becomes 1 (launched, and a singleton's own exit).
+    for (status, exits) in [(256, 1), (i32::MIN, 1), (-1, 255), (512 + 3, 3)] {
+        let text = status.to_string();
+        failing_job_env(
+            "launcher_global_exit",
+            2,
+            &[],
+            &[(STATUS_ENV, &text)],
+            exits,
+            &format!("PE 1 called global_exit({status}); the job exits with status {exits}"),
+        )?;
+        let out = Command::new(std::env::current_exe().unwrap())
+            .env(support::CASE_ENV, "launcher_global_exit")
+            .env(STATUS_ENV, &text)
+            .output()
+            .unwrap();
+        ensure(out.status.code() == Some(exits), || {
+            format!("singleton global_exit({status}): {}", describe(&out))
+        })?;
+    }
+    Ok(())
 }
 fn check_timeout() -> Result<(), Failed> {
     let t0 = Instant::now();

@@ -63,6 +63,27 @@ pub struct Outcome {
     pub message: Option<String>,
 }
 
+/// The exit status a job (or a singleton PE) ends with when a PE calls `global_exit(status)`.
+///
+/// A process exit status is one byte, so `status` is taken modulo 256; but a non-zero status
+/// must never read as success: one whose low byte is 0 (256, `i32::MIN`) becomes 1.
+///
+/// # Examples
+/// ```
+/// use shmem_core::launcher::exit_status;
+/// assert_eq!(exit_status(0), 0);
+/// assert_eq!(exit_status(7), 7);
+/// assert_eq!(exit_status(-1), 255);
+/// assert_eq!(exit_status(256), 1);
+/// assert_eq!(exit_status(i32::MIN), 1);
+/// ```
+pub fn exit_status(status: i32) -> i32 {
+    match status & 0xff {
+        0 if status != 0 => 1,
+        low => low,
+    }
+}
+
 struct Pe {
     pid: Pid,
     running: bool,
@@ -246,9 +267,12 @@ fn judge(seg: &Segment, pe: usize, status: WaitStatus) -> Option<Outcome> {
     if ge & GLOBAL_EXIT_SET != 0 {
         let who = (ge >> 32) & 0x7fff_ffff;
         let code = ge as u32 as i32;
+        let status = exit_status(code);
         return Some(Outcome {
-            status: code,
-            message: Some(format!("PE {who} called global_exit({code})")),
+            status,
+            message: Some(format!(
+                "PE {who} called global_exit({code}); the job exits with status {status}"
+            )),
         });
     }
     let state = seg.pe_state(pe);

@@ -387,7 +387,8 @@ impl Runtime {
     }
 
     /// `shmem_global_exit`: ends the whole job with `status`. The launcher sees the request,
-    /// stops every other PE and exits with `status`.
+    /// stops every other PE and exits with [`crate::launcher::exit_status`]`(status)` (the low
+    /// byte, never 0 for a non-zero status); a singleton PE exits with that status itself.
     pub fn global_exit(&self, status: i32) -> ! {
         let v = GLOBAL_EXIT_SET | ((self.me as u64) << 32) | u64::from(status as u32);
         let _ =
@@ -404,7 +405,7 @@ impl Runtime {
         use std::io::Write;
         let _ = std::io::stdout().flush();
         let _ = std::io::stderr().flush();
-        std::process::exit(status)
+        std::process::exit(crate::launcher::exit_status(status))
     }
 
     /// `shmem_finalize`: completes outstanding operations, synchronizes all PEs and marks this
