@@ -49,12 +49,31 @@ pub enum SegmentError {
         /// `st_mode & 0o7777`.
         mode: u32,
     },
-    /// The file's size disagrees with the header (or the header's own numbers disagree).
+    /// The file's size disagrees with the header's (self-consistent) total.
     #[error("segment size mismatch: file has {file} bytes, header describes {header}")]
     SizeMismatch {
         /// `st_size`.
         file: u64,
-        /// What the header's layout adds up to.
+        /// The header's `total_size`.
+        header: u64,
+    },
+    /// The header's own numbers disagree: a field differs from what the header's PE count and
+    /// partition size imply.
+    #[error("segment header is inconsistent: {field} is {found}, the layout needs {expected}")]
+    HeaderInconsistent {
+        /// The header field.
+        field: &'static str,
+        /// Its value.
+        found: u64,
+        /// The value the layout implies.
+        expected: u64,
+    },
+    /// The file is too short to hold a header.
+    #[error("segment file has {file} bytes, too small for a shmem header ({header} bytes)")]
+    TooSmall {
+        /// `st_size`.
+        file: u64,
+        /// Size of the header.
         header: u64,
     },
     /// The header's PE count disagrees with what the launcher told this PE.
