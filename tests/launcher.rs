@@ -220,6 +220,15 @@ fn body_hello() {
     );
 }
 
+/// PE 0 prints the job size and the arguments the program got.
+fn body_args() {
+    let shmem = shmem::init().unwrap();
+    if shmem.my_pe().index() == 0 {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        println!("{} PEs, args {args:?}", shmem.n_pes());
+    }
+}
+
 fn body_config() {
     let shmem = shmem::init().unwrap();
     let want: usize = std::env::var("SHMEM_TEST_EXPECT_SIZE")
@@ -492,6 +501,42 @@ fn check_config() -> Result<(), Failed> {
     )
 }
 
+/// Runs `shmemrun args...` and returns the output.
+fn shmemrun_with(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    let mut cmd = Command::new(shmemrun());
+    cmd.args(args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().unwrap()
+}
+
+fn check_wait_env() -> Result<(), Failed> {
+    let exe = std::env::current_exe().unwrap();
+    let exe = exe.to_str().unwrap();
+    // Malformed waiting overrides are an init error naming the variable, launched or not.
+    for (var, value) in [("SHMEM_WAIT_SPIN", "lots"), ("SHMEM_WAIT_YIELD_US", "1.5")] {
+        let out = shmemrun_with(
+            &["-n", "2", exe],
+            &[(support::CASE_ENV, "launcher_wait_env"), (var, value)],
+        );
+        ensure(
+            !out.status.success() && String::from_utf8_lossy(&out.stderr).contains(var),
+            || format!("{var}={value}: {}", describe(&out)),
+        )?;
+        let out = Command::new(exe)
+            .env(support::CASE_ENV, "launcher_wait_env")
+            .env(var, value)
+            .output()
+            .unwrap();
+        ensure(
+            !out.status.success() && String::from_utf8_lossy(&out.stderr).contains(var),
+            || format!("singleton {var}={value}: {}", describe(&out)),
+        )?;
+    }
+    Ok(())
+}
+
 fn check_init_twice() -> Result<(), Failed> {
     let (out, _) = run_job(2, "launcher_init_twice", &[], &[]);
     ensure(out.status.success(), || describe(&out))?;
@@ -555,6 +600,11 @@ fn main() {
                 name: "launcher_config",
                 body: body_config,
                 check: check_config,
+            },
+            Custom {
+                name: "launcher_wait_env",
+                body: body_args,
+                check: check_wait_env,
             },
             Custom {
                 name: "launcher_init_twice",

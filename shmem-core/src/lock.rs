@@ -331,7 +331,7 @@ mod tests {
     fn on_pes<R: Send>(n: usize, f: impl Fn(&ShmTransport) -> R + Sync) -> Vec<R> {
         let (seg, _fd, _token) = Segment::create(n, 1 << 16).unwrap();
         let seg = Arc::new(seg);
-        let policy = WaitPolicy::for_job(n, crate::sys::usable_cpus(), false);
+        let policy = WaitPolicy::for_job(n, crate::sys::usable_cpus(), false).unwrap();
         std::thread::scope(|s| {
             let handles: Vec<_> = (0..n)
                 .map(|me| {

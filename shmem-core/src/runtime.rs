@@ -178,7 +178,7 @@ impl Runtime {
         // PEs `p` and `q` share a CPU exactly when `p % cpus == q % cpus`.
         let round_robin =
             std::env::var(config::ENV_RUN_BIND).is_ok_and(|v| v == "rr") && sys::usable_cpus() == 1;
-        let policy = WaitPolicy::for_job(n_pes, cpus, round_robin);
+        let policy = WaitPolicy::for_job(n_pes, cpus, round_robin)?;
         let layout = layout_statics(statics);
         if layout.size > seg.partition_size() {
             return Err(Error::StaticsTooLarge {
@@ -275,11 +275,12 @@ impl Runtime {
             let p = self.transport.policy();
             println!(
                 "  {:<22} {:>14}  spin iterations before yielding",
-                "SHMEM_WAIT_SPIN", p.spin
+                crate::wait::ENV_WAIT_SPIN,
+                p.spin
             );
             println!(
                 "  {:<22} {:>14}  microseconds of yielding before sleeping on the futex",
-                "SHMEM_WAIT_YIELD_US",
+                crate::wait::ENV_WAIT_YIELD_US,
                 p.yield_for.as_micros()
             );
             println!(
