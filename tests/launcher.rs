@@ -511,6 +511,95 @@ fn shmemrun_with(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     cmd.output().unwrap()
 }
 
+/// Exit status 2, nothing started (no stdout), one line on stderr containing every `words`.
+fn refused(args: &[&str], words: &[&str]) -> Result<(), Failed> {
+    let out = shmemrun_with(args, &[(support::CASE_ENV, "launcher_args")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        out.status.code() == Some(2)
+            && out.stdout.is_empty()
+            && err.lines().count() == 1
+            && err.starts_with("shmemrun: ")
+            && words.iter().all(|w| err.contains(w)),
+        || {
+            format!(
+                "{args:?}: expected one line naming {words:?}\n{}",
+                describe(&out)
+            )
+        },
+    )
+}
+
+fn check_args() -> Result<(), Failed> {
+    let exe = std::env::current_exe().unwrap();
+    let exe = exe.to_str().unwrap();
+    // Every spelling of the PE count; everything after the program name is the program's,
+    // `-np` and unknown options included.
+    let program_args = ["--frobnicate", "-np", "5", "--", "-n", "x"];
+    let want = format!("2 PEs, args {program_args:?}");
+    for np in [
+        &["-n2"][..],
+        &["-n=2"],
+        &["-n", "2"],
+        &["-np", "2"],
+        &["-np=2"],
+        &["--np", "2"],
+        &["--np=2"],
+    ] {
+        let mut args = np.to_vec();
+        args.extend(["--timeout", "60", exe]);
+        args.extend(program_args);
+        let out = shmemrun_with(&args, &[(support::CASE_ENV, "launcher_args")]);
+        ensure(
+            out.status.success() && String::from_utf8_lossy(&out.stdout).trim() == want,
+            || format!("{args:?}: expected {want:?}\n{}", describe(&out)),
+        )?;
+    }
+    // Unknown options before the program are refused, not started as the program.
+    refused(&["--frobnicate", "-n", "2", exe], &["--frobnicate"])?;
+    refused(&["-n", "2", "--frobnicate", exe], &["--frobnicate"])?;
+    refused(&["-n", "2", "-x", exe], &["-x"])?;
+    refused(&["-n", "2"], &["PROGRAM"])?;
+    // --timeout 0 is not "1 s".
+    refused(&["-n", "2", "--timeout", "0", exe], &["--timeout", "0"])
+}
+
+fn check_heap_size() -> Result<(), Failed> {
+    let exe = std::env::current_exe().unwrap();
+    let exe = exe.to_str().unwrap();
+    // --heap-size 0 is not "one page".
+    refused(&["-n", "2", "--heap-size", "0", exe], &["--heap-size"])?;
+    // More symmetric memory than the machine has: refused with the figures.
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap();
+    let mem_kb: u64 = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    let mem = mem_kb * 1024;
+    let per_pe = (mem / 2 + (1 << 30)).next_multiple_of(4096);
+    let size = per_pe.to_string();
+    refused(
+        &["-n", "2", "--heap-size", &size, exe],
+        &["2 PEs", &size, &mem.to_string(), "MemTotal"],
+    )
+}
+
+fn check_not_init() -> Result<(), Failed> {
+    // The program never called shmem::init: said so (the slot is still `Starting`).
+    let out = shmemrun_with(&["-n", "2", "/bin/true"], &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        out.status.code() == Some(1)
+            && err.lines().any(|l| {
+                ["PE 0", "PE 1"].iter().any(|pe| {
+                    l == format!("shmemrun: {pe} exited with status 0 without calling shmem::init")
+                })
+            }),
+        || describe(&out),
+    )
+}
+
 fn check_wait_env() -> Result<(), Failed> {
     let exe = std::env::current_exe().unwrap();
     let exe = exe.to_str().unwrap();
@@ -600,6 +689,21 @@ fn main() {
                 name: "launcher_config",
                 body: body_config,
                 check: check_config,
+            },
+            Custom {
+                name: "launcher_args",
+                body: body_args,
+                check: check_args,
+            },
+            Custom {
+                name: "launcher_heap_size",
+                body: body_args,
+                check: check_heap_size,
+            },
+            Custom {
+                name: "launcher_not_init",
+                body: body_args,
+                check: check_not_init,
             },
             Custom {
                 name: "launcher_wait_env",

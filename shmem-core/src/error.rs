@@ -272,6 +272,23 @@ pub enum Error {
         /// What is wrong with it.
         why: &'static str,
     },
+    /// The job's shared memory cannot fit in this machine's memory: refused before any PE
+    /// starts.
+    #[error(
+        "the job needs {total} bytes of shared memory ({n_pes} PEs x {symmetric_size} symmetric \
+         bytes, plus control), more than this machine's {mem_total} bytes of memory (MemTotal): \
+         lower --heap-size / SHMEM_SYMMETRIC_SIZE or -n"
+    )]
+    JobTooLarge {
+        /// PEs asked for.
+        n_pes: usize,
+        /// Symmetric bytes per PE asked for (statics and heap).
+        symmetric_size: usize,
+        /// Bytes of the whole segment.
+        total: u64,
+        /// The machine's memory.
+        mem_total: u64,
+    },
     /// The shared segment was refused.
     #[error("shared segment refused: {0}")]
     Segment(#[from] SegmentError),

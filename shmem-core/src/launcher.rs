@@ -21,7 +21,7 @@ use nix::unistd::Pid;
 
 use crate::config;
 use crate::error::{Error, Result};
-use crate::segment::{GLOBAL_EXIT_SET, PeState, Segment};
+use crate::segment::{GLOBAL_EXIT_SET, MAX_PES, PeState, Segment, planned_size};
 
 /// Whether to pin PEs to CPUs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -89,13 +89,56 @@ struct Pe {
     running: bool,
 }
 
+/// Checks what can be checked before anything is created: a PE count in range, a non-zero
+/// symmetric size and timeout, and a segment that fits in the machine's memory (it is sparse,
+/// but a job that touched all of it could not run).
+///
+/// # Errors
+/// [`Error::Config`] naming the setting; [`Error::JobTooLarge`] with the figures.
+pub fn check_config(cfg: &LaunchConfig) -> Result<()> {
+    if cfg.n_pes == 0 || cfg.n_pes > MAX_PES {
+        return Err(Error::Config {
+            name: "-n",
+            value: cfg.n_pes.to_string(),
+            why: "the PE count must be between 1 and 4096",
+        });
+    }
+    if cfg.symmetric_size == 0 {
+        return Err(Error::Config {
+            name: "--heap-size / SHMEM_SYMMETRIC_SIZE",
+            value: "0".into(),
+            why: "the symmetric size per PE must be at least 1 byte (rounded up to a page)",
+        });
+    }
+    if cfg.timeout == Some(Duration::ZERO) {
+        return Err(Error::Config {
+            name: "--timeout",
+            value: "0".into(),
+            why: "the timeout must be at least 1 second",
+        });
+    }
+    let mem_total = crate::sys::memory_total();
+    let total = planned_size(cfg.n_pes, cfg.symmetric_size).unwrap_or(u64::MAX);
+    if total > mem_total {
+        return Err(Error::JobTooLarge {
+            n_pes: cfg.n_pes,
+            symmetric_size: cfg.symmetric_size,
+            total,
+            mem_total,
+        });
+    }
+    Ok(())
+}
+
 /// Runs a job to completion.
 ///
 /// # Errors
-/// [`Error::Config`] for a bad configuration, [`Error::Io`] when the segment cannot be made or
-/// signals cannot be set up. A PE that cannot be started is an [`Outcome`] (status 127), not an
-/// error: the PEs already started are stopped first.
+/// [`Error::Config`] or [`Error::JobTooLarge`] for a bad configuration ([`check_config`]),
+/// before anything is started; [`Error::Io`] when the segment cannot be made or signals cannot
+/// be set up. A PE that cannot be started is an [`Outcome`] (status 127), not an error: the PEs
+/// already started are stopped first.
 pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
+    check_config(cfg)?;
     let mut set = SigSet::empty();
     for s in [
         Signal::SIGCHLD,
@@ -180,7 +223,8 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
     // mapping stays so that it can read the PEs' states.
     drop(fd);
     if let Some(t) = cfg.timeout {
-        let secs = t.as_secs().clamp(1, u64::from(u32::MAX)) as u32;
+        // alarm() counts whole seconds: a fraction rounds up (zero was refused above).
+        let secs = t.as_secs_f64().ceil().clamp(1.0, f64::from(u32::MAX)) as u32;
         nix::unistd::alarm::set(secs);
     }
 
@@ -278,6 +322,12 @@ fn judge(seg: &Segment, pe: usize, status: WaitStatus) -> Option<Outcome> {
     let state = seg.pe_state(pe);
     match status {
         WaitStatus::Exited(_, 0) if state == PeState::Finalized => None,
+        WaitStatus::Exited(_, 0) if state == PeState::Starting => Some(Outcome {
+            status: 1,
+            message: Some(format!(
+                "PE {pe} exited with status 0 without calling shmem::init"
+            )),
+        }),
         WaitStatus::Exited(_, 0) => Some(Outcome {
             status: 1,
             message: Some(format!(
@@ -290,7 +340,14 @@ fn judge(seg: &Segment, pe: usize, status: WaitStatus) -> Option<Outcome> {
         }),
         WaitStatus::Exited(_, code) => Some(Outcome {
             status: code,
-            message: Some(format!("PE {pe} exited with status {code}")),
+            message: Some(format!(
+                "PE {pe} exited with status {code}{}",
+                if state == PeState::Starting {
+                    " before calling shmem::init"
+                } else {
+                    ""
+                }
+            )),
         }),
         WaitStatus::Signaled(_, sig, core) => Some(Outcome {
             status: 128 + sig as i32,

@@ -128,6 +128,13 @@ pub(crate) fn usable_cpus() -> usize {
         .unwrap_or(1)
 }
 
+/// `sysinfo()`: the machine's total usable main memory in bytes (`totalram * mem_unit`, the
+/// figure /proc/meminfo shows as MemTotal).
+pub(crate) fn memory_total() -> u64 {
+    let info = rustix::system::sysinfo();
+    (info.totalram as u64).saturating_mul(u64::from(info.mem_unit).max(1))
+}
+
 /// The segment file as a `memmap2::MmapRaw` (`mmap(NULL, len, PROT_READ|PROT_WRITE,
 /// MAP_SHARED, fd, 0)`). `MmapRaw` hands out a pointer, never a reference, which is the
 /// discipline every access to the segment follows.
