@@ -12,6 +12,7 @@ use std::ffi::OsString;
 use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -154,6 +155,7 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
         .map_err(|e| Error::io("blocking signals")(e.into()))?;
 
     let (seg, fd, token) = Segment::create(cfg.n_pes, cfg.symmetric_size)?;
+    let seg = Arc::new(seg);
     let cpus: Vec<usize> = usable_cpu_list();
     let bind = cfg.bind == Bind::Auto && !cpus.is_empty();
     let started = Instant::now();
@@ -179,12 +181,19 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
             None
         };
         let parent = nix::unistd::getpid();
+        let record = Arc::clone(&seg);
         // SAFETY: the closure runs in the child between fork and exec, where only
-        // async-signal-safe calls are allowed. It makes only raw system calls (sigprocmask,
-        // prctl, getppid, sched_setaffinity) on values computed before the fork, and
-        // allocates nothing.
+        // async-signal-safe calls are allowed. It makes only raw system calls (getpid,
+        // sigprocmask, prctl, getppid, sched_setaffinity) and one atomic store into the
+        // segment, which is mapped (MAP_SHARED, inherited by fork) before the fork and stays
+        // mapped: `record` keeps it alive, and `slot(pe)` is pointer arithmetic on it
+        // (`pe < n_pes`, so its bounds assertion cannot fire). It allocates nothing.
         unsafe {
             cmd.pre_exec(move || {
+                // First, so that the guardian can find this process's group as soon as it
+                // exists; exec keeps the pid, so this is the PE's pid (or its wrapper's).
+                let me = nix::unistd::getpid().as_raw() as u32;
+                record.slot(pe).launch.0.pid.store(me, Ordering::Release);
                 SigSet::all().thread_unblock().ok();
                 nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).ok();
                 if nix::unistd::getppid() != parent {

@@ -24,7 +24,7 @@ use crate::sys::{self, FileFacts};
 /// First eight bytes of every segment.
 pub const MAGIC: u64 = u64::from_le_bytes(*b"SHMEMRS\x01");
 /// Version of this layout; bumped whenever [`Header`] or [`Slot`] change.
-pub const LAYOUT_VERSION: u32 = 3;
+pub const LAYOUT_VERSION: u32 = 4;
 /// Size of one control slot.
 pub const SLOT_SIZE: usize = 1024;
 /// Cache-line padding unit (two 64-byte lines: adjacent-line prefetch makes 128 the safe unit).
@@ -149,6 +149,20 @@ pub struct Doorbell {
     pub sleepers: AtomicU32,
 }
 
+/// Who may be this PE: written by the launcher's side, checked by `init` (line 4 of a slot).
+#[repr(C)]
+#[derive(Debug)]
+pub struct LaunchRecord {
+    /// Pid of the process the launcher started for this PE, which is also its process group
+    /// id (each PE starts in a group of its own). Stored by that process itself between fork
+    /// and exec (an atomic store into the already-mapped segment is async-signal-safe); 0
+    /// before. The launcher's guardian kills this process group if the launcher dies.
+    pub pid: AtomicU32,
+    /// 0, or the pid of the process that claimed the PE at `init` (compare-exchange from 0):
+    /// a PE is claimed once.
+    pub claimed_by: AtomicU32,
+}
+
 /// Per-PE control slot. Every field is an atomic, so `&Slot` may be shared across processes.
 #[repr(C)]
 #[derive(Debug)]
@@ -163,11 +177,14 @@ pub struct Slot {
     /// Line 3: doorbell for `barrier_all`/`sync_all` only, so that puts into a PE that sleeps in
     /// a barrier do not wake it for nothing.
     pub barrier_bell: Line<Doorbell>,
-    /// Lines 4..8: reserved, zero.
-    pub reserved: [Line<[AtomicU64; 16]>; 4],
+    /// Line 4: who was launched as this PE, and who claimed it.
+    pub launch: Line<LaunchRecord>,
+    /// Lines 5..8: reserved, zero.
+    pub reserved: [Line<[AtomicU64; 16]>; 3],
 }
 static_assertions::const_assert_eq!(std::mem::size_of::<Slot>(), SLOT_SIZE);
 static_assertions::const_assert_eq!(std::mem::align_of::<Slot>(), LINE);
+static_assertions::const_assert_eq!(std::mem::offset_of!(Slot, launch), 4 * LINE);
 
 /// The layout the creator computes for `n_pes` PEs and `partition_size` bytes each.
 fn layout(n_pes: usize, partition_size: usize) -> Header {
