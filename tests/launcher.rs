@@ -36,11 +36,16 @@ fn scratch(name: &str) -> PathBuf {
 
 /// PE side: record this process's pid.
 fn record_pid(me: usize) {
+    record(&format!("pe{me}"), std::process::id());
+}
+
+/// PE side: record `pid` in `<name>.pid` in the scratch directory.
+fn record(name: &str, pid: u32) {
     if let Ok(d) = std::env::var(DIR_ENV) {
         // write then rename, so that the driver never reads a half-written file
-        let tmp = PathBuf::from(&d).join(format!("pe{me}.tmp"));
-        std::fs::write(&tmp, std::process::id().to_string()).unwrap();
-        std::fs::rename(&tmp, PathBuf::from(d).join(format!("pe{me}.pid"))).unwrap();
+        let tmp = PathBuf::from(&d).join(format!("{name}.tmp"));
+        std::fs::write(&tmp, pid.to_string()).unwrap();
+        std::fs::rename(&tmp, PathBuf::from(d).join(format!("{name}.pid"))).unwrap();
     }
 }
 
@@ -66,9 +71,40 @@ fn pids(dir: &PathBuf) -> Vec<u32> {
         .collect()
 }
 
+/// Whether process `pid` exists and is not a zombie (state Z, or X: dead). The state is the
+/// field after the parenthesized command name in /proc/<pid>/stat.
 fn alive(pid: u32) -> bool {
-    // a zombie would still have /proc/<pid>; shmemrun reaps every PE, so absence is the check
-    std::path::Path::new(&format!("/proc/{pid}")).exists()
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => {
+            let state = stat[stat.rfind(')').map_or(0, |i| i + 1)..]
+                .split_whitespace()
+                .next()
+                .unwrap_or("?");
+            !matches!(state, "Z" | "X" | "x")
+        }
+        Err(_) => false,
+    }
+}
+
+/// Waits up to 2 s for every process recorded in `dir` to be gone; names the survivors.
+fn all_gone(dir: &PathBuf, what: &str) -> Result<(), Failed> {
+    let t0 = Instant::now();
+    loop {
+        let left: Vec<u32> = pids(dir).into_iter().filter(|&p| alive(p)).collect();
+        if left.is_empty() {
+            return Ok(());
+        }
+        if t0.elapsed() > Duration::from_secs(2) {
+            for &p in &left {
+                // do not leave them running after a failed check
+                let _ = Command::new("kill").args(["-9", &p.to_string()]).status();
+            }
+            return Err(
+                format!("{what}: processes still alive 2 s after the job: {left:?}").into(),
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// Runs a failing job and checks status, message, promptness, no survivors, no /dev/shm files.
@@ -202,6 +238,37 @@ fn body_global_exit() {
         shmem.global_exit(status);
     }
     shmem.barrier_all();
+}
+
+/// What `launcher_orphans` PEs do after starting their `sleep 30`: `ok` (finish), `fail`
+/// (PE 1 exits 3), `hang` (sleep until killed).
+const MODE_ENV: &str = "SHMEM_TEST_MODE";
+
+/// Every PE starts a `sleep 30` child (in its process group), records both pids, then does
+/// what SHMEM_TEST_MODE says.
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is left running on purpose: the launcher must end it"
+)]
+fn body_orphans() {
+    let shmem = shmem::init().unwrap();
+    let me = shmem.my_pe().index();
+    let child = Command::new("sleep")
+        .arg("30")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    record(&format!("sleep{me}"), child.id());
+    record_pid(me);
+    shmem.barrier_all();
+    match std::env::var(MODE_ENV).as_deref() {
+        Ok("fail") if me == 1 => std::process::exit(3),
+        Ok("fail") => shmem.barrier_all(), // never completes: PE 1 is gone
+        Ok("hang") => std::thread::sleep(Duration::from_secs(60)),
+        _ => {}
+    }
 }
 
 fn body_sleep() {
@@ -369,6 +436,30 @@ fn check_sigterm() -> Result<(), Failed> {
         for pid in pids(&dir) {
             ensure(!alive(pid), || format!("PE {pid} survived {name}"))?;
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    Ok(())
+}
+
+/// No process survives a job: not the PEs, not the children they started, whether the job
+/// (a) succeeds or (b) fails.
+fn check_orphans() -> Result<(), Failed> {
+    // (a) success, (b) failure
+    for (mode, npes, status) in [("ok", 2, 0), ("fail", 3, 3)] {
+        let dir = scratch(&format!("orphans-{mode}"));
+        let (out, _) = run_job(
+            npes,
+            "launcher_orphans",
+            &[],
+            &[(DIR_ENV, dir.to_str().unwrap()), (MODE_ENV, mode)],
+        );
+        ensure(out.status.code() == Some(status), || {
+            format!("mode {mode}: {}", describe(&out))
+        })?;
+        ensure(pids(&dir).len() == 2 * npes, || {
+            format!("mode {mode}: not every pid recorded: {:?}", pids(&dir))
+        })?;
+        all_gone(&dir, &format!("job {mode}"))?;
         let _ = std::fs::remove_dir_all(&dir);
     }
     Ok(())
@@ -674,6 +765,11 @@ fn main() {
                 name: "launcher_sleep",
                 body: body_sleep,
                 check: check_sigterm,
+            },
+            Custom {
+                name: "launcher_orphans",
+                body: body_orphans,
+                check: check_orphans,
             },
             Custom {
                 name: "launcher_not_found",

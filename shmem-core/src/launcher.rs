@@ -16,8 +16,9 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use nix::errno::Errno;
 use nix::sys::signal::{SigSet, Signal, kill};
-use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
+use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid, waitpid};
 use nix::unistd::Pid;
 
 use crate::config;
@@ -217,7 +218,8 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
                 running: true,
             }),
             Err(e) => {
-                stop_all(&mut pes);
+                stop_all(&pes);
+                reap_all(&mut pes);
                 return Ok(Outcome {
                     status: 127,
                     message: Some(format!(
@@ -238,7 +240,9 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
     }
 
     let outcome = supervise(&seg, &mut pes, &set, cfg, started);
-    stop_all(&mut pes);
+    // Every job ends here, success or not: nothing a PE started may outlive it.
+    stop_all(&pes);
+    reap_all(&mut pes);
     nix::unistd::alarm::cancel();
     Ok(outcome)
 }
@@ -261,20 +265,29 @@ fn supervise(
 ) -> Outcome {
     let mut finished = 0usize;
     loop {
-        // Reap everything that has exited so far.
-        loop {
-            match waitpid(Pid::from_raw(-1), Some(WaitPidFlag::WNOHANG)) {
-                Ok(WaitStatus::StillAlive) | Err(_) => break,
+        // Look at every PE that has exited so far, without reaping it (WNOWAIT): an unreaped
+        // PE keeps its pid, and so its process group id, from being reused until the final
+        // group kill in `stop_all`.
+        for (pe, p) in pes.iter_mut().enumerate() {
+            if !p.running {
+                continue;
+            }
+            let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+            match waitid(Id::Pid(p.pid), flags) {
+                Ok(WaitStatus::StillAlive) | Err(Errno::EINTR) => {}
                 Ok(status) => {
-                    let Some(pid) = status.pid() else { break };
-                    let Some(pe) = pes.iter().position(|p| p.pid == pid) else {
-                        continue;
-                    };
-                    pes[pe].running = false;
+                    p.running = false;
                     if let Some(outcome) = judge(seg, pe, status) {
                         return outcome;
                     }
                     finished += 1;
+                }
+                Err(e) => {
+                    p.running = false;
+                    return Outcome {
+                        status: 1,
+                        message: Some(format!("lost track of PE {pe} (waitid: {e})")),
+                    };
                 }
             }
         }
@@ -371,14 +384,22 @@ fn judge(seg: &Segment, pe: usize, status: WaitStatus) -> Option<Outcome> {
     }
 }
 
-/// SIGKILLs every PE still running (its whole process group) and reaps it.
-fn stop_all(pes: &mut [Pe]) {
-    for p in pes.iter().filter(|p| p.running) {
+/// Ends the job's processes: SIGKILLs every PE's whole process group, running or not (a PE
+/// that has exited may have left children in it), and every PE still running itself (in case
+/// it left its group). No PE has been reaped yet, so no group id can have been reused.
+fn stop_all(pes: &[Pe]) {
+    for p in pes {
         let _ = kill(Pid::from_raw(-p.pid.as_raw()), Signal::SIGKILL);
-        let _ = kill(p.pid, Signal::SIGKILL);
+        if p.running {
+            let _ = kill(p.pid, Signal::SIGKILL);
+        }
     }
-    for p in pes.iter_mut().filter(|p| p.running) {
-        let _ = waitpid(p.pid, None);
+}
+
+/// Reaps every PE (after [`stop_all`]: they are all dead or dying).
+fn reap_all(pes: &mut [Pe]) {
+    for p in pes.iter_mut() {
+        while let Err(Errno::EINTR) = waitpid(p.pid, None) {}
         p.running = false;
     }
 }
