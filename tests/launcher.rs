@@ -465,6 +465,41 @@ fn check_orphans() -> Result<(), Failed> {
     Ok(())
 }
 
+/// (c) shmemrun SIGKILLed while its PEs run: the guardian kills every PE's process group.
+fn check_orphans_launcher_killed() -> Result<(), Failed> {
+    let npes = 3;
+    let dir = scratch("orphans-kill");
+    let mut child = Command::new(shmemrun())
+        .args([
+            "-n",
+            &npes.to_string(),
+            std::env::current_exe().unwrap().to_str().unwrap(),
+        ])
+        .env(support::CASE_ENV, "launcher_orphans_kill")
+        .env(DIR_ENV, &dir)
+        .env(MODE_ENV, "hang")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let t0 = Instant::now();
+    while pids(&dir).len() < 2 * npes && t0.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    Command::new("kill")
+        .args(["-9", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let status = child.wait().unwrap();
+    ensure(status.code().is_none(), || format!("shmemrun: {status:?}"))?;
+    ensure(pids(&dir).len() == 2 * npes, || {
+        format!("not every pid recorded: {:?}", pids(&dir))
+    })?;
+    all_gone(&dir, "shmemrun SIGKILLed")?;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
 fn check_not_found() -> Result<(), Failed> {
     let out = Command::new(shmemrun())
         .args(["-n", "2", "/nonexistent/program"])
@@ -770,6 +805,11 @@ fn main() {
                 name: "launcher_orphans",
                 body: body_orphans,
                 check: check_orphans,
+            },
+            Custom {
+                name: "launcher_orphans_kill",
+                body: body_orphans,
+                check: check_orphans_launcher_killed,
             },
             Custom {
                 name: "launcher_not_found",

@@ -9,7 +9,7 @@
 //!   so it sleeps until something happens and never polls.
 
 use std::ffi::OsString;
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
@@ -19,11 +19,12 @@ use std::time::{Duration, Instant};
 use nix::errno::Errno;
 use nix::sys::signal::{SigSet, Signal, kill};
 use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid, waitpid};
-use nix::unistd::Pid;
+use nix::unistd::{ForkResult, Pid};
 
 use crate::config;
 use crate::error::{Error, Result};
 use crate::segment::{GLOBAL_EXIT_SET, MAX_PES, PeState, Segment, planned_size};
+use crate::sys;
 
 /// Whether to pin PEs to CPUs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -157,6 +158,7 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
 
     let (seg, fd, token) = Segment::create(cfg.n_pes, cfg.symmetric_size)?;
     let seg = Arc::new(seg);
+    let mut guardian = Guardian::start(&seg)?;
     let cpus: Vec<usize> = usable_cpu_list();
     let bind = cfg.bind == Bind::Auto && !cpus.is_empty();
     let started = Instant::now();
@@ -219,6 +221,7 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
             }),
             Err(e) => {
                 stop_all(&pes);
+                guardian.stand_down();
                 reap_all(&mut pes);
                 return Ok(Outcome {
                     status: 127,
@@ -240,8 +243,11 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
     }
 
     let outcome = supervise(&seg, &mut pes, &set, cfg, started);
-    // Every job ends here, success or not: nothing a PE started may outlive it.
+    // Every job ends here, success or not: nothing a PE started may outlive it. The guardian
+    // stands down only after the group kill, and the PEs are reaped only after that, so
+    // neither the launcher nor the guardian can ever signal a reused process group id.
     stop_all(&pes);
+    guardian.stand_down();
     reap_all(&mut pes);
     nix::unistd::alarm::cancel();
     Ok(outcome)
@@ -394,6 +400,98 @@ fn stop_all(pes: &[Pe]) {
             let _ = kill(p.pid, Signal::SIGKILL);
         }
     }
+}
+
+/// The guardian: a small child of the launcher that kills every PE's process group if the
+/// launcher dies, however it dies (SIGKILL included).
+///
+/// `PR_SET_PDEATHSIG` takes the PEs down with the launcher, but not the processes *they*
+/// started; the guardian does. It blocks in `read()` on a pipe whose only write end the
+/// launcher holds (close-on-exec, so no PE inherits it). When the launcher ends a job
+/// normally it writes one byte ("stand down") and closes it: the guardian exits without
+/// killing. If the launcher dies, the kernel closes the write end and the `read` returns
+/// end-of-file: the guardian SIGKILLs the process group of every PE whose pid it finds in the
+/// segment (each launched process records it there, see [`LaunchRecord`]), then exits.
+///
+/// [`LaunchRecord`]: crate::segment::LaunchRecord
+struct Guardian {
+    pid: Pid,
+    /// The pipe's write end; `None` once the guardian was told to stand down.
+    pipe: Option<OwnedFd>,
+}
+
+impl Guardian {
+    /// Forks the guardian. Call it before starting any PE.
+    fn start(seg: &Arc<Segment>) -> Result<Guardian> {
+        let (read_end, write_end) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)
+            .map_err(|e| Error::io("creating the guardian's pipe")(e.into()))?;
+        // SAFETY: after fork the child may only call async-signal-safe functions (the
+        // launcher may be a thread of a larger program). The child runs `guardian_main`,
+        // which calls only close_range (or close), setpgid, read, kill and _exit (thin
+        // wrappers over the system calls, no allocation, no locks) and does atomic loads
+        // from the segment, which was mapped (MAP_SHARED) before the fork and is inherited;
+        // it never returns, unwinds or drops anything (it ends with `_exit`).
+        match unsafe { nix::unistd::fork() } {
+            Ok(ForkResult::Child) => guardian_main(seg, &read_end),
+            Ok(ForkResult::Parent { child }) => {
+                drop(read_end);
+                Ok(Guardian {
+                    pid: child,
+                    pipe: Some(write_end),
+                })
+            }
+            Err(e) => Err(Error::io("starting the guardian (fork)")(e.into())),
+        }
+    }
+
+    /// Tells the guardian the job ended normally (one byte, then close) and reaps it. Call it
+    /// after [`stop_all`] and before [`reap_all`].
+    fn stand_down(&mut self) {
+        if let Some(pipe) = self.pipe.take() {
+            let _ = nix::unistd::write(&pipe, b"x");
+            drop(pipe);
+            while let Err(Errno::EINTR) = waitpid(self.pid, None) {}
+        }
+    }
+}
+
+impl Drop for Guardian {
+    /// An early return from [`launch`] (after the guardian started, before any PE did) still
+    /// stands it down and reaps it.
+    fn drop(&mut self) {
+        self.stand_down();
+    }
+}
+
+/// The guardian's whole life (see [`Guardian`]). Runs in a forked child: async-signal-safe
+/// calls only, and it never returns.
+fn guardian_main(seg: &Segment, pipe: &OwnedFd) -> ! {
+    // SAFETY: this is the forked child, which ends with `exit_now` below and never uses or
+    // drops any descriptor owner (the segment's memfd `OwnedFd`, the pipe's write end, ...)
+    // other than `pipe`, which stays open.
+    unsafe { sys::close_all_except(pipe.as_fd()) };
+    // Out of the launcher's process group: a signal meant for the launcher's group (Ctrl-C
+    // at a terminal) is not meant for the guardian. (It also keeps the launcher's blocked
+    // signals blocked: only SIGKILL ends it early.)
+    let _ = nix::unistd::setpgid(Pid::from_raw(0), Pid::from_raw(0));
+    let mut byte = [0u8; 1];
+    let launcher_died = loop {
+        match nix::unistd::read(pipe, &mut byte) {
+            Ok(0) => break true,
+            Ok(_) => break false,
+            Err(Errno::EINTR) => {}
+            Err(_) => break true,
+        }
+    };
+    if launcher_died {
+        for pe in 0..seg.n_pes() {
+            let pid = seg.slot(pe).launch.0.pid.load(Ordering::Acquire);
+            if pid != 0 && pid <= i32::MAX as u32 {
+                let _ = kill(Pid::from_raw(-(pid as i32)), Signal::SIGKILL);
+            }
+        }
+    }
+    sys::exit_now(0)
 }
 
 /// Reaps every PE (after [`stop_all`]: they are all dead or dying).

@@ -135,6 +135,41 @@ pub(crate) fn memory_total() -> u64 {
     (info.totalram as u64).saturating_mul(u64::from(info.mem_unit).max(1))
 }
 
+/// `syscall(SYS_close_range, ...)` twice: closes every descriptor of this process except
+/// `keep`. Async-signal-safe (raw system calls only), for a freshly forked child; falls back
+/// on `close` of each number below 65536 where the kernel has no `close_range` (before 5.9).
+///
+/// # Safety
+/// Every other descriptor is closed behind the back of whatever owns it (`OwnedFd`, `File`,
+/// a mapping's file...). Call it only in a forked child that afterwards never uses or drops
+/// any of those owners: one that ends with [`exit_now`], without returning or unwinding.
+pub(crate) unsafe fn close_all_except(keep: BorrowedFd<'_>) {
+    let keep = std::os::fd::AsRawFd::as_raw_fd(&keep) as libc::c_uint;
+    let ranges = [
+        (0, keep.checked_sub(1)),
+        (keep + 1, Some(libc::c_uint::MAX)),
+    ];
+    for (first, last) in ranges {
+        let Some(last) = last else { continue };
+        // SAFETY: close_range takes plain integers and touches no memory of ours; the caller
+        // guarantees that nothing uses the descriptors it closes.
+        let r = unsafe { libc::syscall(libc::SYS_close_range, first, last, 0 as libc::c_uint) };
+        if r != 0 {
+            for fd in first..last.min(65_535) + 1 {
+                // SAFETY: as above; `close` of a number that is not open fails with EBADF.
+                unsafe { libc::close(fd as libc::c_int) };
+            }
+        }
+    }
+}
+
+/// `_exit(code)`: ends the process at once, without running destructors, `atexit` handlers
+/// or flushing stdio. Async-signal-safe: what a forked child ends with.
+pub(crate) fn exit_now(code: i32) -> ! {
+    // SAFETY: `_exit` has no preconditions; it does not return.
+    unsafe { libc::_exit(code) }
+}
+
 /// The segment file as a `memmap2::MmapRaw` (`mmap(NULL, len, PROT_READ|PROT_WRITE,
 /// MAP_SHARED, fd, 0)`). `MmapRaw` hands out a pointer, never a reference, which is the
 /// discipline every access to the segment follows.
