@@ -240,6 +240,95 @@ fn body_global_exit() {
     shmem.barrier_all();
 }
 
+/// Set in the environment of the copy of itself a `launcher_impostor` PE starts.
+const CHILD_ENV: &str = "SHMEM_TEST_CHILD";
+
+/// A symmetric static that an impostor's init would re-initialize (to 0) in its PE's
+/// partition.
+#[shmem::symmetric]
+static MARK: u64 = 0;
+
+/// Waits (sleeping) up to 30 s for `path` to exist.
+fn wait_for_file(path: &std::path::Path) {
+    let t0 = Instant::now();
+    while !path.exists() {
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "{path:?} never appeared"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Every PE starts a copy of its own program, with the same environment (and so the segment
+/// descriptor and the SHMEM_RUN_* variables), before calling init; the copy calls init once
+/// its parent has initialized and marked its static, and must be refused; the parent's data
+/// stays as it was and the job succeeds.
+fn body_impostor() {
+    let dir = PathBuf::from(std::env::var(DIR_ENV).unwrap());
+    let me_env = std::env::var("SHMEM_RUN_PE").unwrap();
+    if std::env::var(CHILD_ENV).is_ok() {
+        wait_for_file(&dir.join(format!("ready{me_env}")));
+        let got = match shmem::init() {
+            Ok(shmem) => {
+                // Joined as the PE (the old behaviour): say so, and leave without finalizing.
+                let report = format!("joined as PE {}", shmem.my_pe().index());
+                std::fs::write(dir.join(format!("child{me_env}.tmp")), report).unwrap();
+                std::fs::rename(
+                    dir.join(format!("child{me_env}.tmp")),
+                    dir.join(format!("child{me_env}.result")),
+                )
+                .unwrap();
+                std::process::exit(0);
+            }
+            Err(e) => format!("{e:?}\n{e}"),
+        };
+        std::fs::write(dir.join(format!("child{me_env}.tmp")), got).unwrap();
+        std::fs::rename(
+            dir.join(format!("child{me_env}.tmp")),
+            dir.join(format!("child{me_env}.result")),
+        )
+        .unwrap();
+        return;
+    }
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .env(CHILD_ENV, "1")
+        .spawn()
+        .unwrap();
+    let shmem = shmem::init().unwrap();
+    let me = shmem.my_pe();
+    let mark = 1000 + me.index() as u64;
+    MARK.sym(&shmem).write(mark);
+    shmem.barrier_all();
+    std::fs::write(dir.join(format!("ready{}", me.index())), "").unwrap();
+    let result = dir.join(format!("child{}.result", me.index()));
+    wait_for_file(&result);
+    let got = std::fs::read_to_string(&result).unwrap();
+    assert!(child.wait().unwrap().success());
+    shmem.barrier_all();
+    let marks: Vec<u64> = shmem.pes().map(|pe| MARK.sym(&shmem).g(pe)).collect();
+    let want: Vec<u64> = shmem.pes().map(|pe| 1000 + pe.index() as u64).collect();
+    assert!(
+        got.starts_with("NotLaunchedPe") && got.contains("own program") && marks == want,
+        "the PE's child got: {got}; the PEs' data: {marks:?}, expected {want:?}"
+    );
+}
+
+/// Run under a wrapper that starts the program twice, one after the other: the first run is
+/// the PE; the second is refused with `PeClaimed` and says so.
+fn body_claimed() {
+    match shmem::init() {
+        Ok(shmem) => {
+            shmem.barrier_all();
+        }
+        Err(shmem::Error::PeClaimed { pe, by_pid }) => {
+            assert_ne!(by_pid, std::process::id());
+            println!("PE {pe} claimed");
+        }
+        Err(e) => panic!("unexpected {e:?}"),
+    }
+}
+
 /// What `launcher_orphans` PEs do after starting their `sleep 30`: `ok` (finish), `fail`
 /// (PE 1 exits 3), `hang` (sleep until killed).
 const MODE_ENV: &str = "SHMEM_TEST_MODE";
@@ -498,6 +587,54 @@ fn check_orphans_launcher_killed() -> Result<(), Failed> {
     all_gone(&dir, "shmemrun SIGKILLed")?;
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())
+}
+
+fn check_impostor() -> Result<(), Failed> {
+    let dir = scratch("impostor");
+    let (out, _) = run_job(
+        2,
+        "launcher_impostor",
+        &["--timeout", "60"],
+        &[(DIR_ENV, dir.to_str().unwrap())],
+    );
+    ensure(out.status.success(), || describe(&out))?;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+/// Wrappers are admitted: the launched process is a shell that runs the PE's program as its
+/// child (in its process group, another executable); a wrapper that runs the program twice
+/// gets `PeClaimed` the second time.
+fn check_wrappers() -> Result<(), Failed> {
+    let exe = std::env::current_exe().unwrap();
+    let exe = exe.to_str().unwrap();
+    let out = shmemrun_with(
+        &["-n", "2", "/bin/sh", "-c", "\"$0\"; true", exe],
+        &[(support::CASE_ENV, "launcher_hello")],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    ensure(
+        out.status.success() && stdout.lines().filter(|l| l.starts_with("Hello")).count() == 2,
+        || describe(&out),
+    )?;
+    let out = shmemrun_with(
+        &[
+            "--timeout",
+            "60",
+            "-n",
+            "2",
+            "/bin/sh",
+            "-c",
+            "\"$0\" && \"$0\"",
+            exe,
+        ],
+        &[(support::CASE_ENV, "launcher_claimed")],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    ensure(
+        out.status.success() && stdout.contains("PE 0 claimed") && stdout.contains("PE 1 claimed"),
+        || describe(&out),
+    )
 }
 
 fn check_not_found() -> Result<(), Failed> {
@@ -810,6 +947,16 @@ fn main() {
                 name: "launcher_orphans_kill",
                 body: body_orphans,
                 check: check_orphans_launcher_killed,
+            },
+            Custom {
+                name: "launcher_impostor",
+                body: body_impostor,
+                check: check_impostor,
+            },
+            Custom {
+                name: "launcher_claimed",
+                body: body_claimed,
+                check: check_wrappers,
             },
             Custom {
                 name: "launcher_not_found",

@@ -259,6 +259,35 @@ pub enum Error {
     /// `init` was called again after finalize in a launched job (the spec allows one init per job).
     #[error("shmem was finalized; a PE started by shmemrun cannot initialize twice")]
     Finalized,
+    /// This process is not the one `shmemrun` started as PE `pe` (nor that process's program
+    /// under a wrapper such as `perf record` or `sh -c`): for instance a child that a PE
+    /// started, which inherited the launcher's environment and segment descriptor. Nothing was
+    /// written into the job's segment.
+    #[error(
+        "process {pid} may not initialize as PE {pe}: {why} (shmemrun started process \
+         {launched} as PE {pe})"
+    )]
+    NotLaunchedPe {
+        /// The PE number in the environment.
+        pe: usize,
+        /// This process.
+        pid: u32,
+        /// The process the launcher started as that PE (0: none recorded).
+        launched: u32,
+        /// Which check failed.
+        why: &'static str,
+    },
+    /// Another process already initialized as PE `pe`: a PE is claimed once, by one process.
+    /// Nothing was written into the job's segment.
+    #[error(
+        "PE {pe} was already claimed by process {by_pid}; a PE initializes once, in one process"
+    )]
+    PeClaimed {
+        /// The PE number in the environment.
+        pe: usize,
+        /// The process that claimed it.
+        by_pid: u32,
+    },
     /// The environment set by `shmemrun` is malformed.
     #[error("bad launcher environment: {0}")]
     Bootstrap(String),

@@ -139,8 +139,9 @@ impl Runtime {
     ///
     /// # Errors
     /// [`Error::AlreadyInitialized`], [`Error::Finalized`], [`Error::Bootstrap`],
-    /// [`Error::Segment`], [`Error::StaticsMismatch`], [`Error::StaticsTooLarge`],
-    /// [`Error::Config`], [`Error::Io`].
+    /// [`Error::Segment`], [`Error::NotLaunchedPe`] and [`Error::PeClaimed`] (this process is
+    /// not the one the launcher started as its PE, see `claim`), [`Error::StaticsMismatch`],
+    /// [`Error::StaticsTooLarge`], [`Error::Config`], [`Error::Io`].
     pub fn init(statics: &[StaticDesc<'_>]) -> Result<(Runtime, StaticsLayout)> {
         if LIVE.swap(true, Ordering::AcqRel) {
             return Err(Error::AlreadyInitialized);
@@ -473,5 +474,61 @@ fn attach_from_env(fd_text: &str) -> Result<(Segment, usize)> {
             n_pes,
         },
     )?;
+    claim(&seg, pe)?;
     Ok((seg, pe))
+}
+
+/// Claims PE `pe`'s slot for this process, before anything is written into the segment.
+///
+/// The process must be the one the launcher started as that PE, or that process's program
+/// under a wrapper (`perf record prog`, `strace prog`, `sh -c 'prog; echo'`):
+/// 1. it is in the process group the launcher made for the PE (whose id is the launched
+///    process's pid, recorded in the slot between fork and exec): this refuses unrelated
+///    processes that got hold of the environment;
+/// 2. if it is not the launched process itself, the launched process runs another program (a
+///    wrapper): a child running the PE's own program is an impostor;
+/// 3. no process claimed the slot before (compare-exchange of `claimed_by` from 0).
+///
+/// # Errors
+/// [`Error::NotLaunchedPe`] for 1 and 2, [`Error::PeClaimed`] for 3; the segment is
+/// untouched then (a failed compare-exchange writes nothing).
+fn claim(seg: &Segment, pe: usize) -> Result<()> {
+    let record = &seg.slot(pe).launch.0;
+    let launched = record.pid.load(Ordering::Acquire);
+    let pid = sys::process_id();
+    let refuse = |why| Error::NotLaunchedPe {
+        pe,
+        pid,
+        launched,
+        why,
+    };
+    if launched == 0 {
+        return Err(refuse("the launcher recorded no process for this PE"));
+    }
+    let group = sys::process_group().map_err(Error::io("getpgid"))?;
+    if group != launched {
+        return Err(refuse(
+            "it is not in the process group shmemrun made for this PE",
+        ));
+    }
+    if pid != launched {
+        match sys::same_executable(launched) {
+            Ok(false) => {} // a wrapper started this program
+            Ok(true) => {
+                return Err(refuse(
+                    "it is a child running the PE's own program, not the PE",
+                ));
+            }
+            Err(_) => {
+                return Err(refuse(
+                    "the process shmemrun started for this PE has exited",
+                ));
+            }
+        }
+    }
+    record
+        .claimed_by
+        .compare_exchange(0, pid, Ordering::AcqRel, Ordering::Acquire)
+        .map(|_| ())
+        .map_err(|by_pid| Error::PeClaimed { pe, by_pid })
 }

@@ -49,6 +49,29 @@ pub(crate) fn effective_uid() -> u32 {
     rustix::process::geteuid().as_raw()
 }
 
+/// `getpid()`.
+pub(crate) fn process_id() -> u32 {
+    rustix::process::getpid().as_raw_nonzero().get() as u32
+}
+
+/// `getpgid(0)`: this process's process group id.
+pub(crate) fn process_group() -> io::Result<u32> {
+    Ok(rustix::process::getpgid(None)?.as_raw_nonzero().get() as u32)
+}
+
+/// `stat("/proc/<pid>/exe")` and `stat("/proc/self/exe")`: whether process `pid` runs the
+/// same executable file as this process (same device and inode; the `exe` link resolves to
+/// the file even if it was renamed or deleted since).
+///
+/// # Errors
+/// When `/proc/<pid>/exe` cannot be resolved: the process does not exist, has exited (a
+/// zombie has no executable), or belongs to another user.
+pub(crate) fn same_executable(pid: u32) -> io::Result<bool> {
+    let theirs = rfs::stat(format!("/proc/{pid}/exe"))?;
+    let mine = rfs::stat("/proc/self/exe")?;
+    Ok((theirs.st_dev, theirs.st_ino) == (mine.st_dev, mine.st_ino))
+}
+
 /// `fcntl(fd, F_GETFD)` then `fcntl(fd, F_SETFD, FD_CLOEXEC)`: takes ownership of the segment
 /// descriptor the launcher left open in this process, so that programs this PE starts do not
 /// inherit it.
