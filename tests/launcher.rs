@@ -329,6 +329,44 @@ fn body_claimed() {
     }
 }
 
+/// More than one page of statics: with `--heap-size 4k` (one page per PE) init fails with
+/// `StaticsTooLarge` after it took the launcher's descriptor.
+#[shmem::symmetric]
+static BIG: [u64; 1024] = [0; 1024];
+
+/// Run as a 1-PE job with `--heap-size 4k`: init fails (statics too large), a file opened next
+/// gets the freed descriptor number, a second init is refused without touching it.
+fn body_reinit() {
+    let first = shmem::init();
+    assert!(
+        matches!(first, Err(shmem::Error::StaticsTooLarge { .. })),
+        "{first:?}"
+    );
+    let fd: i32 = std::env::var("SHMEM_RUN_FD").unwrap().parse().unwrap();
+    let dir = PathBuf::from(std::env::var(DIR_ENV).unwrap());
+    let path = dir.join("precious.txt");
+    std::fs::write(&path, "still here").unwrap();
+    let mut file = std::fs::File::open(&path).unwrap();
+    assert_eq!(
+        std::fs::read_link(format!("/proc/self/fd/{fd}")).unwrap(),
+        path,
+        "the file did not get the freed descriptor number {fd}"
+    );
+    let second = shmem::init();
+    let open_after = std::fs::read_link(format!("/proc/self/fd/{fd}")).ok();
+    let mut text = String::new();
+    let read = std::io::Read::read_to_string(&mut file, &mut text).map_err(|e| e.to_string());
+    println!(
+        "second init: {:?}; descriptor {fd}: {open_after:?}; read: {read:?} {text:?}",
+        second.as_ref().map(|_| ()).map_err(|e| format!("{e:?}"))
+    );
+    std::mem::forget(file); // if it was closed behind our back, dropping it would abort
+    let ok = matches!(second, Err(shmem::Error::SegmentTaken))
+        && open_after.as_deref() == Some(path.as_path())
+        && text == "still here";
+    std::process::exit(if ok { 0 } else { 42 });
+}
+
 /// What `launcher_orphans` PEs do after starting their `sleep 30`: `ok` (finish), `fail`
 /// (PE 1 exits 3), `hang` (sleep until killed).
 const MODE_ENV: &str = "SHMEM_TEST_MODE";
@@ -585,6 +623,26 @@ fn check_orphans_launcher_killed() -> Result<(), Failed> {
         format!("not every pid recorded: {:?}", pids(&dir))
     })?;
     all_gone(&dir, "shmemrun SIGKILLed")?;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+/// A failed init cannot be retried, and the retry leaves the descriptor number (now another
+/// file's) alone. The PE never initializes, so the job reports just that.
+fn check_reinit() -> Result<(), Failed> {
+    let dir = scratch("reinit");
+    let (out, _) = run_job(
+        1,
+        "launcher_reinit",
+        &["--heap-size", "4k"],
+        &[(DIR_ENV, dir.to_str().unwrap())],
+    );
+    ensure(
+        out.status.code() == Some(1)
+            && String::from_utf8_lossy(&out.stderr)
+                .contains("PE 0 exited with status 0 without calling shmem::init"),
+        || describe(&out),
+    )?;
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())
 }
@@ -947,6 +1005,11 @@ fn main() {
                 name: "launcher_orphans_kill",
                 body: body_orphans,
                 check: check_orphans_launcher_killed,
+            },
+            Custom {
+                name: "launcher_reinit",
+                body: body_reinit,
+                check: check_reinit,
             },
             Custom {
                 name: "launcher_impostor",

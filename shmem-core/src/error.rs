@@ -288,6 +288,15 @@ pub enum Error {
         /// The process that claimed it.
         by_pid: u32,
     },
+    /// `init` was called again in a launched process whose earlier `init` failed. The first
+    /// launched `init` takes the segment descriptor the launcher left open (and closes it once
+    /// mapped, or on failure), so its number may now belong to another file: it is never
+    /// adopted twice.
+    #[error(
+        "the launcher's segment was already taken by an earlier init in this process; a PE \
+         started by shmemrun initializes once (a failed init cannot be retried)"
+    )]
+    SegmentTaken,
     /// The environment set by `shmemrun` is malformed.
     #[error("bad launcher environment: {0}")]
     Bootstrap(String),

@@ -78,6 +78,11 @@ pub fn layout_statics(statics: &[StaticDesc<'_>]) -> StaticsLayout {
 
 static LIVE: AtomicBool = AtomicBool::new(false);
 static FINALIZED_LAUNCHED: AtomicBool = AtomicBool::new(false);
+/// Set by the first launched `init` of this process, before it adopts the inherited segment
+/// descriptor: the bootstrap is one-shot. After that attempt (failed or not) the number in
+/// `SHMEM_RUN_FD` may name another file (the adopted descriptor is closed once mapped, or on
+/// failure), so no later `init` may adopt it again.
+static LAUNCHER_FD_TAKEN: AtomicBool = AtomicBool::new(false);
 /// What the panic hook needs to mark this PE as panicked.
 static PANIC_MARK: Mutex<Option<(Arc<Segment>, usize)>> = Mutex::new(None);
 static HOOK: std::sync::Once = std::sync::Once::new();
@@ -138,8 +143,9 @@ impl Runtime {
     /// 1-PE job, lays out and initializes `statics`, and synchronizes with every PE.
     ///
     /// # Errors
-    /// [`Error::AlreadyInitialized`], [`Error::Finalized`], [`Error::Bootstrap`],
-    /// [`Error::Segment`], [`Error::NotLaunchedPe`] and [`Error::PeClaimed`] (this process is
+    /// [`Error::AlreadyInitialized`], [`Error::Finalized`], [`Error::SegmentTaken`] (an
+    /// earlier launched `init` of this process failed: it cannot be retried),
+    /// [`Error::Bootstrap`], [`Error::Segment`], [`Error::NotLaunchedPe`] and [`Error::PeClaimed`] (this process is
     /// not the one the launcher started as its PE, see `claim`), [`Error::StaticsMismatch`],
     /// [`Error::StaticsTooLarge`], [`Error::Config`], [`Error::Io`].
     pub fn init(statics: &[StaticDesc<'_>]) -> Result<(Runtime, StaticsLayout)> {
@@ -158,6 +164,9 @@ impl Runtime {
             Ok(fd_text) => {
                 if FINALIZED_LAUNCHED.load(Ordering::Acquire) {
                     return Err(Error::Finalized);
+                }
+                if LAUNCHER_FD_TAKEN.swap(true, Ordering::AcqRel) {
+                    return Err(Error::SegmentTaken);
                 }
                 let (seg, me) = attach_from_env(&fd_text)?;
                 (seg, me, Launch::Launcher)
