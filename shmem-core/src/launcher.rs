@@ -3,10 +3,16 @@
 //!
 //! * The segment is a memfd (never a file in /dev/shm), inherited by the PEs; it disappears
 //!   when the last process holding it exits, whatever the way.
-//! * Every PE runs in its own process group with `PR_SET_PDEATHSIG = SIGKILL`, so a PE never
-//!   outlives the launcher, even a SIGKILLed one.
+//! * Every PE runs in its own process group (pgid = its pid, recorded by the PE itself in its
+//!   slot's launch record between fork and exec) with `PR_SET_PDEATHSIG = SIGKILL`.
+//! * No process survives the job: exits are observed without reaping (`waitid` with
+//!   `WNOWAIT`, so no group id can be reused), and every job, success included, ends by
+//!   SIGKILLing every PE's whole process group; then the PEs are reaped. A guardian
+//!   process does the same if the launcher itself dies, even by SIGKILL.
 //! * The launcher blocks SIGCHLD/SIGINT/SIGTERM/SIGHUP/SIGALRM and takes them with `sigwait`,
 //!   so it sleeps until something happens and never polls.
+//! * [`exit_status`] maps a `global_exit` status to the job's exit status (never 0 for a
+//!   non-zero status).
 
 use std::ffi::OsString;
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
