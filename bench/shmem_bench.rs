@@ -651,7 +651,7 @@ fn bench_fcollect(cx: &Cx<'_>, co: &mut Colls<'_>) {
 fn lock_round(cx: &Cx<'_>, lock: &mut SymLock<'_>, k: u64) {
     let counter = LOCK_COUNTER.sym(cx.shmem);
     for _ in 0..k {
-        let guard = lock.lock(); // shmem_set_lock
+        let guard = lock.lock().expect("poisoned"); // shmem_set_lock
         let c = counter.g(cx.pe0);
         counter.p(cx.pe0, c + 1);
         cx.shmem.quiet();

@@ -16,7 +16,8 @@ fn main() -> Result<(), shmem::Error> {
     let mut lock = SymLock::new(&shmem)?;
     let count = SymBox::new(&shmem, 0i32)?;
     {
-        let _guard = lock.lock(); // shmem_set_lock(&lock)
+        // shmem_set_lock(&lock); an Err would mean a PE panicked while holding the lock
+        let _guard = lock.lock().expect("the lock is poisoned");
         let val = count.g(zero); // get count value on PE 0
         println!("{me}: count is {val}");
         count.p(zero, val + 1); // increment and update count on PE 0

@@ -12,6 +12,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use support::{Custom, Failed, describe, dev_shm, ensure, run_job, shmemrun};
 
 const DIR_ENV: &str = "SHMEM_TEST_DIR";
+/// The status `launcher_global_exit` passes to `global_exit`.
+const STATUS_ENV: &str = "SHMEM_TEST_STATUS";
 
 fn now_ms() -> u128 {
     SystemTime::now()
@@ -34,11 +36,16 @@ fn scratch(name: &str) -> PathBuf {
 
 /// PE side: record this process's pid.
 fn record_pid(me: usize) {
+    record(&format!("pe{me}"), std::process::id());
+}
+
+/// PE side: record `pid` in `<name>.pid` in the scratch directory.
+fn record(name: &str, pid: u32) {
     if let Ok(d) = std::env::var(DIR_ENV) {
         // write then rename, so that the driver never reads a half-written file
-        let tmp = PathBuf::from(&d).join(format!("pe{me}.tmp"));
-        std::fs::write(&tmp, std::process::id().to_string()).unwrap();
-        std::fs::rename(&tmp, PathBuf::from(d).join(format!("pe{me}.pid"))).unwrap();
+        let tmp = PathBuf::from(&d).join(format!("{name}.tmp"));
+        std::fs::write(&tmp, pid.to_string()).unwrap();
+        std::fs::rename(&tmp, PathBuf::from(d).join(format!("{name}.pid"))).unwrap();
     }
 }
 
@@ -64,9 +71,40 @@ fn pids(dir: &PathBuf) -> Vec<u32> {
         .collect()
 }
 
+/// Whether process `pid` exists and is not a zombie (state Z, or X: dead). The state is the
+/// field after the parenthesized command name in /proc/<pid>/stat.
 fn alive(pid: u32) -> bool {
-    // a zombie would still have /proc/<pid>; shmemrun reaps every PE, so absence is the check
-    std::path::Path::new(&format!("/proc/{pid}")).exists()
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => {
+            let state = stat[stat.rfind(')').map_or(0, |i| i + 1)..]
+                .split_whitespace()
+                .next()
+                .unwrap_or("?");
+            !matches!(state, "Z" | "X" | "x")
+        }
+        Err(_) => false,
+    }
+}
+
+/// Waits up to 2 s for every process recorded in `dir` to be gone; names the survivors.
+fn all_gone(dir: &PathBuf, what: &str) -> Result<(), Failed> {
+    let t0 = Instant::now();
+    loop {
+        let left: Vec<u32> = pids(dir).into_iter().filter(|&p| alive(p)).collect();
+        if left.is_empty() {
+            return Ok(());
+        }
+        if t0.elapsed() > Duration::from_secs(2) {
+            for &p in &left {
+                // do not leave them running after a failed check
+                let _ = Command::new("kill").args(["-9", &p.to_string()]).status();
+            }
+            return Err(
+                format!("{what}: processes still alive 2 s after the job: {left:?}").into(),
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// Runs a failing job and checks status, message, promptness, no survivors, no /dev/shm files.
@@ -77,12 +115,26 @@ fn failing_job(
     status: i32,
     message: &str,
 ) -> Result<(), Failed> {
+    failing_job_env(case, npes, extra, &[], status, message)
+}
+
+/// [`failing_job`] with extra environment variables for the PEs.
+fn failing_job_env(
+    case: &str,
+    npes: usize,
+    extra: &[&str],
+    env: &[(&str, &str)],
+    status: i32,
+    message: &str,
+) -> Result<(), Failed> {
     let dir = scratch(case);
     let shm_before: Vec<String> = dev_shm()
         .into_iter()
         .filter(|n| n.contains("shmem"))
         .collect();
-    let (out, elapsed) = run_job(npes, case, extra, &[(DIR_ENV, dir.to_str().unwrap())]);
+    let mut env = env.to_vec();
+    env.push((DIR_ENV, dir.to_str().unwrap()));
+    let (out, elapsed) = run_job(npes, case, extra, &env);
     let ended = now_ms();
     let stderr = String::from_utf8_lossy(&out.stderr);
     ensure(out.status.code() == Some(status), || {
@@ -172,16 +224,178 @@ fn body_no_finalize() {
     drop(shmem); // waits in finalize for PE 0, which never comes
 }
 
+/// The last PE calls `global_exit(SHMEM_TEST_STATUS)` (default 7).
 fn body_global_exit() {
     let shmem = shmem::init().unwrap();
     let me = shmem.my_pe().index();
     record_pid(me);
     shmem.barrier_all();
-    if me == 3 {
+    if me == shmem.n_pes() - 1 {
+        let status: i32 = std::env::var(STATUS_ENV)
+            .map(|s| s.parse().unwrap())
+            .unwrap_or(7);
         record_failure_time();
-        shmem.global_exit(7);
+        shmem.global_exit(status);
     }
     shmem.barrier_all();
+}
+
+/// Set in the environment of the copy of itself a `launcher_impostor` PE starts.
+const CHILD_ENV: &str = "SHMEM_TEST_CHILD";
+
+/// A symmetric static that an impostor's init would re-initialize (to 0) in its PE's
+/// partition.
+#[shmem::symmetric]
+static MARK: u64 = 0;
+
+/// Waits (sleeping) up to 30 s for `path` to exist.
+fn wait_for_file(path: &std::path::Path) {
+    let t0 = Instant::now();
+    while !path.exists() {
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "{path:?} never appeared"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Every PE starts a copy of its own program, with the same environment (and so the segment
+/// descriptor and the SHMEM_RUN_* variables), before calling init; the copy calls init once
+/// its parent has initialized and marked its static, and must be refused; the parent's data
+/// stays as it was and the job succeeds.
+fn body_impostor() {
+    let dir = PathBuf::from(std::env::var(DIR_ENV).unwrap());
+    let me_env = std::env::var("SHMEM_RUN_PE").unwrap();
+    if std::env::var(CHILD_ENV).is_ok() {
+        wait_for_file(&dir.join(format!("ready{me_env}")));
+        let got = match shmem::init() {
+            Ok(shmem) => {
+                // Joined as the PE (the old behaviour): say so, and leave without finalizing.
+                let report = format!("joined as PE {}", shmem.my_pe().index());
+                std::fs::write(dir.join(format!("child{me_env}.tmp")), report).unwrap();
+                std::fs::rename(
+                    dir.join(format!("child{me_env}.tmp")),
+                    dir.join(format!("child{me_env}.result")),
+                )
+                .unwrap();
+                std::process::exit(0);
+            }
+            Err(e) => format!("{e:?}\n{e}"),
+        };
+        std::fs::write(dir.join(format!("child{me_env}.tmp")), got).unwrap();
+        std::fs::rename(
+            dir.join(format!("child{me_env}.tmp")),
+            dir.join(format!("child{me_env}.result")),
+        )
+        .unwrap();
+        return;
+    }
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .env(CHILD_ENV, "1")
+        .spawn()
+        .unwrap();
+    let shmem = shmem::init().unwrap();
+    let me = shmem.my_pe();
+    let mark = 1000 + me.index() as u64;
+    MARK.sym(&shmem).write(mark);
+    shmem.barrier_all();
+    std::fs::write(dir.join(format!("ready{}", me.index())), "").unwrap();
+    let result = dir.join(format!("child{}.result", me.index()));
+    wait_for_file(&result);
+    let got = std::fs::read_to_string(&result).unwrap();
+    assert!(child.wait().unwrap().success());
+    shmem.barrier_all();
+    let marks: Vec<u64> = shmem.pes().map(|pe| MARK.sym(&shmem).g(pe)).collect();
+    let want: Vec<u64> = shmem.pes().map(|pe| 1000 + pe.index() as u64).collect();
+    assert!(
+        got.starts_with("NotLaunchedPe") && got.contains("own program") && marks == want,
+        "the PE's child got: {got}; the PEs' data: {marks:?}, expected {want:?}"
+    );
+}
+
+/// Run under a wrapper that starts the program twice, one after the other: the first run is
+/// the PE; the second is refused with `PeClaimed` and says so.
+fn body_claimed() {
+    match shmem::init() {
+        Ok(shmem) => {
+            shmem.barrier_all();
+        }
+        Err(shmem::Error::PeClaimed { pe, by_pid }) => {
+            assert_ne!(by_pid, std::process::id());
+            println!("PE {pe} claimed");
+        }
+        Err(e) => panic!("unexpected {e:?}"),
+    }
+}
+
+/// More than one page of statics: with `--heap-size 4k` (one page per PE) init fails with
+/// `StaticsTooLarge` after it took the launcher's descriptor.
+#[shmem::symmetric]
+static BIG: [u64; 1024] = [0; 1024];
+
+/// Run as a 1-PE job with `--heap-size 4k`: init fails (statics too large), a file opened next
+/// gets the freed descriptor number, a second init is refused without touching it.
+fn body_reinit() {
+    let first = shmem::init();
+    assert!(
+        matches!(first, Err(shmem::Error::StaticsTooLarge { .. })),
+        "{first:?}"
+    );
+    let fd: i32 = std::env::var("SHMEM_RUN_FD").unwrap().parse().unwrap();
+    let dir = PathBuf::from(std::env::var(DIR_ENV).unwrap());
+    let path = dir.join("precious.txt");
+    std::fs::write(&path, "still here").unwrap();
+    let mut file = std::fs::File::open(&path).unwrap();
+    assert_eq!(
+        std::fs::read_link(format!("/proc/self/fd/{fd}")).unwrap(),
+        path,
+        "the file did not get the freed descriptor number {fd}"
+    );
+    let second = shmem::init();
+    let open_after = std::fs::read_link(format!("/proc/self/fd/{fd}")).ok();
+    let mut text = String::new();
+    let read = std::io::Read::read_to_string(&mut file, &mut text).map_err(|e| e.to_string());
+    println!(
+        "second init: {:?}; descriptor {fd}: {open_after:?}; read: {read:?} {text:?}",
+        second.as_ref().map(|_| ()).map_err(|e| format!("{e:?}"))
+    );
+    std::mem::forget(file); // if it was closed behind our back, dropping it would abort
+    let ok = matches!(second, Err(shmem::Error::SegmentTaken))
+        && open_after.as_deref() == Some(path.as_path())
+        && text == "still here";
+    std::process::exit(if ok { 0 } else { 42 });
+}
+
+/// What `launcher_orphans` PEs do after starting their `sleep 30`: `ok` (finish), `fail`
+/// (PE 1 exits 3), `hang` (sleep until killed).
+const MODE_ENV: &str = "SHMEM_TEST_MODE";
+
+/// Every PE starts a `sleep 30` child (in its process group), records both pids, then does
+/// what SHMEM_TEST_MODE says.
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is left running on purpose: the launcher must end it"
+)]
+fn body_orphans() {
+    let shmem = shmem::init().unwrap();
+    let me = shmem.my_pe().index();
+    let child = Command::new("sleep")
+        .arg("30")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    record(&format!("sleep{me}"), child.id());
+    record_pid(me);
+    shmem.barrier_all();
+    match std::env::var(MODE_ENV).as_deref() {
+        Ok("fail") if me == 1 => std::process::exit(3),
+        Ok("fail") => shmem.barrier_all(), // never completes: PE 1 is gone
+        Ok("hang") => std::thread::sleep(Duration::from_secs(60)),
+        _ => {}
+    }
 }
 
 fn body_sleep() {
@@ -198,6 +412,15 @@ fn body_hello() {
         shmem.my_pe().index(),
         shmem.n_pes()
     );
+}
+
+/// PE 0 prints the job size and the arguments the program got.
+fn body_args() {
+    let shmem = shmem::init().unwrap();
+    if shmem.my_pe().index() == 0 {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        println!("{} PEs, args {args:?}", shmem.n_pes());
+    }
 }
 
 fn body_config() {
@@ -265,8 +488,30 @@ fn check_global_exit() -> Result<(), Failed> {
         4,
         &[],
         7,
-        "PE 3 called global_exit(7)",
-    )
+        "PE 3 called global_exit(7); the job exits with status 7",
+    )?;
+    // A non-zero status never becomes success: exit statuses are one byte, and a status whose
+    // low byte is 0 becomes 1 (launched, and a singleton's own exit).
+    for (status, exits) in [(256, 1), (i32::MIN, 1), (-1, 255), (512 + 3, 3)] {
+        let text = status.to_string();
+        failing_job_env(
+            "launcher_global_exit",
+            2,
+            &[],
+            &[(STATUS_ENV, &text)],
+            exits,
+            &format!("PE 1 called global_exit({status}); the job exits with status {exits}"),
+        )?;
+        let out = Command::new(std::env::current_exe().unwrap())
+            .env(support::CASE_ENV, "launcher_global_exit")
+            .env(STATUS_ENV, &text)
+            .output()
+            .unwrap();
+        ensure(out.status.code() == Some(exits), || {
+            format!("singleton global_exit({status}): {}", describe(&out))
+        })?;
+    }
+    Ok(())
 }
 fn check_timeout() -> Result<(), Failed> {
     let t0 = Instant::now();
@@ -321,6 +566,133 @@ fn check_sigterm() -> Result<(), Failed> {
         let _ = std::fs::remove_dir_all(&dir);
     }
     Ok(())
+}
+
+/// No process survives a job: not the PEs, not the children they started, whether the job
+/// (a) succeeds or (b) fails.
+fn check_orphans() -> Result<(), Failed> {
+    // (a) success, (b) failure
+    for (mode, npes, status) in [("ok", 2, 0), ("fail", 3, 3)] {
+        let dir = scratch(&format!("orphans-{mode}"));
+        let (out, _) = run_job(
+            npes,
+            "launcher_orphans",
+            &[],
+            &[(DIR_ENV, dir.to_str().unwrap()), (MODE_ENV, mode)],
+        );
+        ensure(out.status.code() == Some(status), || {
+            format!("mode {mode}: {}", describe(&out))
+        })?;
+        ensure(pids(&dir).len() == 2 * npes, || {
+            format!("mode {mode}: not every pid recorded: {:?}", pids(&dir))
+        })?;
+        all_gone(&dir, &format!("job {mode}"))?;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    Ok(())
+}
+
+/// (c) shmemrun SIGKILLed while its PEs run: the guardian kills every PE's process group.
+fn check_orphans_launcher_killed() -> Result<(), Failed> {
+    let npes = 3;
+    let dir = scratch("orphans-kill");
+    let mut child = Command::new(shmemrun())
+        .args([
+            "-n",
+            &npes.to_string(),
+            std::env::current_exe().unwrap().to_str().unwrap(),
+        ])
+        .env(support::CASE_ENV, "launcher_orphans_kill")
+        .env(DIR_ENV, &dir)
+        .env(MODE_ENV, "hang")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let t0 = Instant::now();
+    while pids(&dir).len() < 2 * npes && t0.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    Command::new("kill")
+        .args(["-9", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let status = child.wait().unwrap();
+    ensure(status.code().is_none(), || format!("shmemrun: {status:?}"))?;
+    ensure(pids(&dir).len() == 2 * npes, || {
+        format!("not every pid recorded: {:?}", pids(&dir))
+    })?;
+    all_gone(&dir, "shmemrun SIGKILLed")?;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+/// A failed init cannot be retried, and the retry leaves the descriptor number (now another
+/// file's) alone. The PE never initializes, so the job reports just that.
+fn check_reinit() -> Result<(), Failed> {
+    let dir = scratch("reinit");
+    let (out, _) = run_job(
+        1,
+        "launcher_reinit",
+        &["--heap-size", "4k"],
+        &[(DIR_ENV, dir.to_str().unwrap())],
+    );
+    ensure(
+        out.status.code() == Some(1)
+            && String::from_utf8_lossy(&out.stderr)
+                .contains("PE 0 exited with status 0 without calling shmem::init"),
+        || describe(&out),
+    )?;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+fn check_impostor() -> Result<(), Failed> {
+    let dir = scratch("impostor");
+    let (out, _) = run_job(
+        2,
+        "launcher_impostor",
+        &["--timeout", "60"],
+        &[(DIR_ENV, dir.to_str().unwrap())],
+    );
+    ensure(out.status.success(), || describe(&out))?;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+/// Wrappers are admitted: the launched process is a shell that runs the PE's program as its
+/// child (in its process group, another executable); a wrapper that runs the program twice
+/// gets `PeClaimed` the second time.
+fn check_wrappers() -> Result<(), Failed> {
+    let exe = std::env::current_exe().unwrap();
+    let exe = exe.to_str().unwrap();
+    let out = shmemrun_with(
+        &["-n", "2", "/bin/sh", "-c", "\"$0\"; true", exe],
+        &[(support::CASE_ENV, "launcher_hello")],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    ensure(
+        out.status.success() && stdout.lines().filter(|l| l.starts_with("Hello")).count() == 2,
+        || describe(&out),
+    )?;
+    let out = shmemrun_with(
+        &[
+            "--timeout",
+            "60",
+            "-n",
+            "2",
+            "/bin/sh",
+            "-c",
+            "\"$0\" && \"$0\"",
+            exe,
+        ],
+        &[(support::CASE_ENV, "launcher_claimed")],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    ensure(
+        out.status.success() && stdout.contains("PE 0 claimed") && stdout.contains("PE 1 claimed"),
+        || describe(&out),
+    )
 }
 
 fn check_not_found() -> Result<(), Failed> {
@@ -450,6 +822,131 @@ fn check_config() -> Result<(), Failed> {
     )
 }
 
+/// Runs `shmemrun args...` and returns the output.
+fn shmemrun_with(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    let mut cmd = Command::new(shmemrun());
+    cmd.args(args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().unwrap()
+}
+
+/// Exit status 2, nothing started (no stdout), one line on stderr containing every `words`.
+fn refused(args: &[&str], words: &[&str]) -> Result<(), Failed> {
+    let out = shmemrun_with(args, &[(support::CASE_ENV, "launcher_args")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        out.status.code() == Some(2)
+            && out.stdout.is_empty()
+            && err.lines().count() == 1
+            && err.starts_with("shmemrun: ")
+            && words.iter().all(|w| err.contains(w)),
+        || {
+            format!(
+                "{args:?}: expected one line naming {words:?}\n{}",
+                describe(&out)
+            )
+        },
+    )
+}
+
+fn check_args() -> Result<(), Failed> {
+    let exe = std::env::current_exe().unwrap();
+    let exe = exe.to_str().unwrap();
+    // Every spelling of the PE count; everything after the program name is the program's,
+    // `-np` and unknown options included.
+    let program_args = ["--frobnicate", "-np", "5", "--", "-n", "x"];
+    let want = format!("2 PEs, args {program_args:?}");
+    for np in [
+        &["-n2"][..],
+        &["-n=2"],
+        &["-n", "2"],
+        &["-np", "2"],
+        &["-np=2"],
+        &["--np", "2"],
+        &["--np=2"],
+    ] {
+        let mut args = np.to_vec();
+        args.extend(["--timeout", "60", exe]);
+        args.extend(program_args);
+        let out = shmemrun_with(&args, &[(support::CASE_ENV, "launcher_args")]);
+        ensure(
+            out.status.success() && String::from_utf8_lossy(&out.stdout).trim() == want,
+            || format!("{args:?}: expected {want:?}\n{}", describe(&out)),
+        )?;
+    }
+    // Unknown options before the program are refused, not started as the program.
+    refused(&["--frobnicate", "-n", "2", exe], &["--frobnicate"])?;
+    refused(&["-n", "2", "--frobnicate", exe], &["--frobnicate"])?;
+    refused(&["-n", "2", "-x", exe], &["-x"])?;
+    refused(&["-n", "2"], &["PROGRAM"])?;
+    // --timeout 0 is not "1 s".
+    refused(&["-n", "2", "--timeout", "0", exe], &["--timeout", "0"])
+}
+
+fn check_heap_size() -> Result<(), Failed> {
+    let exe = std::env::current_exe().unwrap();
+    let exe = exe.to_str().unwrap();
+    // --heap-size 0 is not "one page".
+    refused(&["-n", "2", "--heap-size", "0", exe], &["--heap-size"])?;
+    // More symmetric memory than the machine has: refused with the figures.
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap();
+    let mem_kb: u64 = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    let mem = mem_kb * 1024;
+    let per_pe = (mem / 2 + (1 << 30)).next_multiple_of(4096);
+    let size = per_pe.to_string();
+    refused(
+        &["-n", "2", "--heap-size", &size, exe],
+        &["2 PEs", &size, &mem.to_string(), "MemTotal"],
+    )
+}
+
+fn check_not_init() -> Result<(), Failed> {
+    // The program never called shmem::init: said so (the slot is still `Starting`).
+    let out = shmemrun_with(&["-n", "2", "/bin/true"], &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        out.status.code() == Some(1)
+            && err.lines().any(|l| {
+                ["PE 0", "PE 1"].iter().any(|pe| {
+                    l == format!("shmemrun: {pe} exited with status 0 without calling shmem::init")
+                })
+            }),
+        || describe(&out),
+    )
+}
+
+fn check_wait_env() -> Result<(), Failed> {
+    let exe = std::env::current_exe().unwrap();
+    let exe = exe.to_str().unwrap();
+    // Malformed waiting overrides are an init error naming the variable, launched or not.
+    for (var, value) in [("SHMEM_WAIT_SPIN", "lots"), ("SHMEM_WAIT_YIELD_US", "1.5")] {
+        let out = shmemrun_with(
+            &["-n", "2", exe],
+            &[(support::CASE_ENV, "launcher_wait_env"), (var, value)],
+        );
+        ensure(
+            !out.status.success() && String::from_utf8_lossy(&out.stderr).contains(var),
+            || format!("{var}={value}: {}", describe(&out)),
+        )?;
+        let out = Command::new(exe)
+            .env(support::CASE_ENV, "launcher_wait_env")
+            .env(var, value)
+            .output()
+            .unwrap();
+        ensure(
+            !out.status.success() && String::from_utf8_lossy(&out.stderr).contains(var),
+            || format!("singleton {var}={value}: {}", describe(&out)),
+        )?;
+    }
+    Ok(())
+}
+
 fn check_init_twice() -> Result<(), Failed> {
     let (out, _) = run_job(2, "launcher_init_twice", &[], &[]);
     ensure(out.status.success(), || describe(&out))?;
@@ -500,6 +997,31 @@ fn main() {
                 check: check_sigterm,
             },
             Custom {
+                name: "launcher_orphans",
+                body: body_orphans,
+                check: check_orphans,
+            },
+            Custom {
+                name: "launcher_orphans_kill",
+                body: body_orphans,
+                check: check_orphans_launcher_killed,
+            },
+            Custom {
+                name: "launcher_reinit",
+                body: body_reinit,
+                check: check_reinit,
+            },
+            Custom {
+                name: "launcher_impostor",
+                body: body_impostor,
+                check: check_impostor,
+            },
+            Custom {
+                name: "launcher_claimed",
+                body: body_claimed,
+                check: check_wrappers,
+            },
+            Custom {
                 name: "launcher_not_found",
                 body: body_hello,
                 check: check_not_found,
@@ -513,6 +1035,26 @@ fn main() {
                 name: "launcher_config",
                 body: body_config,
                 check: check_config,
+            },
+            Custom {
+                name: "launcher_args",
+                body: body_args,
+                check: check_args,
+            },
+            Custom {
+                name: "launcher_heap_size",
+                body: body_args,
+                check: check_heap_size,
+            },
+            Custom {
+                name: "launcher_not_init",
+                body: body_args,
+                check: check_not_init,
+            },
+            Custom {
+                name: "launcher_wait_env",
+                body: body_args,
+                check: check_wait_env,
             },
             Custom {
                 name: "launcher_init_twice",

@@ -1,12 +1,12 @@
 //! Distributed locks on real processes: mutual exclusion of a remote read-modify-write,
 //! many locks at once, `try_lock` without side effects, completion at release, the
 //! first-come-first-served order (made deterministic with the queue snapshot), `SymMutex`,
-//! and the typed errors.
+//! poisoning, and the typed errors.
 #![forbid(unsafe_code)]
 
 mod support;
 
-use shmem::{Cmp, Error, LockHeld, LockSnapshot, Pe, Shmem, SymBox, SymLock, SymMutex, SymVec};
+use shmem::{Cmp, Error, LockSnapshot, Pe, Shmem, SymBox, SymLock, SymMutex, SymVec, TryLockError};
 use support::Case;
 
 const NPES: &[usize] = &[2, 4, 8];
@@ -39,7 +39,7 @@ fn mutual_exclusion(shmem: &Shmem) {
     let owner = SymBox::new(shmem, u64::MAX).unwrap();
     shmem.barrier_all();
     for i in 0..K {
-        let guard = lock.lock();
+        let guard = lock.lock().unwrap();
         let c = counter.g(zero);
         owner.p(zero, me.index() as u64);
         maybe_yield(i);
@@ -63,7 +63,8 @@ fn mutual_exclusion(shmem: &Shmem) {
         LockSnapshot {
             holder: None,
             tail: None,
-            waiting: 0
+            waiting: 0,
+            poisoned: false,
         }
     );
     shmem.barrier_all();
@@ -103,13 +104,13 @@ fn lock_array(shmem: &Shmem) {
     for r in 0..ROUNDS {
         match plan(me, r) {
             (a, None) => {
-                let _g = locks[a].lock();
+                let _g = locks[a].lock().unwrap();
                 bump(a, r);
             }
             (a, Some(b)) => {
                 let (lo, hi) = locks.split_at_mut(b);
-                let _ga = lo[a].lock();
-                let _gb = hi[0].lock();
+                let _ga = lo[a].lock().unwrap();
+                let _gb = hi[0].lock().unwrap();
                 bump(a, r);
                 bump(b, r);
             }
@@ -131,7 +132,7 @@ fn lock_array(shmem: &Shmem) {
 }
 
 /// `try_lock` while another PE holds the lock (and, with 3 PEs or more, while another PE
-/// waits in the queue): `LockHeld`, and the queue snapshot is the same before and after. Then
+/// waits in the queue): `WouldBlock`, and the queue snapshot is the same before and after. Then
 /// mixed lock / try_lock loops keep the exact count.
 fn try_lock_semantics(shmem: &Shmem) {
     const TRIES: usize = 50;
@@ -149,9 +150,10 @@ fn try_lock_semantics(shmem: &Shmem) {
         holder: Some(zero),
         tail: Some(zero),
         waiting: 0,
+        poisoned: false,
     };
     if me == zero {
-        let guard = lock.lock();
+        let guard = lock.lock().unwrap();
         shmem.barrier_all(); // the others try now
         shmem.barrier_all();
         assert_eq!(guard.snapshot(), held);
@@ -160,7 +162,7 @@ fn try_lock_semantics(shmem: &Shmem) {
         shmem.barrier_all();
         for _ in 0..TRIES {
             assert_eq!(lock.snapshot(), held);
-            assert!(matches!(lock.try_lock(), Err(LockHeld)));
+            assert!(matches!(lock.try_lock(), Err(TryLockError::WouldBlock)));
             assert_eq!(lock.snapshot(), held);
         }
         shmem.barrier_all();
@@ -170,6 +172,7 @@ fn try_lock_semantics(shmem: &Shmem) {
         holder: None,
         tail: None,
         waiting: 0,
+        poisoned: false,
     };
     assert_eq!(lock.snapshot(), free);
 
@@ -180,10 +183,11 @@ fn try_lock_semantics(shmem: &Shmem) {
             holder: Some(zero),
             tail: Some(one),
             waiting: 1,
+            poisoned: false,
         };
         shmem.barrier_all();
         if me == zero {
-            let g = lock.lock();
+            let g = lock.lock().unwrap();
             done.p(one, 1); // PE 1 may queue now
             poll(|| g.snapshot() == queued);
             for pe in shmem.pes().skip(2) {
@@ -194,7 +198,7 @@ fn try_lock_semantics(shmem: &Shmem) {
             drop(g);
         } else if me == one {
             done.wait_until(Cmp::Eq, 1);
-            let g = lock.lock(); // waits behind PE 0
+            let g = lock.lock().unwrap(); // waits behind PE 0
             drop(g);
         } else {
             go.wait_until(Cmp::Eq, 1);
@@ -214,15 +218,16 @@ fn try_lock_semantics(shmem: &Shmem) {
     let mut misses = 0u64;
     for i in 0..K {
         let guard = if (i + me.index() as u64).is_multiple_of(2) {
-            lock.lock()
+            lock.lock().unwrap()
         } else {
             loop {
                 match lock.try_lock() {
                     Ok(g) => break g,
-                    Err(LockHeld) => {
+                    Err(TryLockError::WouldBlock) => {
                         misses += 1;
                         std::thread::yield_now();
                     }
+                    Err(TryLockError::Poisoned(e)) => panic!("{e}"),
                 }
             }
         };
@@ -250,7 +255,7 @@ fn release_completes_puts(shmem: &Shmem) {
     let mut got = vec![0u64; N];
     shmem.barrier_all();
     for i in 0..K {
-        let _g = lock.lock();
+        let _g = lock.lock().unwrap();
         let last = stamp.g(zero);
         block.get(zero, &mut got).unwrap();
         assert!(
@@ -294,20 +299,21 @@ fn fcfs_order(shmem: &Shmem) {
         order.fill(u64::MAX);
         shmem.barrier_all();
         let guard = if my_turn == 0 {
-            let g = lock.lock();
+            let g = lock.lock().unwrap();
             shmem.barrier_all();
             // every other PE queues behind this one, in the order `req`
             let all_queued = LockSnapshot {
                 holder: Some(me),
                 tail: Some(pes[n - 1]),
                 waiting: n - 1,
+                poisoned: false,
             };
             poll(|| g.snapshot() == all_queued);
             g
         } else {
             shmem.barrier_all();
             poll(|| lock.snapshot().tail == Some(pes[my_turn - 1]));
-            lock.lock()
+            lock.lock().unwrap()
         };
         let i = pos.atomic_fetch_inc(zero);
         order.at(i as usize).unwrap().p(zero, me.index() as u64);
@@ -344,7 +350,7 @@ fn sym_mutex(shmem: &Shmem) {
                 std::thread::yield_now();
             }
         } else {
-            m.lock()
+            m.lock().unwrap()
         };
         assert_eq!(g.home(), home);
         g.update(|v| {
@@ -359,7 +365,7 @@ fn sym_mutex(shmem: &Shmem) {
         assert_eq!(g.get()[2], u64::MAX - me);
     }
     shmem.barrier_all();
-    let v = m.lock().get();
+    let v = m.lock().unwrap().get();
     assert_eq!(v[0], n * K);
     assert_eq!(v[1], K * n * (n - 1) / 2);
     shmem.barrier_all();
@@ -399,9 +405,9 @@ fn errors_and_leaks(shmem: &Shmem) {
     shmem.barrier_all();
     // Leak a guard: this PE keeps the lock. `lock` and `try_lock` hand out the held lock
     // again instead of waiting for this PE itself.
-    std::mem::forget(lock.lock());
+    std::mem::forget(lock.lock().unwrap());
     std::mem::forget(lock.try_lock().expect("this PE holds the lock"));
-    let g = lock.lock();
+    let g = lock.lock().unwrap();
     assert_eq!(g.snapshot().holder, Some(me));
     let c = counter.g(zero);
     counter.p(zero, c + 1);
@@ -409,6 +415,119 @@ fn errors_and_leaks(shmem: &Shmem) {
     shmem.barrier_all();
     assert_eq!(counter.g(zero), n as u64);
     assert_eq!(lock.snapshot().holder, None);
+    shmem.barrier_all();
+}
+
+/// Poisoning, as with `std::sync::Mutex`: PE 0 panics while holding the lock, inside
+/// `catch_unwind` (the runtime's panic hook marks the PE panicked, but the PE goes on,
+/// finalizes and exits 0: the job must still succeed). Then every other PE's `lock` gets
+/// `Err(PoisonError)` whose guard is usable, `try_lock` on the free poisoned lock gets
+/// `Poisoned`, and after one holder's `clear_poison` every later `lock`/`try_lock` is `Ok`.
+fn poisoning(shmem: &Shmem) {
+    let n = shmem.n_pes() as u64;
+    let me = shmem.my_pe();
+    let zero = shmem.pe(0).unwrap();
+    let mut lock = SymLock::new(shmem).unwrap();
+    let counter = SymBox::new(shmem, 0u64).unwrap();
+    shmem.barrier_all();
+    if me == zero {
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let _guard = lock.lock().unwrap();
+            counter.p(zero, 1);
+            panic!("deliberate panic while holding the lock");
+        }));
+        assert!(caught.is_err());
+        let s = lock.snapshot();
+        assert!(s.poisoned && s.holder.is_none(), "{s:?}");
+    }
+    shmem.barrier_all();
+    // Every other PE, all at once: each gets the lock poisoned (nobody clears it).
+    if me != zero {
+        let e = lock.lock().expect_err("the lock must be poisoned");
+        assert!(e.to_string().contains("poisoned"), "{e}");
+        let g = e.into_inner();
+        assert!(g.is_poisoned());
+        assert_eq!(g.snapshot().holder, Some(me));
+        let c = counter.g(zero);
+        counter.p(zero, c + 1);
+    }
+    shmem.barrier_all();
+    assert!(lock.snapshot().poisoned);
+    shmem.barrier_all();
+    if me == zero {
+        // try_lock on the free, poisoned lock: held now, poisoned.
+        match lock.try_lock() {
+            Err(TryLockError::Poisoned(e)) => assert!(e.get_ref().is_poisoned()),
+            other => panic!("expected Poisoned, got {:?}", other.map(|_| ())),
+        }
+        // The holder repairs the data and clears the poison.
+        let mut g = lock.lock().unwrap_err().into_inner();
+        assert_eq!(counter.g(zero), n, "1 from PE 0, then one per other PE");
+        g.clear_poison();
+        assert!(!g.is_poisoned());
+        assert!(!g.snapshot().poisoned);
+    }
+    shmem.barrier_all();
+    for _ in 0..20 {
+        let g = lock.lock().expect("cleared: no PoisonError");
+        let c = counter.g(zero);
+        counter.p(zero, c + 1);
+        drop(g);
+        match lock.try_lock() {
+            Ok(_) | Err(TryLockError::WouldBlock) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    shmem.barrier_all();
+    assert_eq!(counter.g(zero), n + 20 * n);
+    assert!(!lock.snapshot().poisoned);
+    shmem.barrier_all();
+}
+
+/// The same through a `SymMutex`: PE 0 panics halfway through an update of a pair that must
+/// stay equal; the others see `PoisonError` and the half update through the guard; PE 0
+/// repairs the pair and clears the poison; then every `lock` is `Ok`.
+fn mutex_poisoning(shmem: &Shmem) {
+    let me = shmem.my_pe();
+    let zero = shmem.pe(0).unwrap();
+    let mut m = SymMutex::new(shmem, [0u64; 2]).unwrap();
+    shmem.barrier_all();
+    if me == zero {
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut g = m.lock().unwrap();
+            g.set([1, 0]); // half of [1, 1]
+            panic!("deliberate panic in the middle of an update");
+        }));
+        assert!(caught.is_err());
+    }
+    shmem.barrier_all();
+    if me != zero {
+        let mut e = m.lock().expect_err("the mutex must be poisoned");
+        assert!(e.get_mut().is_poisoned());
+        let g = e.into_inner();
+        assert_eq!(g.get(), [1, 0], "the half update is visible, and flagged");
+    }
+    shmem.barrier_all();
+    if me == zero {
+        let mut g = match m.try_lock() {
+            Err(TryLockError::Poisoned(e)) => e.into_inner(),
+            other => panic!("expected Poisoned, got {:?}", other.map(|_| ())),
+        };
+        let [a, _] = g.get();
+        g.set([a, a]);
+        g.clear_poison();
+    }
+    shmem.barrier_all();
+    for _ in 0..10 {
+        m.lock().expect("cleared").update(|v| {
+            v[0] += 1;
+            v[1] += 1;
+        });
+    }
+    shmem.barrier_all();
+    let v = m.lock().unwrap().get();
+    assert_eq!(v, [1 + 10 * shmem.n_pes() as u64; 2]);
+    assert!(!m.snapshot().poisoned);
     shmem.barrier_all();
 }
 
@@ -422,19 +541,21 @@ fn single_pe(shmem: &Shmem) {
         LockSnapshot {
             holder: None,
             tail: None,
-            waiting: 0
+            waiting: 0,
+            poisoned: false,
         }
     );
     {
         let _g = lock.try_lock().unwrap();
     }
-    let g = lock.lock();
+    let g = lock.lock().unwrap();
     assert_eq!(
         g.snapshot(),
         LockSnapshot {
             holder: Some(me),
             tail: Some(me),
-            waiting: 0
+            waiting: 0,
+            poisoned: false,
         }
     );
     drop(g);
@@ -442,7 +563,7 @@ fn single_pe(shmem: &Shmem) {
     g.unlock();
     assert_eq!(lock.snapshot().holder, None);
     let mut m = SymMutex::new(shmem, 5i32).unwrap();
-    m.lock().set(6);
+    m.lock().unwrap().set(6);
     let mut g = m.try_lock().unwrap();
     assert_eq!(g.update(|v| std::mem::replace(v, 9)), 6);
     assert_eq!(g.get(), 9);
@@ -485,6 +606,16 @@ fn main() {
                 name: "errors_and_leaks",
                 npes: NPES_AND_1,
                 body: errors_and_leaks,
+            },
+            Case {
+                name: "poisoning",
+                npes: NPES_AND_1,
+                body: poisoning,
+            },
+            Case {
+                name: "mutex_poisoning",
+                npes: NPES_AND_1,
+                body: mutex_poisoning,
             },
             Case {
                 name: "single_pe",

@@ -49,12 +49,31 @@ pub enum SegmentError {
         /// `st_mode & 0o7777`.
         mode: u32,
     },
-    /// The file's size disagrees with the header (or the header's own numbers disagree).
+    /// The file's size disagrees with the header's (self-consistent) total.
     #[error("segment size mismatch: file has {file} bytes, header describes {header}")]
     SizeMismatch {
         /// `st_size`.
         file: u64,
-        /// What the header's layout adds up to.
+        /// The header's `total_size`.
+        header: u64,
+    },
+    /// The header's own numbers disagree: a field differs from what the header's PE count and
+    /// partition size imply.
+    #[error("segment header is inconsistent: {field} is {found}, the layout needs {expected}")]
+    HeaderInconsistent {
+        /// The header field.
+        field: &'static str,
+        /// Its value.
+        found: u64,
+        /// The value the layout implies.
+        expected: u64,
+    },
+    /// The file is too short to hold a header.
+    #[error("segment file has {file} bytes, too small for a shmem header ({header} bytes)")]
+    TooSmall {
+        /// `st_size`.
+        file: u64,
+        /// Size of the header.
         header: u64,
     },
     /// The header's PE count disagrees with what the launcher told this PE.
@@ -248,6 +267,44 @@ pub enum Error {
     /// `init` was called again after finalize in a launched job (the spec allows one init per job).
     #[error("shmem was finalized; a PE started by shmemrun cannot initialize twice")]
     Finalized,
+    /// This process is not the one `shmemrun` started as PE `pe` (nor that process's program
+    /// under a wrapper such as `perf record` or `sh -c`): for instance a child that a PE
+    /// started, which inherited the launcher's environment and segment descriptor. Nothing was
+    /// written into the job's segment.
+    #[error(
+        "process {pid} may not initialize as PE {pe}: {why} (shmemrun started process \
+         {launched} as PE {pe})"
+    )]
+    NotLaunchedPe {
+        /// The PE number in the environment.
+        pe: usize,
+        /// This process.
+        pid: u32,
+        /// The process the launcher started as that PE (0: none recorded).
+        launched: u32,
+        /// Which check failed.
+        why: &'static str,
+    },
+    /// Another process already initialized as PE `pe`: a PE is claimed once, by one process.
+    /// Nothing was written into the job's segment.
+    #[error(
+        "PE {pe} was already claimed by process {by_pid}; a PE initializes once, in one process"
+    )]
+    PeClaimed {
+        /// The PE number in the environment.
+        pe: usize,
+        /// The process that claimed it.
+        by_pid: u32,
+    },
+    /// `init` was called again in a launched process whose earlier `init` failed. The first
+    /// launched `init` takes the segment descriptor the launcher left open (and closes it once
+    /// mapped, or on failure), so its number may now belong to another file: it is never
+    /// adopted twice.
+    #[error(
+        "the launcher's segment was already taken by an earlier init in this process; a PE \
+         started by shmemrun initializes once (a failed init cannot be retried)"
+    )]
+    SegmentTaken,
     /// The environment set by `shmemrun` is malformed.
     #[error("bad launcher environment: {0}")]
     Bootstrap(String),
@@ -260,6 +317,23 @@ pub enum Error {
         value: String,
         /// What is wrong with it.
         why: &'static str,
+    },
+    /// The job's shared memory cannot fit in this machine's memory: refused before any PE
+    /// starts.
+    #[error(
+        "the job needs {total} bytes of shared memory ({n_pes} PEs x {symmetric_size} symmetric \
+         bytes, plus control), more than this machine's {mem_total} bytes of memory (MemTotal): \
+         lower --heap-size / SHMEM_SYMMETRIC_SIZE or -n"
+    )]
+    JobTooLarge {
+        /// PEs asked for.
+        n_pes: usize,
+        /// Symmetric bytes per PE asked for (statics and heap).
+        symmetric_size: usize,
+        /// Bytes of the whole segment.
+        total: u64,
+        /// The machine's memory.
+        mem_total: u64,
     },
     /// The shared segment was refused.
     #[error("shared segment refused: {0}")]

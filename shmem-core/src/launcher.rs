@@ -3,25 +3,34 @@
 //!
 //! * The segment is a memfd (never a file in /dev/shm), inherited by the PEs; it disappears
 //!   when the last process holding it exits, whatever the way.
-//! * Every PE runs in its own process group with `PR_SET_PDEATHSIG = SIGKILL`, so a PE never
-//!   outlives the launcher, even a SIGKILLed one.
+//! * Every PE runs in its own process group (pgid = its pid, recorded by the PE itself in its
+//!   slot's launch record between fork and exec) with `PR_SET_PDEATHSIG = SIGKILL`.
+//! * No process survives the job: exits are observed without reaping (`waitid` with
+//!   `WNOWAIT`, so no group id can be reused), and every job, success included, ends by
+//!   SIGKILLing every PE's whole process group; then the PEs are reaped. A guardian
+//!   process does the same if the launcher itself dies, even by SIGKILL.
 //! * The launcher blocks SIGCHLD/SIGINT/SIGTERM/SIGHUP/SIGALRM and takes them with `sigwait`,
 //!   so it sleeps until something happens and never polls.
+//! * [`exit_status`] maps a `global_exit` status to the job's exit status (never 0 for a
+//!   non-zero status).
 
 use std::ffi::OsString;
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use nix::errno::Errno;
 use nix::sys::signal::{SigSet, Signal, kill};
-use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
-use nix::unistd::Pid;
+use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid, waitpid};
+use nix::unistd::{ForkResult, Pid};
 
 use crate::config;
 use crate::error::{Error, Result};
-use crate::segment::{GLOBAL_EXIT_SET, PeState, Segment};
+use crate::segment::{GLOBAL_EXIT_SET, MAX_PES, PeState, Segment, planned_size};
+use crate::sys;
 
 /// Whether to pin PEs to CPUs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -63,18 +72,82 @@ pub struct Outcome {
     pub message: Option<String>,
 }
 
+/// The exit status a job (or a singleton PE) ends with when a PE calls `global_exit(status)`.
+///
+/// A process exit status is one byte, so `status` is taken modulo 256; but a non-zero status
+/// must never read as success: one whose low byte is 0 (256, `i32::MIN`) becomes 1.
+///
+/// # Examples
+/// ```
+/// use shmem_core::launcher::exit_status;
+/// assert_eq!(exit_status(0), 0);
+/// assert_eq!(exit_status(7), 7);
+/// assert_eq!(exit_status(-1), 255);
+/// assert_eq!(exit_status(256), 1);
+/// assert_eq!(exit_status(i32::MIN), 1);
+/// ```
+pub fn exit_status(status: i32) -> i32 {
+    match status & 0xff {
+        0 if status != 0 => 1,
+        low => low,
+    }
+}
+
 struct Pe {
     pid: Pid,
     running: bool,
 }
 
+/// Checks what can be checked before anything is created: a PE count in range, a non-zero
+/// symmetric size and timeout, and a segment that fits in the machine's memory (it is sparse,
+/// but a job that touched all of it could not run).
+///
+/// # Errors
+/// [`Error::Config`] naming the setting; [`Error::JobTooLarge`] with the figures.
+pub fn check_config(cfg: &LaunchConfig) -> Result<()> {
+    if cfg.n_pes == 0 || cfg.n_pes > MAX_PES {
+        return Err(Error::Config {
+            name: "-n",
+            value: cfg.n_pes.to_string(),
+            why: "the PE count must be between 1 and 4096",
+        });
+    }
+    if cfg.symmetric_size == 0 {
+        return Err(Error::Config {
+            name: "--heap-size / SHMEM_SYMMETRIC_SIZE",
+            value: "0".into(),
+            why: "the symmetric size per PE must be at least 1 byte (rounded up to a page)",
+        });
+    }
+    if cfg.timeout == Some(Duration::ZERO) {
+        return Err(Error::Config {
+            name: "--timeout",
+            value: "0".into(),
+            why: "the timeout must be at least 1 second",
+        });
+    }
+    let mem_total = crate::sys::memory_total();
+    let total = planned_size(cfg.n_pes, cfg.symmetric_size).unwrap_or(u64::MAX);
+    if total > mem_total {
+        return Err(Error::JobTooLarge {
+            n_pes: cfg.n_pes,
+            symmetric_size: cfg.symmetric_size,
+            total,
+            mem_total,
+        });
+    }
+    Ok(())
+}
+
 /// Runs a job to completion.
 ///
 /// # Errors
-/// [`Error::Config`] for a bad configuration, [`Error::Io`] when the segment cannot be made or
-/// signals cannot be set up. A PE that cannot be started is an [`Outcome`] (status 127), not an
-/// error: the PEs already started are stopped first.
+/// [`Error::Config`] or [`Error::JobTooLarge`] for a bad configuration ([`check_config`]),
+/// before anything is started; [`Error::Io`] when the segment cannot be made or signals cannot
+/// be set up. A PE that cannot be started is an [`Outcome`] (status 127), not an error: the PEs
+/// already started are stopped first.
 pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
+    check_config(cfg)?;
     let mut set = SigSet::empty();
     for s in [
         Signal::SIGCHLD,
@@ -90,6 +163,8 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
         .map_err(|e| Error::io("blocking signals")(e.into()))?;
 
     let (seg, fd, token) = Segment::create(cfg.n_pes, cfg.symmetric_size)?;
+    let seg = Arc::new(seg);
+    let mut guardian = Guardian::start(&seg)?;
     let cpus: Vec<usize> = usable_cpu_list();
     let bind = cfg.bind == Bind::Auto && !cpus.is_empty();
     let started = Instant::now();
@@ -115,12 +190,19 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
             None
         };
         let parent = nix::unistd::getpid();
+        let record = Arc::clone(&seg);
         // SAFETY: the closure runs in the child between fork and exec, where only
-        // async-signal-safe calls are allowed. It makes only raw system calls (sigprocmask,
-        // prctl, getppid, sched_setaffinity) on values computed before the fork, and
-        // allocates nothing.
+        // async-signal-safe calls are allowed. It makes only raw system calls (getpid,
+        // sigprocmask, prctl, getppid, sched_setaffinity) and one atomic store into the
+        // segment, which is mapped (MAP_SHARED, inherited by fork) before the fork and stays
+        // mapped: `record` keeps it alive, and `slot(pe)` is pointer arithmetic on it
+        // (`pe < n_pes`, so its bounds assertion cannot fire). It allocates nothing.
         unsafe {
             cmd.pre_exec(move || {
+                // First, so that the guardian can find this process's group as soon as it
+                // exists; exec keeps the pid, so this is the PE's pid (or its wrapper's).
+                let me = nix::unistd::getpid().as_raw() as u32;
+                record.slot(pe).launch.0.pid.store(me, Ordering::Release);
                 SigSet::all().thread_unblock().ok();
                 nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).ok();
                 if nix::unistd::getppid() != parent {
@@ -144,7 +226,9 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
                 running: true,
             }),
             Err(e) => {
-                stop_all(&mut pes);
+                stop_all(&pes);
+                guardian.stand_down();
+                reap_all(&mut pes);
                 return Ok(Outcome {
                     status: 127,
                     message: Some(format!(
@@ -159,12 +243,18 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
     // mapping stays so that it can read the PEs' states.
     drop(fd);
     if let Some(t) = cfg.timeout {
-        let secs = t.as_secs().clamp(1, u64::from(u32::MAX)) as u32;
+        // alarm() counts whole seconds: a fraction rounds up (zero was refused above).
+        let secs = t.as_secs_f64().ceil().clamp(1.0, f64::from(u32::MAX)) as u32;
         nix::unistd::alarm::set(secs);
     }
 
     let outcome = supervise(&seg, &mut pes, &set, cfg, started);
-    stop_all(&mut pes);
+    // Every job ends here, success or not: nothing a PE started may outlive it. The guardian
+    // stands down only after the group kill, and the PEs are reaped only after that, so
+    // neither the launcher nor the guardian can ever signal a reused process group id.
+    stop_all(&pes);
+    guardian.stand_down();
+    reap_all(&mut pes);
     nix::unistd::alarm::cancel();
     Ok(outcome)
 }
@@ -187,20 +277,29 @@ fn supervise(
 ) -> Outcome {
     let mut finished = 0usize;
     loop {
-        // Reap everything that has exited so far.
-        loop {
-            match waitpid(Pid::from_raw(-1), Some(WaitPidFlag::WNOHANG)) {
-                Ok(WaitStatus::StillAlive) | Err(_) => break,
+        // Look at every PE that has exited so far, without reaping it (WNOWAIT): an unreaped
+        // PE keeps its pid, and so its process group id, from being reused until the final
+        // group kill in `stop_all`.
+        for (pe, p) in pes.iter_mut().enumerate() {
+            if !p.running {
+                continue;
+            }
+            let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+            match waitid(Id::Pid(p.pid), flags) {
+                Ok(WaitStatus::StillAlive) | Err(Errno::EINTR) => {}
                 Ok(status) => {
-                    let Some(pid) = status.pid() else { break };
-                    let Some(pe) = pes.iter().position(|p| p.pid == pid) else {
-                        continue;
-                    };
-                    pes[pe].running = false;
+                    p.running = false;
                     if let Some(outcome) = judge(seg, pe, status) {
                         return outcome;
                     }
                     finished += 1;
+                }
+                Err(e) => {
+                    p.running = false;
+                    return Outcome {
+                        status: 1,
+                        message: Some(format!("lost track of PE {pe} (waitid: {e})")),
+                    };
                 }
             }
         }
@@ -246,14 +345,23 @@ fn judge(seg: &Segment, pe: usize, status: WaitStatus) -> Option<Outcome> {
     if ge & GLOBAL_EXIT_SET != 0 {
         let who = (ge >> 32) & 0x7fff_ffff;
         let code = ge as u32 as i32;
+        let status = exit_status(code);
         return Some(Outcome {
-            status: code,
-            message: Some(format!("PE {who} called global_exit({code})")),
+            status,
+            message: Some(format!(
+                "PE {who} called global_exit({code}); the job exits with status {status}"
+            )),
         });
     }
     let state = seg.pe_state(pe);
     match status {
         WaitStatus::Exited(_, 0) if state == PeState::Finalized => None,
+        WaitStatus::Exited(_, 0) if state == PeState::Starting => Some(Outcome {
+            status: 1,
+            message: Some(format!(
+                "PE {pe} exited with status 0 without calling shmem::init"
+            )),
+        }),
         WaitStatus::Exited(_, 0) => Some(Outcome {
             status: 1,
             message: Some(format!(
@@ -266,7 +374,14 @@ fn judge(seg: &Segment, pe: usize, status: WaitStatus) -> Option<Outcome> {
         }),
         WaitStatus::Exited(_, code) => Some(Outcome {
             status: code,
-            message: Some(format!("PE {pe} exited with status {code}")),
+            message: Some(format!(
+                "PE {pe} exited with status {code}{}",
+                if state == PeState::Starting {
+                    " before calling shmem::init"
+                } else {
+                    ""
+                }
+            )),
         }),
         WaitStatus::Signaled(_, sig, core) => Some(Outcome {
             status: 128 + sig as i32,
@@ -281,14 +396,114 @@ fn judge(seg: &Segment, pe: usize, status: WaitStatus) -> Option<Outcome> {
     }
 }
 
-/// SIGKILLs every PE still running (its whole process group) and reaps it.
-fn stop_all(pes: &mut [Pe]) {
-    for p in pes.iter().filter(|p| p.running) {
+/// Ends the job's processes: SIGKILLs every PE's whole process group, running or not (a PE
+/// that has exited may have left children in it), and every PE still running itself (in case
+/// it left its group). No PE has been reaped yet, so no group id can have been reused.
+fn stop_all(pes: &[Pe]) {
+    for p in pes {
         let _ = kill(Pid::from_raw(-p.pid.as_raw()), Signal::SIGKILL);
-        let _ = kill(p.pid, Signal::SIGKILL);
+        if p.running {
+            let _ = kill(p.pid, Signal::SIGKILL);
+        }
     }
-    for p in pes.iter_mut().filter(|p| p.running) {
-        let _ = waitpid(p.pid, None);
+}
+
+/// The guardian: a small child of the launcher that kills every PE's process group if the
+/// launcher dies, however it dies (SIGKILL included).
+///
+/// `PR_SET_PDEATHSIG` takes the PEs down with the launcher, but not the processes *they*
+/// started; the guardian does. It blocks in `read()` on a pipe whose only write end the
+/// launcher holds (close-on-exec, so no PE inherits it). When the launcher ends a job
+/// normally it writes one byte ("stand down") and closes it: the guardian exits without
+/// killing. If the launcher dies, the kernel closes the write end and the `read` returns
+/// end-of-file: the guardian SIGKILLs the process group of every PE whose pid it finds in the
+/// segment (each launched process records it there, see [`LaunchRecord`]), then exits.
+///
+/// [`LaunchRecord`]: crate::segment::LaunchRecord
+struct Guardian {
+    pid: Pid,
+    /// The pipe's write end; `None` once the guardian was told to stand down.
+    pipe: Option<OwnedFd>,
+}
+
+impl Guardian {
+    /// Forks the guardian. Call it before starting any PE.
+    fn start(seg: &Arc<Segment>) -> Result<Guardian> {
+        let (read_end, write_end) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)
+            .map_err(|e| Error::io("creating the guardian's pipe")(e.into()))?;
+        // SAFETY: after fork the child may only call async-signal-safe functions (the
+        // launcher may be a thread of a larger program). The child runs `guardian_main`,
+        // which calls only close_range (or close), setpgid, read, kill and _exit (thin
+        // wrappers over the system calls, no allocation, no locks) and does atomic loads
+        // from the segment, which was mapped (MAP_SHARED) before the fork and is inherited;
+        // it never returns, unwinds or drops anything (it ends with `_exit`).
+        match unsafe { nix::unistd::fork() } {
+            Ok(ForkResult::Child) => guardian_main(seg, &read_end),
+            Ok(ForkResult::Parent { child }) => {
+                drop(read_end);
+                Ok(Guardian {
+                    pid: child,
+                    pipe: Some(write_end),
+                })
+            }
+            Err(e) => Err(Error::io("starting the guardian (fork)")(e.into())),
+        }
+    }
+
+    /// Tells the guardian the job ended normally (one byte, then close) and reaps it. Call it
+    /// after [`stop_all`] and before [`reap_all`].
+    fn stand_down(&mut self) {
+        if let Some(pipe) = self.pipe.take() {
+            let _ = nix::unistd::write(&pipe, b"x");
+            drop(pipe);
+            while let Err(Errno::EINTR) = waitpid(self.pid, None) {}
+        }
+    }
+}
+
+impl Drop for Guardian {
+    /// An early return from [`launch`] (after the guardian started, before any PE did) still
+    /// stands it down and reaps it.
+    fn drop(&mut self) {
+        self.stand_down();
+    }
+}
+
+/// The guardian's whole life (see [`Guardian`]). Runs in a forked child: async-signal-safe
+/// calls only, and it never returns.
+fn guardian_main(seg: &Segment, pipe: &OwnedFd) -> ! {
+    // SAFETY: this is the forked child, which ends with `exit_now` below and never uses or
+    // drops any descriptor owner (the segment's memfd `OwnedFd`, the pipe's write end, ...)
+    // other than `pipe`, which stays open.
+    unsafe { sys::close_all_except(pipe.as_fd()) };
+    // Out of the launcher's process group: a signal meant for the launcher's group (Ctrl-C
+    // at a terminal) is not meant for the guardian. (It also keeps the launcher's blocked
+    // signals blocked: only SIGKILL ends it early.)
+    let _ = nix::unistd::setpgid(Pid::from_raw(0), Pid::from_raw(0));
+    let mut byte = [0u8; 1];
+    let launcher_died = loop {
+        match nix::unistd::read(pipe, &mut byte) {
+            Ok(0) => break true,
+            Ok(_) => break false,
+            Err(Errno::EINTR) => {}
+            Err(_) => break true,
+        }
+    };
+    if launcher_died {
+        for pe in 0..seg.n_pes() {
+            let pid = seg.slot(pe).launch.0.pid.load(Ordering::Acquire);
+            if pid != 0 && pid <= i32::MAX as u32 {
+                let _ = kill(Pid::from_raw(-(pid as i32)), Signal::SIGKILL);
+            }
+        }
+    }
+    sys::exit_now(0)
+}
+
+/// Reaps every PE (after [`stop_all`]: they are all dead or dying).
+fn reap_all(pes: &mut [Pe]) {
+    for p in pes.iter_mut() {
+        while let Err(Errno::EINTR) = waitpid(p.pid, None) {}
         p.running = false;
     }
 }

@@ -21,13 +21,18 @@
 //! | `TAIL` (home)  | meaning                                                         |
 //! |----------------|-----------------------------------------------------------------|
 //! | `0`            | free: nobody holds the lock, nobody waits                       |
+//! | `POISONED`     | free, but poisoned: the last holder panicked while holding it   |
 //! | `p + 1`        | PE `p` entered the queue last (it holds the lock if alone)      |
 //!
-//! | `STATE` (PE p) | meaning                                      | set by                    |
-//! |----------------|----------------------------------------------|---------------------------|
-//! | `IDLE` (0)     | `p` is not in the queue                      | `p`                       |
-//! | `WAITING` (1)  | `p` is entering the queue or waits its turn  | `p`, before its tail swap |
-//! | `HOLDING` (2)  | `p` holds the lock                           | `p`, or its predecessor   |
+//! `POISONED` is `1 << 31`, far above any `p + 1` (PE counts are at most
+//! `segment::MAX_PES`).
+//!
+//! | `STATE` (PE p)          | meaning                                | set by                    |
+//! |-------------------------|----------------------------------------|---------------------------|
+//! | `IDLE` (0)              | `p` is not in the queue                | `p`                       |
+//! | `WAITING` (1)           | `p` is entering the queue or waits     | `p`, before its tail swap |
+//! | `HOLDING` (2)           | `p` holds the lock                     | `p`, or its predecessor   |
+//! | `HOLDING_POISONED` (3)  | `p` holds the lock, which is poisoned  | `p`, or its predecessor   |
 //!
 //! | `NEXT` (PE p)  | meaning                                                         |
 //! |----------------|-----------------------------------------------------------------|
@@ -37,24 +42,38 @@
 //! # The algorithm (Mellor-Crummey and Scott, with one node per PE per lock)
 //!
 //! * **lock** (PE `p`): `STATE(p) = WAITING`; `prev = swap(TAIL, p + 1)`. If `prev == 0` the
-//!   lock was free: `STATE(p) = HOLDING`, done. Otherwise link in, `NEXT(prev) = p + 1`, and
-//!   wait until `STATE(p) == HOLDING`.
-//! * **try_lock**: read `TAIL`; if non-zero, *held*, and nothing was written anywhere. If zero,
-//!   `compare_swap(TAIL, 0, p + 1)`; on failure, *held* (a failed compare-swap writes nothing;
-//!   the transport may still ring the home PE's doorbell, which at most makes a sleeper there
-//!   re-check its condition); on success `STATE(p) = HOLDING`. `try_lock` succeeds only on
-//!   an empty queue, so it never overtakes a waiting PE.
-//! * **unlock**: `quiet` (every store of the critical section is complete before anyone else
-//!   can see the lock move on), then: if `NEXT(p) == 0`, try `compare_swap(TAIL, p + 1, 0)`;
-//!   success means nobody is queued: `STATE(p) = IDLE`, done. Otherwise a successor `s` has
-//!   swapped the tail but not yet linked in: wait until `NEXT(p) != 0`. Then hand over:
-//!   `STATE(s) = HOLDING`, and reset `NEXT(p) = 0`, `STATE(p) = IDLE`.
+//!   lock was free: `STATE(p) = HOLDING`, done; if `prev == POISONED` it was free but
+//!   poisoned: `STATE(p) = HOLDING_POISONED`, done. Otherwise link in, `NEXT(prev) = p + 1`,
+//!   and wait until `STATE(p)` is `HOLDING` or `HOLDING_POISONED`.
+//! * **try_lock**: read `TAIL` (`t`); if it is neither 0 nor `POISONED`, *held*, and nothing
+//!   was written anywhere. Otherwise `compare_swap(TAIL, t, p + 1)`; on failure, *held* (a
+//!   failed compare-swap writes nothing; the transport may still ring the home PE's
+//!   doorbell, which at most makes a sleeper there re-check its condition); on success
+//!   `STATE(p) = HOLDING`, or `HOLDING_POISONED` if `t` was `POISONED`. `try_lock` succeeds
+//!   only on an empty queue, so it never overtakes a waiting PE.
+//! * **unlock** (with `poisoned`: the lock was poisoned and the holder did not clear it, or
+//!   the holder is panicking): `quiet` (every store of the critical section is complete before
+//!   anyone else can see the lock move on), then: if `NEXT(p) == 0`, try
+//!   `compare_swap(TAIL, p + 1, poisoned ? POISONED : 0)`; success means nobody is queued:
+//!   `STATE(p) = IDLE`, done. Otherwise a successor `s` has swapped the tail but not yet
+//!   linked in: wait until `NEXT(p) != 0`. Then hand over: `STATE(s) = poisoned ?
+//!   HOLDING_POISONED : HOLDING`, and reset `NEXT(p) = 0`, `STATE(p) = IDLE`.
 //!
 //! The tail swap is the one point where the queue's order is decided, so PEs acquire the lock
 //! in the order of their swaps: first come, first served. Each PE waits only on its own node
 //! (in its own partition), and each hand-off writes one word in the successor's partition,
 //! which rings the successor's doorbell; waiting is the runtime's spin, yield, then futex
 //! sleep ([`crate::wait`]), so nothing here spins on its own.
+//!
+//! # Poisoning
+//!
+//! As with `std::sync::Mutex`: a holder that panics (and whose process goes on, the panic
+//! caught) may have left the protected data half updated, so the lock becomes *poisoned* and
+//! every later holder is told, until one of them declares the data consistent again
+//! ([`RawLock::clear_poison`]). The poison bit travels with ownership, in the words that
+//! already carry it: the hand-off value (`HOLDING_POISONED`) or the freed tail (`POISONED`),
+//! so it costs nothing on the fast path: the same swap, compare-swap or store as before, only
+//! with another value.
 //!
 //! # Memory ordering
 //!
@@ -85,6 +104,11 @@ const STATE: usize = 132;
 const IDLE: u32 = 0;
 const WAITING: u32 = 1;
 const HOLDING: u32 = 2;
+const HOLDING_POISONED: u32 = 3;
+
+/// `TAIL` of a free lock whose last holder panicked while holding it.
+const POISONED: u32 = 1 << 31;
+const _: () = assert!(crate::segment::MAX_PES < POISONED as usize);
 
 const _: () = assert!(NEXT >= TAIL + LOCK_ALIGN && STATE + 4 <= LOCK_SIZE);
 const _: () = assert!(LOCK_SIZE.is_multiple_of(LOCK_ALIGN) && HOME + 4 <= NEXT);
@@ -100,6 +124,18 @@ fn decode(word: u32) -> Option<usize> {
     word.checked_sub(1).map(|p| p as usize)
 }
 
+/// The PE a `TAIL` word names (`None` for a free lock, poisoned or not).
+#[inline(always)]
+fn tail_pe(word: u32) -> Option<usize> {
+    if word == POISONED { None } else { decode(word) }
+}
+
+/// The `STATE` that hands the lock over, poisoned or not.
+#[inline(always)]
+fn holding(poisoned: bool) -> u32 {
+    if poisoned { HOLDING_POISONED } else { HOLDING }
+}
+
 /// A snapshot of a lock's queue, for tests and debugging ([`RawLock::snapshot`]).
 ///
 /// Each word is read atomically but not all at once: the snapshot is exact when the queue
@@ -112,6 +148,9 @@ pub struct LockSnapshot {
     pub tail: Option<usize>,
     /// How many PEs wait for the lock (entered or entering the queue, not holding it).
     pub waiting: usize,
+    /// Whether the lock is poisoned: free but poisoned, or held by a PE that got it poisoned
+    /// and has not cleared it.
+    pub poisoned: bool,
 }
 
 /// What this PE's own node says about the lock ([`RawLock::local_state`]).
@@ -121,6 +160,8 @@ pub enum LocalState {
     Idle,
     /// This PE holds the lock.
     Holding,
+    /// This PE holds the lock, which is poisoned (see the module docs).
+    HoldingPoisoned,
     /// This PE is in the queue, waiting (only seen by another thread of the PE, or after a
     /// panic in `lock`).
     Waiting,
@@ -186,50 +227,66 @@ impl RawLock {
         match t.get_word::<u32>(t.my_pe(), self.offset + STATE) {
             IDLE => LocalState::Idle,
             HOLDING => LocalState::Holding,
+            HOLDING_POISONED => LocalState::HoldingPoisoned,
             _ => LocalState::Waiting,
         }
     }
 
     /// Acquires the lock (`shmem_set_lock`): enters the queue and waits for the hand-off.
+    /// Returns whether the lock is poisoned (see the module docs).
     ///
     /// The caller guarantees that this PE is not in the queue already
     /// ([`RawLock::local_state`] is [`LocalState::Idle`]).
     #[inline]
-    pub fn lock<T: Transport>(&self, t: &T) {
+    pub fn lock<T: Transport>(&self, t: &T) -> bool {
         let me = t.my_pe();
         debug_assert_eq!(self.local_state(t), LocalState::Idle);
         // WAITING before the swap: once `TAIL` names us, the predecessor may hand over at any
         // moment, and its HOLDING must not be overwritten.
         t.put_word::<u32>(me, self.offset + STATE, WAITING);
         let prev = t.amo::<u32>(self.home, self.offset + TAIL, AmoOp::Swap(encode(me)));
-        match decode(prev) {
-            None => t.put_word::<u32>(me, self.offset + STATE, HOLDING),
-            Some(prev) => self.wait_turn(t, prev),
+        match prev {
+            0 => {
+                t.put_word::<u32>(me, self.offset + STATE, HOLDING);
+                false
+            }
+            POISONED => {
+                t.put_word::<u32>(me, self.offset + STATE, HOLDING_POISONED);
+                true
+            }
+            prev => self.wait_turn(t, prev),
         }
     }
 
-    /// The contended half of [`RawLock::lock`]: link in behind `prev`, wait for the hand-off.
+    /// The contended half of [`RawLock::lock`]: link in behind `prev` (a `TAIL` word naming a
+    /// PE), wait for the hand-off; returns whether it came poisoned.
     #[cold]
-    fn wait_turn<T: Transport>(&self, t: &T, prev: usize) {
+    fn wait_turn<T: Transport>(&self, t: &T, prev: u32) -> bool {
         let me = t.my_pe();
+        let prev = decode(prev).expect("a tail naming a PE");
         // `NEXT(prev)` is 0: `prev` resets it before it leaves the queue, and only the PE
         // whose swap returned `prev` (this one) writes it.
         t.amo::<u32>(prev, self.offset + NEXT, AmoOp::Set(encode(me)));
         let site = WaitSite::new(WaitKind::Lock, [self.offset as u64, self.home as u64, 0, 0]);
-        t.wait_local::<u32>(self.offset + STATE, site, |s| s == HOLDING);
+        let state = t.wait_local::<u32>(self.offset + STATE, site, |s| {
+            s == HOLDING || s == HOLDING_POISONED
+        });
+        state == HOLDING_POISONED
     }
 
-    /// Takes the lock if it is free (`shmem_test_lock`); never waits. Returns whether it was
-    /// taken. When it is not, nothing was written: not the tail, not this PE's node.
+    /// Takes the lock if it is free (`shmem_test_lock`); never waits. Returns `None` when it
+    /// is not, and then nothing was written: not the tail, not this PE's node; otherwise
+    /// whether the lock is poisoned.
     ///
     /// The caller guarantees that this PE is not in the queue already.
     #[inline]
-    pub fn try_lock<T: Transport>(&self, t: &T) -> bool {
+    pub fn try_lock<T: Transport>(&self, t: &T) -> Option<bool> {
         let me = t.my_pe();
         debug_assert_eq!(self.local_state(t), LocalState::Idle);
         // Read first: a held lock costs a shared read of the tail's line, no write.
-        if t.get_word::<u32>(self.home, self.offset + TAIL) != 0 {
-            return false;
+        let free = t.get_word::<u32>(self.home, self.offset + TAIL);
+        if free != 0 && free != POISONED {
+            return None;
         }
         // This PE's node is IDLE with NEXT == 0 (reset at every unlock), exactly what the
         // last PE of the queue needs, so it is not written before the compare-swap.
@@ -237,25 +294,40 @@ impl RawLock {
             self.home,
             self.offset + TAIL,
             AmoOp::CompareSwap {
-                cond: 0,
+                cond: free,
                 new: encode(me),
             },
         );
-        if prev != 0 {
-            return false;
+        if prev != free {
+            return None;
         }
-        t.put_word::<u32>(me, self.offset + STATE, HOLDING);
-        true
+        let poisoned = free == POISONED;
+        t.put_word::<u32>(me, self.offset + STATE, holding(poisoned));
+        Some(poisoned)
+    }
+
+    /// Declares the lock's data consistent again: the lock this PE holds is no longer
+    /// poisoned, and will not be handed on poisoned (unless this PE panics while holding it).
+    ///
+    /// The caller guarantees that this PE holds the lock.
+    pub fn clear_poison<T: Transport>(&self, t: &T) {
+        debug_assert_ne!(self.local_state(t), LocalState::Idle);
+        t.put_word::<u32>(t.my_pe(), self.offset + STATE, HOLDING);
     }
 
     /// Releases the lock (`shmem_clear_lock`): completes this PE's outstanding stores
-    /// (`quiet`), then frees the lock or hands it to the next PE in the queue.
+    /// (`quiet`), then frees the lock or hands it to the next PE in the queue; `poisoned`
+    /// (the caller's lock is poisoned and was not cleared, or the caller is panicking) travels
+    /// with it.
     ///
     /// The caller guarantees that this PE holds the lock.
     #[inline]
-    pub fn unlock<T: Transport>(&self, t: &T) {
+    pub fn unlock<T: Transport>(&self, t: &T, poisoned: bool) {
         let me = t.my_pe();
-        debug_assert_eq!(self.local_state(t), LocalState::Holding);
+        debug_assert!(matches!(
+            self.local_state(t),
+            LocalState::Holding | LocalState::HoldingPoisoned
+        ));
         t.quiet();
         let next = t.get_word::<u32>(me, self.offset + NEXT);
         if next == 0 {
@@ -264,7 +336,7 @@ impl RawLock {
                 self.offset + TAIL,
                 AmoOp::CompareSwap {
                     cond: encode(me),
-                    new: 0,
+                    new: if poisoned { POISONED } else { 0 },
                 },
             );
             if was == encode(me) {
@@ -272,12 +344,12 @@ impl RawLock {
                 return;
             }
         }
-        self.hand_off(t, next);
+        self.hand_off(t, next, poisoned);
     }
 
     /// The contended half of [`RawLock::unlock`]: a successor exists (or is linking in).
     #[cold]
-    fn hand_off<T: Transport>(&self, t: &T, mut next: u32) {
+    fn hand_off<T: Transport>(&self, t: &T, mut next: u32, poisoned: bool) {
         let me = t.my_pe();
         if next == 0 {
             // The successor swapped the tail but has not linked in yet: it is about to.
@@ -287,26 +359,32 @@ impl RawLock {
         let succ = decode(next).expect("NEXT is non-zero here");
         t.put_word::<u32>(me, self.offset + NEXT, 0);
         t.put_word::<u32>(me, self.offset + STATE, IDLE);
-        t.amo::<u32>(succ, self.offset + STATE, AmoOp::Set(HOLDING));
+        t.amo::<u32>(succ, self.offset + STATE, AmoOp::Set(holding(poisoned)));
     }
 
     /// A snapshot of the queue: holder, tail and number of waiters. Reads the tail and every
     /// PE's node (O(n_pes) reads); a debugging and testing aid, not a synchronization tool.
     pub fn snapshot<T: Transport>(&self, t: &T) -> LockSnapshot {
-        let tail = decode(t.get_word::<u32>(self.home, self.offset + TAIL));
+        let tail_word = t.get_word::<u32>(self.home, self.offset + TAIL);
         let mut holder = None;
         let mut waiting = 0;
+        let mut poisoned = tail_word == POISONED;
         for pe in 0..t.n_pes() {
             match t.get_word::<u32>(pe, self.offset + STATE) {
                 HOLDING => holder = Some(pe),
+                HOLDING_POISONED => {
+                    holder = Some(pe);
+                    poisoned = true;
+                }
                 WAITING => waiting += 1,
                 _ => {}
             }
         }
         LockSnapshot {
             holder,
-            tail,
+            tail: tail_pe(tail_word),
             waiting,
+            poisoned,
         }
     }
 }
@@ -334,7 +412,7 @@ mod tests {
     fn on_pes<R: Send>(n: usize, f: impl Fn(&ShmTransport) -> R + Sync) -> Vec<R> {
         let (seg, _fd, _token) = Segment::create(n, 1 << 16).unwrap();
         let seg = Arc::new(seg);
-        let policy = WaitPolicy::for_job(n, crate::sys::usable_cpus(), false);
+        let policy = WaitPolicy::for_job(n, crate::sys::usable_cpus(), false).unwrap();
         std::thread::scope(|s| {
             let handles: Vec<_> = (0..n)
                 .map(|me| {
@@ -361,11 +439,11 @@ mod tests {
             let mut violations = 0;
             for i in 0..K {
                 if i % 3 == 0 {
-                    while !lock.try_lock(t) {
+                    while lock.try_lock(t).is_none() {
                         std::thread::yield_now();
                     }
                 } else {
-                    lock.lock(t);
+                    assert!(!lock.lock(t), "never poisoned here");
                 }
                 violations += u64::from(lock.local_state(t) != LocalState::Holding);
                 let c = t.get_word::<u64>(0, COUNTER);
@@ -375,7 +453,7 @@ mod tests {
                 }
                 violations += u64::from(t.get_word::<u64>(0, OWNER) != t.my_pe() as u64);
                 t.put_word::<u64>(0, COUNTER, c + 1);
-                lock.unlock(t);
+                lock.unlock(t, false);
                 violations += u64::from(lock.local_state(t) != LocalState::Idle);
             }
             t.barrier_all();
@@ -386,6 +464,7 @@ mod tests {
             holder: None,
             tail: None,
             waiting: 0,
+            poisoned: false,
         };
         for r in results {
             assert_eq!(r, (0, n as u64 * K, free, None));
@@ -413,14 +492,14 @@ mod tests {
             let mut taken = 0;
             if t.my_pe() != 0 {
                 for _ in 0..100 {
-                    taken += u32::from(lock.try_lock(t));
+                    taken += u32::from(lock.try_lock(t).is_some());
                 }
             }
             t.barrier_all();
             let after: Vec<_> = (0..n).map(copy).collect();
             t.barrier_all();
             if t.my_pe() == 0 {
-                lock.unlock(t);
+                lock.unlock(t, false);
             }
             (taken, before == after)
         });
@@ -457,7 +536,7 @@ mod tests {
                 queue_seen = Some(lock.snapshot(t));
             }
             let i = t.amo::<u64>(0, COUNTER, AmoOp::FetchAdd(1));
-            lock.unlock(t);
+            lock.unlock(t, false);
             (turn, i as usize, queue_seen)
         });
         for (turn, i, queue_seen) in served {
@@ -467,9 +546,89 @@ mod tests {
                     holder: Some(n - 1),
                     tail: Some(0),
                     waiting: n - 1,
+                    poisoned: false,
                 };
                 assert_eq!(queue_seen, Some(want));
             }
+        }
+    }
+
+    #[test]
+    fn poison_travels_with_ownership_until_cleared() {
+        let n = 4;
+        let results = on_pes(n, |t| {
+            let lock = RawLock::new(0, 3);
+            lock.init_local(t);
+            t.barrier_all();
+            let me = t.my_pe();
+            let mut seen = Vec::new();
+            // 1. PE 0 takes the free lock (clean) and releases it poisoned, nobody queued:
+            //    the tail becomes POISONED.
+            if me == 0 {
+                seen.push(lock.lock(t));
+                lock.unlock(t, true);
+            }
+            t.barrier_all();
+            let free_poisoned = lock.snapshot(t);
+            t.barrier_all();
+            // 2. PE 1 try_locks the free poisoned lock; PE 2 queues behind it; PE 1 hands
+            //    over without clearing: PE 2 gets it poisoned, clears, releases clean.
+            match me {
+                1 => {
+                    seen.push(lock.try_lock(t) == Some(true));
+                    seen.push(lock.local_state(t) == LocalState::HoldingPoisoned);
+                    while lock.snapshot(t).waiting != 1 {
+                        std::thread::yield_now();
+                    }
+                    lock.unlock(t, lock.local_state(t) == LocalState::HoldingPoisoned);
+                }
+                2 => {
+                    while lock.snapshot(t).tail != Some(1) {
+                        std::thread::yield_now();
+                    }
+                    seen.push(lock.lock(t));
+                    seen.push(lock.snapshot(t).poisoned);
+                    lock.clear_poison(t);
+                    seen.push(lock.local_state(t) == LocalState::Holding);
+                    lock.unlock(t, false);
+                }
+                _ => {}
+            }
+            t.barrier_all();
+            let cleared = lock.snapshot(t);
+            t.barrier_all();
+            // 3. Everybody, many times: clean.
+            let mut poisoned_later = 0;
+            for _ in 0..200 {
+                poisoned_later += u32::from(lock.lock(t));
+                lock.unlock(t, false);
+            }
+            t.barrier_all();
+            (me, seen, free_poisoned, cleared, poisoned_later)
+        });
+        for (me, seen, free_poisoned, cleared, poisoned_later) in results {
+            let want: &[bool] = match me {
+                0 => &[false],
+                1 => &[true, true],
+                2 => &[true, true, true],
+                _ => &[],
+            };
+            assert_eq!(seen, want, "PE {me}");
+            let free = LockSnapshot {
+                holder: None,
+                tail: None,
+                waiting: 0,
+                poisoned: false,
+            };
+            assert_eq!(
+                free_poisoned,
+                LockSnapshot {
+                    poisoned: true,
+                    ..free
+                }
+            );
+            assert_eq!(cleared, free);
+            assert_eq!(poisoned_later, 0);
         }
     }
 }

@@ -130,6 +130,11 @@ pub fn layout_statics(statics: &[StaticDesc<'_>]) -> StaticsLayout {
 
 static LIVE: AtomicBool = AtomicBool::new(false);
 static FINALIZED_LAUNCHED: AtomicBool = AtomicBool::new(false);
+/// Set by the first launched `init` of this process, before it adopts the inherited segment
+/// descriptor: the bootstrap is one-shot. After that attempt (failed or not) the number in
+/// `SHMEM_RUN_FD` may name another file (the adopted descriptor is closed once mapped, or on
+/// failure), so no later `init` may adopt it again.
+static LAUNCHER_FD_TAKEN: AtomicBool = AtomicBool::new(false);
 /// What the panic hook needs to mark this PE as panicked.
 static PANIC_MARK: Mutex<Option<(Arc<Segment>, usize)>> = Mutex::new(None);
 static HOOK: std::sync::Once = std::sync::Once::new();
@@ -189,9 +194,11 @@ impl Runtime {
     /// 1-PE job, lays out and initializes `statics`, and synchronizes with every PE.
     ///
     /// # Errors
-    /// [`Error::AlreadyInitialized`], [`Error::Finalized`], [`Error::Bootstrap`],
-    /// [`Error::Segment`], [`Error::StaticsMismatch`], [`Error::StaticsTooLarge`],
-    /// [`Error::Config`], [`Error::Io`].
+    /// [`Error::AlreadyInitialized`], [`Error::Finalized`], [`Error::SegmentTaken`] (an
+    /// earlier launched `init` of this process failed: it cannot be retried),
+    /// [`Error::Bootstrap`], [`Error::Segment`], [`Error::NotLaunchedPe`] and [`Error::PeClaimed`] (this process is
+    /// not the one the launcher started as its PE, see `claim`), [`Error::StaticsMismatch`],
+    /// [`Error::StaticsTooLarge`], [`Error::Config`], [`Error::Io`].
     pub fn init(statics: &[StaticDesc<'_>]) -> Result<(Runtime, StaticsLayout)> {
         if LIVE.swap(true, Ordering::AcqRel) {
             return Err(Error::AlreadyInitialized);
@@ -208,6 +215,9 @@ impl Runtime {
             Ok(fd_text) => {
                 if FINALIZED_LAUNCHED.load(Ordering::Acquire) {
                     return Err(Error::Finalized);
+                }
+                if LAUNCHER_FD_TAKEN.swap(true, Ordering::AcqRel) {
+                    return Err(Error::SegmentTaken);
                 }
                 let (seg, me) = attach_from_env(&fd_text)?;
                 (seg, me, Launch::Launcher)
@@ -229,7 +239,7 @@ impl Runtime {
         // PEs `p` and `q` share a CPU exactly when `p % cpus == q % cpus`.
         let round_robin =
             std::env::var(config::ENV_RUN_BIND).is_ok_and(|v| v == "rr") && sys::usable_cpus() == 1;
-        let policy = WaitPolicy::for_job(n_pes, cpus, round_robin);
+        let policy = WaitPolicy::for_job(n_pes, cpus, round_robin)?;
         let layout = layout_statics(statics);
         if layout.size > seg.partition_size() {
             return Err(Error::StaticsTooLarge {
@@ -332,11 +342,12 @@ impl Runtime {
             let p = self.transport.policy();
             println!(
                 "  {:<22} {:>14}  spin iterations before yielding",
-                "SHMEM_WAIT_SPIN", p.spin
+                crate::wait::ENV_WAIT_SPIN,
+                p.spin
             );
             println!(
                 "  {:<22} {:>14}  microseconds of yielding before sleeping on the futex",
-                "SHMEM_WAIT_YIELD_US",
+                crate::wait::ENV_WAIT_YIELD_US,
                 p.yield_for.as_micros()
             );
             println!(
@@ -494,7 +505,8 @@ impl Runtime {
     }
 
     /// `shmem_global_exit`: ends the whole job with `status`. The launcher sees the request,
-    /// stops every other PE and exits with `status`.
+    /// stops every other PE and exits with [`crate::launcher::exit_status`]`(status)` (the low
+    /// byte, never 0 for a non-zero status); a singleton PE exits with that status itself.
     pub fn global_exit(&self, status: i32) -> ! {
         let v = GLOBAL_EXIT_SET | ((self.me as u64) << 32) | u64::from(status as u32);
         let _ =
@@ -511,7 +523,7 @@ impl Runtime {
         use std::io::Write;
         let _ = std::io::stdout().flush();
         let _ = std::io::stderr().flush();
-        std::process::exit(status)
+        std::process::exit(crate::launcher::exit_status(status))
     }
 
     /// `shmem_finalize`: completes outstanding operations, synchronizes all PEs and marks this
@@ -579,5 +591,61 @@ fn attach_from_env(fd_text: &str) -> Result<(Segment, usize)> {
             n_pes,
         },
     )?;
+    claim(&seg, pe)?;
     Ok((seg, pe))
+}
+
+/// Claims PE `pe`'s slot for this process, before anything is written into the segment.
+///
+/// The process must be the one the launcher started as that PE, or that process's program
+/// under a wrapper (`perf record prog`, `strace prog`, `sh -c 'prog; echo'`):
+/// 1. it is in the process group the launcher made for the PE (whose id is the launched
+///    process's pid, recorded in the slot between fork and exec): this refuses unrelated
+///    processes that got hold of the environment;
+/// 2. if it is not the launched process itself, the launched process runs another program (a
+///    wrapper): a child running the PE's own program is an impostor;
+/// 3. no process claimed the slot before (compare-exchange of `claimed_by` from 0).
+///
+/// # Errors
+/// [`Error::NotLaunchedPe`] for 1 and 2, [`Error::PeClaimed`] for 3; the segment is
+/// untouched then (a failed compare-exchange writes nothing).
+fn claim(seg: &Segment, pe: usize) -> Result<()> {
+    let record = &seg.slot(pe).launch.0;
+    let launched = record.pid.load(Ordering::Acquire);
+    let pid = sys::process_id();
+    let refuse = |why| Error::NotLaunchedPe {
+        pe,
+        pid,
+        launched,
+        why,
+    };
+    if launched == 0 {
+        return Err(refuse("the launcher recorded no process for this PE"));
+    }
+    let group = sys::process_group().map_err(Error::io("getpgid"))?;
+    if group != launched {
+        return Err(refuse(
+            "it is not in the process group shmemrun made for this PE",
+        ));
+    }
+    if pid != launched {
+        match sys::same_executable(launched) {
+            Ok(false) => {} // a wrapper started this program
+            Ok(true) => {
+                return Err(refuse(
+                    "it is a child running the PE's own program, not the PE",
+                ));
+            }
+            Err(_) => {
+                return Err(refuse(
+                    "the process shmemrun started for this PE has exited",
+                ));
+            }
+        }
+    }
+    record
+        .claimed_by
+        .compare_exchange(0, pid, Ordering::AcqRel, Ordering::Acquire)
+        .map(|_| ())
+        .map_err(|by_pid| Error::PeClaimed { pe, by_pid })
 }

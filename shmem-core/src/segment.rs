@@ -24,7 +24,7 @@ use crate::sys::{self, FileFacts};
 /// First eight bytes of every segment.
 pub const MAGIC: u64 = u64::from_le_bytes(*b"SHMEMRS\x01");
 /// Version of this layout; bumped whenever [`Header`] or [`Slot`] change.
-pub const LAYOUT_VERSION: u32 = 4;
+pub const LAYOUT_VERSION: u32 = 5;
 /// Size of one control slot.
 pub const SLOT_SIZE: usize = 1024;
 /// Cache-line padding unit (two 64-byte lines: adjacent-line prefetch makes 128 the safe unit).
@@ -137,6 +137,20 @@ pub struct Doorbell {
     pub sleepers: AtomicU32,
 }
 
+/// Who may be this PE: written by the launcher's side, checked by `init` (line 4 of a slot).
+#[repr(C)]
+#[derive(Debug)]
+pub struct LaunchRecord {
+    /// Pid of the process the launcher started for this PE, which is also its process group
+    /// id (each PE starts in a group of its own). Stored by that process itself between fork
+    /// and exec (an atomic store into the already-mapped segment is async-signal-safe); 0
+    /// before. The launcher's guardian kills this process group if the launcher dies.
+    pub pid: AtomicU32,
+    /// 0, or the pid of the process that claimed the PE at `init` (compare-exchange from 0):
+    /// a PE is claimed once.
+    pub claimed_by: AtomicU32,
+}
+
 /// Per-PE control slot. Every field is an atomic, so `&Slot` may be shared across processes.
 #[repr(C)]
 #[derive(Debug)]
@@ -151,8 +165,8 @@ pub struct Slot {
     /// Line 3: doorbell for `barrier_all`/`sync_all` only, so that puts into a PE that sleeps in
     /// a barrier do not wake it for nothing.
     pub barrier_bell: Line<Doorbell>,
-    /// Line 4: reserved, zero.
-    pub reserved_launch: Line<[AtomicU64; 16]>,
+    /// Line 4: who was launched as this PE, and who claimed it.
+    pub launch: Line<LaunchRecord>,
     /// Line 5: where this PE waits while it sleeps (deadlock diagnosis; see `wait.rs`).
     pub wait: Line<WaitRecord>,
     /// Lines 6..8: reserved, zero.
@@ -174,6 +188,7 @@ pub struct WaitRecord {
 }
 static_assertions::const_assert_eq!(std::mem::size_of::<Slot>(), SLOT_SIZE);
 static_assertions::const_assert_eq!(std::mem::align_of::<Slot>(), LINE);
+static_assertions::const_assert_eq!(std::mem::offset_of!(Slot, launch), 4 * LINE);
 
 /// The layout the creator computes for `n_pes` PEs and `partition_size` bytes each.
 fn layout(n_pes: usize, partition_size: usize) -> Header {
@@ -192,6 +207,17 @@ fn layout(n_pes: usize, partition_size: usize) -> Header {
     }
 }
 
+/// Bytes of the segment [`Segment::create`] would make for `n_pes` PEs of `partition_size`
+/// symmetric bytes each (rounded up to a page, as `create` does): the control area plus the
+/// partitions. `None` when that overflows.
+pub fn planned_size(n_pes: usize, partition_size: usize) -> Option<u64> {
+    let partition_size = partition_size.max(PAGE).checked_next_multiple_of(PAGE)?;
+    let control = (CONTROL_OFFSET + n_pes.checked_mul(SLOT_SIZE)?).next_multiple_of(PAGE);
+    (n_pes as u64)
+        .checked_mul(partition_size as u64)?
+        .checked_add(control as u64)
+}
+
 /// What a PE expects of the segment it was handed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Expect {
@@ -207,7 +233,8 @@ pub struct Expect {
 ///
 /// # Errors
 /// The first [`SegmentError`] found, in this order: owner, mode, magic, version, token, PE
-/// count, size.
+/// count, the header's own layout (each field against what `n_pes` and `partition_size`
+/// imply), the file's size against the header's total.
 pub fn validate(
     facts: FileFacts,
     my_uid: u32,
@@ -247,13 +274,33 @@ pub fn validate(
             expected: expect.n_pes,
         });
     }
-    let mut want = layout(header.n_pes as usize, header.partition_size as usize);
-    want.job_token = header.job_token;
-    if *header != want
-        || header.partition_size == 0
-        || !header.partition_size.is_multiple_of(PAGE as u64)
-        || facts.size != header.total_size
-    {
+    if header.partition_size == 0 || !header.partition_size.is_multiple_of(PAGE as u64) {
+        return Err(SegmentError::HeaderInconsistent {
+            field: "partition_size",
+            found: header.partition_size,
+            expected: header.partition_size.max(1).next_multiple_of(PAGE as u64),
+        });
+    }
+    let want = layout(header.n_pes as usize, header.partition_size as usize);
+    for (field, found, expected) in [
+        ("control_offset", header.control_offset, want.control_offset),
+        ("slot_size", header.slot_size, want.slot_size),
+        (
+            "partition_offset",
+            header.partition_offset,
+            want.partition_offset,
+        ),
+        ("total_size", header.total_size, want.total_size),
+    ] {
+        if found != expected {
+            return Err(SegmentError::HeaderInconsistent {
+                field,
+                found,
+                expected,
+            });
+        }
+    }
+    if facts.size != header.total_size {
         return Err(SegmentError::SizeMismatch {
             file: facts.size,
             header: header.total_size,
@@ -321,9 +368,9 @@ impl Segment {
     pub fn attach(fd: BorrowedFd<'_>, expect: Expect) -> Result<Segment> {
         let facts = sys::file_facts(fd).map_err(Error::io("fstat of the shared segment"))?;
         if facts.size < std::mem::size_of::<Header>() as u64 {
-            return Err(SegmentError::SizeMismatch {
+            return Err(SegmentError::TooSmall {
                 file: facts.size,
-                header: 0,
+                header: std::mem::size_of::<Header>() as u64,
             }
             .into());
         }
@@ -555,18 +602,78 @@ mod tests {
             validate(facts, 0, &h, e),
             Err(SegmentError::NotOwner { owner: 1000, me: 0 })
         );
+        // The header's own numbers disagree: the error names the field and both values, never
+        // "file has N bytes, header describes N".
         let mut bad = h;
         bad.partition_offset += 8;
-        assert!(matches!(
-            validate(facts, 1000, &bad, e),
-            Err(SegmentError::SizeMismatch { .. })
-        ));
+        let err = validate(facts, 1000, &bad, e).unwrap_err();
+        assert_eq!(
+            err,
+            SegmentError::HeaderInconsistent {
+                field: "partition_offset",
+                found: h.partition_offset + 8,
+                expected: h.partition_offset,
+            }
+        );
+        assert!(
+            err.to_string().contains("partition_offset"),
+            "{err}: names the field"
+        );
         let mut bad = h;
         bad.total_size += 4096;
+        let file_matches = FileFacts {
+            size: bad.total_size,
+            ..facts
+        };
+        let err = validate(file_matches, 1000, &bad, e).unwrap_err();
+        assert_eq!(
+            err,
+            SegmentError::HeaderInconsistent {
+                field: "total_size",
+                found: h.total_size + 4096,
+                expected: h.total_size,
+            }
+        );
+        let text = err.to_string();
+        assert!(
+            text.contains("total_size")
+                && text.contains(&(h.total_size + 4096).to_string())
+                && text.contains(&h.total_size.to_string()),
+            "{text}"
+        );
+        for (field, value) in [("slot_size", 512u64), ("control_offset", 0)] {
+            let mut bad = h;
+            match field {
+                "slot_size" => bad.slot_size = value,
+                _ => bad.control_offset = value,
+            }
+            assert!(matches!(
+                validate(facts, 1000, &bad, e),
+                Err(SegmentError::HeaderInconsistent { field: f, found, .. }) if f == field && found == value
+            ));
+        }
+        let mut bad = h;
+        bad.partition_size = 1000;
         assert!(matches!(
             validate(facts, 1000, &bad, e),
-            Err(SegmentError::SizeMismatch { .. })
+            Err(SegmentError::HeaderInconsistent {
+                field: "partition_size",
+                found: 1000,
+                expected: 4096
+            })
         ));
+        // A consistent header on a file of another size: SizeMismatch, two different numbers.
+        let short = FileFacts {
+            size: h.total_size - 4096,
+            ..facts
+        };
+        assert_eq!(
+            validate(short, 1000, &h, e),
+            Err(SegmentError::SizeMismatch {
+                file: h.total_size - 4096,
+                header: h.total_size
+            })
+        );
     }
 
     #[test]

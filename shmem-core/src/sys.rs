@@ -49,6 +49,29 @@ pub(crate) fn effective_uid() -> u32 {
     rustix::process::geteuid().as_raw()
 }
 
+/// `getpid()`.
+pub(crate) fn process_id() -> u32 {
+    rustix::process::getpid().as_raw_nonzero().get() as u32
+}
+
+/// `getpgid(0)`: this process's process group id.
+pub(crate) fn process_group() -> io::Result<u32> {
+    Ok(rustix::process::getpgid(None)?.as_raw_nonzero().get() as u32)
+}
+
+/// `stat("/proc/<pid>/exe")` and `stat("/proc/self/exe")`: whether process `pid` runs the
+/// same executable file as this process (same device and inode; the `exe` link resolves to
+/// the file even if it was renamed or deleted since).
+///
+/// # Errors
+/// When `/proc/<pid>/exe` cannot be resolved: the process does not exist, has exited (a
+/// zombie has no executable), or belongs to another user.
+pub(crate) fn same_executable(pid: u32) -> io::Result<bool> {
+    let theirs = rfs::stat(format!("/proc/{pid}/exe"))?;
+    let mine = rfs::stat("/proc/self/exe")?;
+    Ok((theirs.st_dev, theirs.st_ino) == (mine.st_dev, mine.st_ino))
+}
+
 /// `fcntl(fd, F_GETFD)` then `fcntl(fd, F_SETFD, FD_CLOEXEC)`: takes ownership of the segment
 /// descriptor the launcher left open in this process, so that programs this PE starts do not
 /// inherit it.
@@ -126,6 +149,48 @@ pub(crate) fn usable_cpus() -> usize {
     std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
+}
+
+/// `sysinfo()`: the machine's total usable main memory in bytes (`totalram * mem_unit`, the
+/// figure /proc/meminfo shows as MemTotal).
+pub(crate) fn memory_total() -> u64 {
+    let info = rustix::system::sysinfo();
+    (info.totalram as u64).saturating_mul(u64::from(info.mem_unit).max(1))
+}
+
+/// `syscall(SYS_close_range, ...)` twice: closes every descriptor of this process except
+/// `keep`. Async-signal-safe (raw system calls only), for a freshly forked child; falls back
+/// on `close` of each number below 65536 where the kernel has no `close_range` (before 5.9).
+///
+/// # Safety
+/// Every other descriptor is closed behind the back of whatever owns it (`OwnedFd`, `File`,
+/// a mapping's file...). Call it only in a forked child that afterwards never uses or drops
+/// any of those owners: one that ends with [`exit_now`], without returning or unwinding.
+pub(crate) unsafe fn close_all_except(keep: BorrowedFd<'_>) {
+    let keep = std::os::fd::AsRawFd::as_raw_fd(&keep) as libc::c_uint;
+    let ranges = [
+        (0, keep.checked_sub(1)),
+        (keep + 1, Some(libc::c_uint::MAX)),
+    ];
+    for (first, last) in ranges {
+        let Some(last) = last else { continue };
+        // SAFETY: close_range takes plain integers and touches no memory of ours; the caller
+        // guarantees that nothing uses the descriptors it closes.
+        let r = unsafe { libc::syscall(libc::SYS_close_range, first, last, 0 as libc::c_uint) };
+        if r != 0 {
+            for fd in first..last.min(65_535) + 1 {
+                // SAFETY: as above; `close` of a number that is not open fails with EBADF.
+                unsafe { libc::close(fd as libc::c_int) };
+            }
+        }
+    }
+}
+
+/// `_exit(code)`: ends the process at once, without running destructors, `atexit` handlers
+/// or flushing stdio. Async-signal-safe: what a forked child ends with.
+pub(crate) fn exit_now(code: i32) -> ! {
+    // SAFETY: `_exit` has no preconditions; it does not return.
+    unsafe { libc::_exit(code) }
 }
 
 /// The segment file as a `memmap2::MmapRaw` (`mmap(NULL, len, PROT_READ|PROT_WRITE,

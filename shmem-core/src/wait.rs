@@ -51,6 +51,7 @@
 use std::sync::atomic::{Ordering, fence};
 use std::time::{Duration, Instant};
 
+use crate::error::{Error, Result};
 use crate::segment::{Doorbell, WaitRecord};
 use crate::sys;
 
@@ -171,9 +172,13 @@ pub struct WaitPolicy {
 
 impl WaitPolicy {
     /// The default for `n_pes` PEs on `cpus` CPUs (the launcher's CPUs, not the one a pinned PE
-    /// sees).
+    /// sees), with the `SHMEM_WAIT_SPIN` and `SHMEM_WAIT_YIELD_US` overrides.
     /// `round_robin`: the launcher pinned PE `i` to its CPU `i mod cpus`.
-    pub fn for_job(n_pes: usize, cpus: usize, round_robin: bool) -> WaitPolicy {
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the variable when an override is set but is not a
+    /// non-negative integer.
+    pub fn for_job(n_pes: usize, cpus: usize, round_robin: bool) -> Result<WaitPolicy> {
         let oversubscribed = n_pes > cpus;
         let mut p = WaitPolicy {
             // Oversubscribed: the PE being waited for needs this CPU, so yield at once after
@@ -186,18 +191,34 @@ impl WaitPolicy {
             oversubscribed,
             colocation: (oversubscribed && round_robin && cpus > 0).then_some(cpus),
         };
-        if let Some(v) = env_u64("SHMEM_WAIT_SPIN") {
+        if let Some(v) = env_u64(ENV_WAIT_SPIN)? {
             p.spin = v.min(u64::from(u32::MAX)) as u32;
         }
-        if let Some(v) = env_u64("SHMEM_WAIT_YIELD_US") {
+        if let Some(v) = env_u64(ENV_WAIT_YIELD_US)? {
             p.yield_for = Duration::from_micros(v);
         }
-        p
+        Ok(p)
     }
 }
 
-fn env_u64(name: &str) -> Option<u64> {
-    std::env::var(name).ok()?.trim().parse().ok()
+/// `SHMEM_WAIT_SPIN`: condition checks with `spin_loop` hints before yielding.
+pub const ENV_WAIT_SPIN: &str = "SHMEM_WAIT_SPIN";
+/// `SHMEM_WAIT_YIELD_US`: microseconds of yielding before sleeping on the futex.
+pub const ENV_WAIT_YIELD_US: &str = "SHMEM_WAIT_YIELD_US";
+
+/// The variable's value as a number; `Ok(None)` when it is not set (or set to nothing).
+fn env_u64(name: &'static str) -> Result<Option<u64>> {
+    let Ok(v) = std::env::var(name) else {
+        return Ok(None);
+    };
+    if v.trim().is_empty() {
+        return Ok(None);
+    }
+    v.trim().parse().map(Some).map_err(|_| Error::Config {
+        name,
+        value: v,
+        why: "expected a non-negative integer",
+    })
 }
 
 /// Waits until `cond()` is true, sleeping on the waiter's doorbell (this PE's own) when it

@@ -212,7 +212,8 @@ impl Shmem {
     }
 
     /// Ends the whole job with `status` (`shmem_global_exit`): `shmemrun` stops every other PE
-    /// and exits with `status`. Never returns.
+    /// and exits with `status`'s low byte, or 1 when that byte is 0 but `status` is not (256,
+    /// `i32::MIN`): a non-zero status never reads as success. Never returns.
     pub fn global_exit(&self, status: i32) -> ! {
         self.rt.global_exit(status)
     }

@@ -41,7 +41,10 @@ pub use collectives::{
     REDUCE_SYNC_SIZE, ReduceSync, SyncBuf, sync_kind,
 };
 pub use handle::{Pe, Shmem, ThreadLevel, info_name, init, spec_version, version};
-pub use lock::{LockGuard, LockHeld, LockSnapshot, MutexGuard, SymLock, SymMutex};
+pub use lock::{
+    LockGuard, LockResult, LockSnapshot, MutexGuard, PoisonError, SymLock, SymMutex, TryLockError,
+    TryLockResult,
+};
 pub use nbi::Nbi;
 pub use shmem_core::{Error, NotAMember, SegmentError};
 pub use shmem_macros::symmetric;
@@ -69,5 +72,5 @@ pub mod __private {
 /// The launcher library behind the `shmemrun` binary.
 pub mod launcher {
     pub use shmem_core::config::{parse_size, symmetric_size_from_env};
-    pub use shmem_core::launcher::{Bind, LaunchConfig, Outcome, launch};
+    pub use shmem_core::launcher::{Bind, LaunchConfig, Outcome, exit_status, launch};
 }

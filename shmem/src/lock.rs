@@ -12,6 +12,11 @@
 //!   mutably for the guard's life, so a second `lock` does not compile.
 //! * *Reading protected data without the lock*: [`SymMutex`] has no accessor; only its guard
 //!   reads and writes the data.
+//! * *Running a critical section on data a panicking holder left half updated*: as with
+//!   `std::sync::Mutex`, a guard dropped during a panic *poisons* the lock; every later
+//!   `lock`/`try_lock` returns the guard inside a [`PoisonError`] until a holder declares
+//!   the data consistent again ([`LockGuard::clear_poison`]). The poison bit travels with
+//!   the lock's ownership, at no cost on the fast path.
 //!
 //! The algorithm (an MCS queue lock, first come first served, with a state table of its
 //! words) is documented in `shmem_core::lock`.
@@ -28,11 +33,107 @@ use crate::Error;
 use crate::handle::{Pe, Shmem};
 use crate::sym::Sym;
 
-/// What [`SymLock::try_lock`] and [`SymMutex::try_lock`] return when the lock is held (by
-/// another PE, or queued for): `shmem_test_lock` returning 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("the lock is held")]
-pub struct LockHeld;
+/// A lock whose previous holder panicked while holding it (the panic was caught and the PE
+/// went on): the protected data may be half updated. Carries the guard anyway, as
+/// `std::sync::PoisonError` does: the lock *is* held, and [`PoisonError::into_inner`] gives
+/// the guard to a caller that knows how to check or repair the data (and then calls
+/// [`LockGuard::clear_poison`] / [`MutexGuard::clear_poison`]).
+///
+/// # Examples
+/// ```
+/// let shmem = shmem::init()?;
+/// let mut lock = shmem::SymLock::new(&shmem)?;
+/// let guard = match lock.lock() {
+///     Ok(guard) => guard,
+///     Err(poisoned) => {
+///         let mut guard = poisoned.into_inner();
+///         // ... check or repair the protected data ...
+///         guard.clear_poison();
+///         guard
+///     }
+/// };
+/// drop(guard);
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub struct PoisonError<G> {
+    guard: G,
+}
+
+impl<G> PoisonError<G> {
+    /// Wraps a guard of a poisoned lock.
+    pub fn new(guard: G) -> Self {
+        PoisonError { guard }
+    }
+
+    /// The guard: the lock is held, poisoned.
+    pub fn into_inner(self) -> G {
+        self.guard
+    }
+
+    /// A reference to the guard.
+    pub fn get_ref(&self) -> &G {
+        &self.guard
+    }
+
+    /// A mutable reference to the guard.
+    pub fn get_mut(&mut self) -> &mut G {
+        &mut self.guard
+    }
+}
+
+impl<G> fmt::Debug for PoisonError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PoisonError").finish_non_exhaustive()
+    }
+}
+
+impl<G> fmt::Display for PoisonError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the lock is poisoned: a PE panicked while holding it")
+    }
+}
+
+impl<G> std::error::Error for PoisonError<G> {}
+
+/// Why [`SymLock::try_lock`] / [`SymMutex::try_lock`] returned no plain guard.
+pub enum TryLockError<G> {
+    /// The lock was free but poisoned: it is now held, the guard inside.
+    Poisoned(PoisonError<G>),
+    /// The lock is held (by another PE, or queued for): `shmem_test_lock` returning 1.
+    /// Nothing was written.
+    WouldBlock,
+}
+
+impl<G> From<PoisonError<G>> for TryLockError<G> {
+    fn from(e: PoisonError<G>) -> Self {
+        TryLockError::Poisoned(e)
+    }
+}
+
+impl<G> fmt::Debug for TryLockError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TryLockError::Poisoned(e) => f.debug_tuple("Poisoned").field(e).finish(),
+            TryLockError::WouldBlock => f.write_str("WouldBlock"),
+        }
+    }
+}
+
+impl<G> fmt::Display for TryLockError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TryLockError::Poisoned(e) => fmt::Display::fmt(e, f),
+            TryLockError::WouldBlock => f.write_str("the lock is held"),
+        }
+    }
+}
+
+impl<G> std::error::Error for TryLockError<G> {}
+
+/// What [`SymLock::lock`] and [`SymMutex::lock`] return.
+pub type LockResult<G> = Result<G, PoisonError<G>>;
+/// What [`SymLock::try_lock`] and [`SymMutex::try_lock`] return.
+pub type TryLockResult<G> = Result<G, TryLockError<G>>;
 
 /// A snapshot of a lock's queue ([`SymLock::snapshot`]): a test and debugging aid.
 ///
@@ -47,6 +148,9 @@ pub struct LockSnapshot {
     pub tail: Option<Pe>,
     /// How many PEs wait for the lock (entered or entering the queue, not holding it).
     pub waiting: usize,
+    /// Whether the lock is poisoned: free but poisoned, or held by a PE that got it poisoned
+    /// and has not cleared it.
+    pub poisoned: bool,
 }
 
 /// A distributed mutual-exclusion lock in symmetric memory: `shmem_set_lock` and friends,
@@ -55,7 +159,8 @@ pub struct LockSnapshot {
 /// Created collectively, cleared on every PE before [`SymLock::new`] returns, freed
 /// collectively when dropped. [`SymLock::lock`] waits until the lock is free; waiting PEs get
 /// it *first come, first served*. The [`LockGuard`] it returns releases the lock when dropped,
-/// after completing every store this PE issued (`quiet`), so the next holder sees them.
+/// after completing every store this PE issued (`quiet`), so the next holder sees them. A
+/// guard dropped during a panic poisons the lock (see [`PoisonError`]).
 ///
 /// # Examples
 /// ```
@@ -66,7 +171,7 @@ pub struct LockSnapshot {
 /// let count = SymBox::new(&shmem, 0i64)?;
 /// let home = shmem.pe(0)?;
 /// {
-///     let _guard = lock.lock();          // shmem_set_lock
+///     let _guard = lock.lock().unwrap(); // shmem_set_lock (Err: a holder panicked)
 ///     let c = count.g(home);             // read-modify-write under the lock
 ///     count.p(home, c + 1);
 /// }                                      // shmem_clear_lock (quiet, then hand-off)
@@ -159,41 +264,56 @@ impl<'s> SymLock<'s> {
     /// The guard borrows the lock mutably, so this PE cannot lock it again while it holds it.
     /// (If a guard was leaked with `mem::forget`, this PE still holds the lock; `lock` then
     /// returns a new guard for it at once rather than waiting for itself.)
+    ///
+    /// # Errors
+    /// [`PoisonError`], holding the guard, when a previous holder panicked while holding the
+    /// lock and nobody cleared the poison since: the lock is held all the same.
     #[inline]
-    pub fn lock(&mut self) -> LockGuard<'_> {
+    pub fn lock(&mut self) -> LockResult<LockGuard<'_>> {
         let t = self.shmem.rt().transport();
-        if self.raw.local_state(t) == LocalState::Idle {
-            self.raw.lock(t);
-        }
-        LockGuard::new(self.shmem, self.raw)
+        let poisoned = match self.raw.local_state(t) {
+            LocalState::Idle => self.raw.lock(t),
+            LocalState::HoldingPoisoned => true,
+            LocalState::Holding | LocalState::Waiting => false,
+        };
+        LockGuard::new(self.shmem, self.raw, poisoned)
     }
 
     /// Takes the lock only if it is free (`shmem_test_lock`). *One-sided*; never waits.
     ///
     /// # Errors
-    /// [`LockHeld`] when another PE holds the lock or waits for it. Nothing was written then:
-    /// the lock, its queue and this PE's node are exactly as before the call. (If this PE
-    /// holds the lock through a leaked guard, the answer is a new guard, as with `lock`.)
+    /// [`TryLockError::WouldBlock`] when another PE holds the lock or waits for it. Nothing
+    /// was written then: the lock, its queue and this PE's node are exactly as before the
+    /// call. (If this PE holds the lock through a leaked guard, the answer is a new guard, as
+    /// with `lock`.) [`TryLockError::Poisoned`], holding the guard, when the lock was free
+    /// but poisoned: it is held now.
     ///
     /// # Examples
     /// ```
+    /// use shmem::TryLockError;
+    ///
     /// let shmem = shmem::init()?;
     /// let mut lock = shmem::SymLock::new(&shmem)?;
     /// match lock.try_lock() {
     ///     Ok(_guard) => { /* critical section */ }
-    ///     Err(shmem::LockHeld) => { /* do something else, try again later */ }
+    ///     Err(TryLockError::WouldBlock) => { /* do something else, try again later */ }
+    ///     Err(TryLockError::Poisoned(_)) => { /* a holder panicked: check the data */ }
     /// }
     /// # Ok::<(), shmem::Error>(())
     /// ```
     #[inline]
-    pub fn try_lock(&mut self) -> Result<LockGuard<'_>, LockHeld> {
+    pub fn try_lock(&mut self) -> TryLockResult<LockGuard<'_>> {
         let t = self.shmem.rt().transport();
-        match self.raw.local_state(t) {
-            LocalState::Idle if self.raw.try_lock(t) => {}
-            LocalState::Holding => {}
-            _ => return Err(LockHeld),
-        }
-        Ok(LockGuard::new(self.shmem, self.raw))
+        let poisoned = match self.raw.local_state(t) {
+            LocalState::Idle => match self.raw.try_lock(t) {
+                Some(poisoned) => poisoned,
+                None => return Err(TryLockError::WouldBlock),
+            },
+            LocalState::Holding => false,
+            LocalState::HoldingPoisoned => true,
+            LocalState::Waiting => return Err(TryLockError::WouldBlock),
+        };
+        Ok(LockGuard::new(self.shmem, self.raw, poisoned)?)
     }
 
     /// A snapshot of the lock's queue: who holds it, who queued last, how many wait. Reads
@@ -210,6 +330,7 @@ fn snapshot(shmem: &Shmem, raw: &RawLock) -> LockSnapshot {
         holder: s.holder.map(|p| shmem.pe_wrapping(p)),
         tail: s.tail.map(|p| shmem.pe_wrapping(p)),
         waiting: s.waiting,
+        poisoned: s.poisoned,
     }
 }
 
@@ -225,12 +346,16 @@ impl Drop for SymLock<'_> {
 /// Proof that this PE holds a [`SymLock`]; dropping it releases the lock
 /// (`shmem_clear_lock`): first `quiet` (every store this PE issued, in the critical section or
 /// before, is complete), then the lock passes to the next PE in the queue, or becomes free.
+/// Dropped during a panic, it poisons the lock; a poisoned lock stays poisoned until a holder
+/// calls [`LockGuard::clear_poison`].
 ///
 /// Not `Send`: it borrows the PE's [`Shmem`] handle, which one thread at a time may use.
 #[must_use = "the lock is released as soon as the guard is dropped"]
 pub struct LockGuard<'a> {
     shmem: &'a Shmem,
     raw: RawLock,
+    /// The lock is poisoned (and this holder has not cleared it).
+    poisoned: bool,
     _lock: PhantomData<&'a mut ()>,
 }
 
@@ -243,12 +368,34 @@ impl fmt::Debug for LockGuard<'_> {
 }
 
 impl<'a> LockGuard<'a> {
+    /// The guard of a lock this PE just acquired; in a [`PoisonError`] when it is poisoned.
     #[inline]
-    fn new(shmem: &'a Shmem, raw: RawLock) -> Self {
-        LockGuard {
+    fn new(shmem: &'a Shmem, raw: RawLock, poisoned: bool) -> LockResult<Self> {
+        let guard = LockGuard {
             shmem,
             raw,
+            poisoned,
             _lock: PhantomData,
+        };
+        if poisoned {
+            Err(PoisonError::new(guard))
+        } else {
+            Ok(guard)
+        }
+    }
+
+    /// Whether the lock is poisoned (a previous holder panicked while holding it, and no
+    /// holder has cleared it since).
+    pub fn is_poisoned(&self) -> bool {
+        self.poisoned
+    }
+
+    /// Declares the protected data consistent again: the lock is no longer poisoned, and the
+    /// next holder gets a plain guard (unless this PE panics before it releases the lock).
+    pub fn clear_poison(&mut self) {
+        if self.poisoned {
+            self.raw.clear_poison(self.shmem.rt().transport());
+            self.poisoned = false;
         }
     }
 
@@ -267,7 +414,8 @@ impl<'a> LockGuard<'a> {
 impl Drop for LockGuard<'_> {
     #[inline]
     fn drop(&mut self) {
-        self.raw.unlock(self.shmem.rt().transport());
+        let poisoned = self.poisoned || std::thread::panicking();
+        self.raw.unlock(self.shmem.rt().transport(), poisoned);
     }
 }
 
@@ -282,9 +430,9 @@ impl Drop for LockGuard<'_> {
 /// ```
 /// let shmem = shmem::init()?;
 /// let mut total = shmem::SymMutex::new(&shmem, 0u64)?;
-/// total.lock().update(|t| *t += 10);
+/// total.lock().unwrap().update(|t| *t += 10);
 /// shmem.barrier_all();
-/// assert_eq!(total.lock().get(), 10 * shmem.n_pes() as u64);
+/// assert_eq!(total.lock().unwrap().get(), 10 * shmem.n_pes() as u64);
 /// # Ok::<(), shmem::Error>(())
 /// ```
 pub struct SymMutex<'s, T: Pod> {
@@ -339,30 +487,37 @@ impl<'s, T: Pod> SymMutex<'s, T> {
 
     /// Acquires the lock (see [`SymLock::lock`]) and returns the guard through which the data
     /// is read and written. *One-sided*.
+    ///
+    /// # Errors
+    /// [`PoisonError`], holding the guard, when a previous holder panicked while holding the
+    /// lock (the data may be half updated) and nobody cleared the poison since.
     #[inline]
-    pub fn lock(&mut self) -> MutexGuard<'_, T> {
+    pub fn lock(&mut self) -> LockResult<MutexGuard<'_, T>> {
         let home = self.lock.home();
         let data = Sym::new(self.lock.shmem, self.data);
-        MutexGuard {
-            guard: self.lock.lock(),
-            home,
-            data,
+        let wrap = |guard| MutexGuard { guard, home, data };
+        match self.lock.lock() {
+            Ok(guard) => Ok(wrap(guard)),
+            Err(e) => Err(PoisonError::new(wrap(e.into_inner()))),
         }
     }
 
     /// Takes the lock only if it is free (see [`SymLock::try_lock`]). *One-sided*.
     ///
     /// # Errors
-    /// [`LockHeld`] when another PE holds the lock or waits for it; nothing was written.
+    /// [`TryLockError::WouldBlock`] when another PE holds the lock or waits for it; nothing
+    /// was written. [`TryLockError::Poisoned`], holding the guard, when the lock was free but
+    /// poisoned.
     #[inline]
-    pub fn try_lock(&mut self) -> Result<MutexGuard<'_, T>, LockHeld> {
+    pub fn try_lock(&mut self) -> TryLockResult<MutexGuard<'_, T>> {
         let home = self.lock.home();
         let data = Sym::new(self.lock.shmem, self.data);
-        Ok(MutexGuard {
-            guard: self.lock.try_lock()?,
-            home,
-            data,
-        })
+        let wrap = |guard| MutexGuard { guard, home, data };
+        match self.lock.try_lock() {
+            Ok(guard) => Ok(wrap(guard)),
+            Err(TryLockError::Poisoned(e)) => Err(PoisonError::new(wrap(e.into_inner())).into()),
+            Err(TryLockError::WouldBlock) => Err(TryLockError::WouldBlock),
+        }
     }
 
     /// A snapshot of the lock's queue (see [`SymLock::snapshot`]).
@@ -416,6 +571,16 @@ impl<T: Pod> MutexGuard<'_, T> {
     /// The PE that keeps the data.
     pub fn home(&self) -> Pe {
         self.home
+    }
+
+    /// Whether the lock is poisoned (see [`LockGuard::is_poisoned`]).
+    pub fn is_poisoned(&self) -> bool {
+        self.guard.is_poisoned()
+    }
+
+    /// Declares the data consistent again (see [`LockGuard::clear_poison`]).
+    pub fn clear_poison(&mut self) {
+        self.guard.clear_poison();
     }
 
     /// A snapshot of the lock's queue, taken by the holder (see [`SymLock::snapshot`]).

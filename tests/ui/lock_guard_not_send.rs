@@ -3,7 +3,7 @@
 fn main() -> Result<(), shmem::Error> {
     let shmem = shmem::init()?;
     let mut lock = shmem::SymLock::new(&shmem)?;
-    let guard = lock.lock();
+    let guard = lock.lock().unwrap();
     std::thread::scope(|s| {
         s.spawn(move || drop(guard));
         shmem.quiet();

@@ -3,8 +3,8 @@
 fn main() -> Result<(), shmem::Error> {
     let shmem = shmem::init()?;
     let mut lock = shmem::SymLock::new(&shmem)?;
-    let first = lock.lock();
-    let second = lock.lock();
+    let first = lock.lock().unwrap();
+    let second = lock.lock().unwrap();
     drop((first, second));
     Ok(())
 }

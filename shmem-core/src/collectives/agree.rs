@@ -225,7 +225,7 @@ fn pack3(a: usize, b: usize, c: usize) -> u64 {
     (a as u64 & m) | (b as u64 & m) << 21 | (c as u64 & m) << 42
 }
 
-fn unpack3(w: u64) -> (usize, usize, usize) {
+pub(crate) fn unpack3(w: u64) -> (usize, usize, usize) {
     let m = (1u64 << 21) - 1;
     (
         (w & m) as usize,
@@ -507,6 +507,13 @@ fn mismatch(a: &Sig, pe: usize, b: &Sig, other_pe: usize) -> Error {
         other_pe,
         other: format!("{:#x}", b.hash()),
     }
+}
+
+/// A signature's kind word (operation, object or element size included), as a user reads it.
+pub(crate) fn describe_kind(word: u64) -> String {
+    let mut s = Sig([0; SIG_WORDS]);
+    s.0[KIND] = word;
+    format_word(&s, KIND)
 }
 
 /// Word `i` of `s`, as a user reads it.
