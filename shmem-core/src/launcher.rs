@@ -28,9 +28,14 @@ use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid, waitpid};
 use nix::unistd::{ForkResult, Pid};
 
 use crate::config;
+use crate::diagnose::{self, DeadlockWatch, PeLife};
 use crate::error::{Error, Result};
 use crate::segment::{GLOBAL_EXIT_SET, MAX_PES, PeState, Segment, planned_size};
 use crate::sys;
+
+/// The job's exit status when the launcher finds it deadlocked (`diagnose.rs`): the same as
+/// for `--timeout`, since both end a job that could not finish; the message tells which.
+pub const DEADLOCK_STATUS: i32 = 124;
 
 /// Whether to pin PEs to CPUs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -242,11 +247,8 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
     // The PEs have their copies; the launcher's own descriptor is no longer needed, but the
     // mapping stays so that it can read the PEs' states.
     drop(fd);
-    if let Some(t) = cfg.timeout {
-        // alarm() counts whole seconds: a fraction rounds up (zero was refused above).
-        let secs = t.as_secs_f64().ceil().clamp(1.0, f64::from(u32::MAX)) as u32;
-        nix::unistd::alarm::set(secs);
-    }
+    // A tick every second: the timeout's deadline and the deadlock check (`diagnose.rs`).
+    nix::unistd::alarm::set(1);
 
     let outcome = supervise(&seg, &mut pes, &set, cfg, started);
     // Every job ends here, success or not: nothing a PE started may outlive it. The guardian
@@ -276,6 +278,8 @@ fn supervise(
     started: Instant,
 ) -> Outcome {
     let mut finished = 0usize;
+    let mut watch = DeadlockWatch::new(pes.len());
+    let deadline = cfg.timeout.map(|t| started + t);
     loop {
         // Look at every PE that has exited so far, without reaping it (WNOWAIT): an unreaped
         // PE keeps its pid, and so its process group id, from being reused until the final
@@ -312,22 +316,45 @@ fn supervise(
         match set.wait() {
             Ok(Signal::SIGCHLD) | Err(_) => {}
             Ok(Signal::SIGALRM) => {
-                let left: Vec<String> = pes
+                let now = Instant::now();
+                if deadline.is_some_and(|d| now >= d) {
+                    let left: Vec<String> = pes
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, p)| p.running)
+                        .map(|(i, _)| i.to_string())
+                        .collect();
+                    return Outcome {
+                        status: 124,
+                        message: Some(format!(
+                            "timeout after {} s (--timeout {}); PEs not finished: {} (of {})",
+                            started.elapsed().as_secs(),
+                            cfg.timeout.map_or(0, |t| t.as_secs()),
+                            left.join(", "),
+                            pes.len()
+                        )),
+                    };
+                }
+                let life: Vec<PeLife> = pes
                     .iter()
-                    .enumerate()
-                    .filter(|(_, p)| p.running)
-                    .map(|(i, _)| i.to_string())
+                    .map(|p| match p.running {
+                        false => PeLife::Exited,
+                        true if sys::process_stopped(p.pid.as_raw()) => PeLife::Stopped,
+                        true => PeLife::Alive,
+                    })
                     .collect();
-                return Outcome {
-                    status: 124,
-                    message: Some(format!(
-                        "timeout after {} s (--timeout {}); PEs not finished: {} (of {})",
-                        started.elapsed().as_secs(),
-                        cfg.timeout.map_or(0, |t| t.as_secs()),
-                        left.join(", "),
-                        pes.len()
-                    )),
-                };
+                if let Some(lines) = watch.scan(seg, &life, now) {
+                    return Outcome {
+                        status: DEADLOCK_STATUS,
+                        message: Some(format!(
+                            "deadlock: every PE that is still running has waited for {:.1} s \
+                             for something no other PE can do any more; where each waits:\n  {}",
+                            diagnose::DEADLOCK_AFTER.as_secs_f64(),
+                            lines.join("\n  ")
+                        )),
+                    };
+                }
+                nix::unistd::alarm::set(1);
             }
             Ok(sig) => {
                 return Outcome {

@@ -15,12 +15,13 @@
 //!   the team pool.
 //! * [`lock`]: the distributed first-come-first-served queue lock.
 //! * [`runtime`]: per-PE bootstrap, statics, collective allocation, lifecycle.
-//! * [`launcher`]: starting and supervising a job.
+//! * [`launcher`]: starting and supervising a job; [`diagnose`]: its deadlock check.
 //! * [`config`]: environment variables and sizes.
 
 pub mod collectives;
 pub mod config;
 mod copy;
+pub mod diagnose;
 mod error;
 pub mod heap;
 pub mod launcher;

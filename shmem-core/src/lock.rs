@@ -84,6 +84,8 @@
 //! the next holder reads that word with Acquire (or swaps `TAIL` with SeqCst): the previous
 //! critical section happens-before the next one.
 
+use std::sync::atomic::Ordering;
+
 use crate::transport::{AmoOp, Transport};
 use crate::wait::{WaitKind, WaitSite};
 
@@ -387,6 +389,39 @@ impl RawLock {
             poisoned,
         }
     }
+}
+
+/// For the launcher's deadlock report: who holds the lock at symmetric `offset` homed on
+/// `home`, and who queued last, read from the segment with atomic loads (`", held by PE 2,
+/// last in the queue PE 5"`); empty when the words cannot be read.
+pub(crate) fn describe_holder(seg: &crate::segment::Segment, offset: u64, home: u64) -> String {
+    let n = seg.n_pes();
+    let (Ok(offset), Ok(home)) = (usize::try_from(offset), usize::try_from(home)) else {
+        return String::new();
+    };
+    let read = |pe: usize, off: usize| -> Option<u32> {
+        let at = offset.checked_add(off)?;
+        if pe >= n || at.checked_add(4)? > seg.partition_size() || at % 4 != 0 {
+            return None;
+        }
+        let p = seg.partition_ptr(pe, at, 4).cast::<u32>();
+        // SAFETY: in bounds (checked above and by `partition_ptr`) and 4-aligned (partitions
+        // are page-aligned, `at` is a multiple of 4); the lock words are only ever accessed
+        // atomically, and the mapping lives as long as `seg`.
+        Some(unsafe { std::sync::atomic::AtomicU32::from_ptr(p) }.load(Ordering::Acquire))
+    };
+    let Some(tail) = read(home, TAIL) else {
+        return String::new();
+    };
+    let holder = (0..n).find(|&pe| matches!(read(pe, STATE), Some(HOLDING | HOLDING_POISONED)));
+    let mut s = match holder {
+        Some(h) => format!(", held by PE {h}"),
+        None => ", held by nobody".to_owned(),
+    };
+    if let Some(t) = tail_pe(tail).filter(|&t| Some(t) != holder) {
+        s.push_str(&format!(", last in the queue PE {t}"));
+    }
+    s
 }
 
 #[cfg(test)]

@@ -200,3 +200,16 @@ pub(crate) fn map_shared(fd: &impl AsFd, len: usize) -> io::Result<memmap2::Mmap
     let file = std::fs::File::from(fd.as_fd().try_clone_to_owned()?);
     memmap2::MmapOptions::new().len(len).map_raw(&file)
 }
+
+/// `/proc/<pid>/stat`'s state field: whether the process is stopped (`T`, e.g. SIGSTOP) or
+/// stopped by a tracer (`t`, e.g. a debugger). A process that cannot be read counts as not
+/// stopped.
+pub(crate) fn process_stopped(pid: i32) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return false;
+    };
+    // `pid (comm) S ...`: the state follows the last ')' (comm may contain anything).
+    stat.rsplit_once(')')
+        .and_then(|(_, rest)| rest.trim_start().chars().next())
+        .is_some_and(|c| c == 'T' || c == 't')
+}
