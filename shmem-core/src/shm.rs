@@ -75,6 +75,18 @@ impl ShmTransport {
         wait::notify(&self.seg.slot(pe).doorbell.0);
     }
 
+    /// [`ShmTransport::notify`] after a write into `pe`'s partition, unless `pe` is this PE:
+    /// the only thread of this PE that could sleep on its doorbell is the one using the
+    /// runtime (`SHMEM_THREAD_SERIALIZED`), and it is busy writing, so a write into this PE's
+    /// own memory has nobody to wake (and saves the fence: a `get` into a symmetric
+    /// destination, a local `write`). To revisit with `SHMEM_THREAD_MULTIPLE`.
+    #[inline(always)]
+    fn wrote(&self, pe: usize) {
+        if pe != self.me {
+            self.notify(pe);
+        }
+    }
+
     /// Like [`ShmTransport::notify`] for a caller that just did a SeqCst read-modify-write:
     /// that operation already is the fence the protocol needs.
     #[inline]
@@ -89,7 +101,7 @@ impl ShmTransport {
         // SAFETY: `dst` is valid for `len` bytes of the segment (checked by `ptr`), written
         // with volatile stores (module `copy`).
         unsafe { copy::fill_segment(dst, byte, len) };
-        self.notify(pe);
+        self.wrote(pe);
     }
 
     /// `finalize`'s barrier: `barrier_all`, published as [`WaitKind::Finalize`] if this PE
@@ -207,7 +219,7 @@ impl Transport for ShmTransport {
         // as a Rust slice, so the two do not overlap). Other PEs may access the destination
         // concurrently: `copy` accesses it only with volatile stores (module `copy`).
         unsafe { copy::to_segment(dst, src.as_ptr(), src.len()) };
-        self.notify(pe);
+        self.wrote(pe);
     }
 
     #[inline(always)]
@@ -225,7 +237,7 @@ impl Transport for ShmTransport {
         // SAFETY: both ranges are inside the mapping (checked by `ptr`); `within_segment`
         // allows them to overlap; no Rust reference points into the segment.
         unsafe { copy::within_segment(dst, src, len) };
-        self.notify(dst_pe);
+        self.wrote(dst_pe);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -252,7 +264,7 @@ impl Transport for ShmTransport {
                 )
             };
         }
-        self.notify(pe);
+        self.wrote(pe);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -289,7 +301,7 @@ impl Transport for ShmTransport {
         // that are used as flags are only accessed through these atomic accessors or whole
         // copies, which the API documents as a race the program must order with fence/quiet.
         unsafe { W::atomic_store(p, v, Ordering::Relaxed) };
-        self.notify(pe);
+        self.wrote(pe);
     }
 
     #[inline]

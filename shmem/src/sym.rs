@@ -391,7 +391,7 @@ impl<'a, T: Pod> SymSlice<'a, T> {
     /// assert!(v.put(right, &[0; 5]).is_err());
     /// # Ok::<(), shmem::Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn put(&self, pe: Pe, src: &[T]) -> Result<(), Error> {
         let off = self.check(0, src.len())?;
         self.shmem
@@ -405,7 +405,7 @@ impl<'a, T: Pod> SymSlice<'a, T> {
     ///
     /// # Errors
     /// [`Error::OutOfBounds`] when `dst` is longer than the slice. Nothing is read.
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, pe: Pe, dst: &mut [T]) -> Result<(), Error> {
         let off = self.check(0, dst.len())?;
         self.shmem
@@ -420,7 +420,7 @@ impl<'a, T: Pod> SymSlice<'a, T> {
     ///
     /// # Errors
     /// [`Error::OutOfBounds`] when `source` is longer than this slice. Nothing is written.
-    #[inline]
+    #[inline(always)]
     pub fn put_from(&self, pe: Pe, source: &SymSlice<'_, T>) -> Result<(), Error> {
         let off = self.check(0, source.len)?;
         let me = self.shmem.my_pe().index();
@@ -439,7 +439,7 @@ impl<'a, T: Pod> SymSlice<'a, T> {
     ///
     /// # Errors
     /// [`Error::OutOfBounds`] when `source` is longer than this slice. Nothing is read.
-    #[inline]
+    #[inline(always)]
     pub fn get_from(&self, pe: Pe, source: &SymSlice<'_, T>) -> Result<(), Error> {
         let off = self.check(0, source.len)?;
         let me = self.shmem.my_pe().index();
