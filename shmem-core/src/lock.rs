@@ -237,12 +237,18 @@ impl RawLock {
     /// Acquires the lock (`shmem_set_lock`): enters the queue and waits for the hand-off.
     /// Returns whether the lock is poisoned (see the module docs).
     ///
-    /// The caller guarantees that this PE is not in the queue already
-    /// ([`RawLock::local_state`] is [`LocalState::Idle`]).
+    /// If this PE already holds the lock (a leaked guard), it returns at once; if it is
+    /// already queued (a panic unwound out of an earlier `lock`), it waits for its turn
+    /// without queueing again.
     #[inline]
     pub fn lock<T: Transport>(&self, t: &T) -> bool {
+        match self.local_state(t) {
+            LocalState::Idle => {}
+            LocalState::Holding => return false,
+            LocalState::HoldingPoisoned => return true,
+            LocalState::Waiting => return self.wait_for_hand_off(t),
+        }
         let me = t.my_pe();
-        debug_assert_eq!(self.local_state(t), LocalState::Idle);
         // WAITING before the swap: once `TAIL` names us, the predecessor may hand over at any
         // moment, and its HOLDING must not be overwritten.
         t.put_word::<u32>(me, self.offset + STATE, WAITING);
@@ -269,6 +275,11 @@ impl RawLock {
         // `NEXT(prev)` is 0: `prev` resets it before it leaves the queue, and only the PE
         // whose swap returned `prev` (this one) writes it.
         t.amo::<u32>(prev, self.offset + NEXT, AmoOp::Set(encode(me)));
+        self.wait_for_hand_off(t)
+    }
+
+    /// Waits until this PE's node says it holds the lock; returns whether it came poisoned.
+    fn wait_for_hand_off<T: Transport>(&self, t: &T) -> bool {
         let site = WaitSite::new(WaitKind::Lock, [self.offset as u64, self.home as u64, 0, 0]);
         let state = t.wait_local::<u32>(self.offset + STATE, site, |s| {
             s == HOLDING || s == HOLDING_POISONED
@@ -278,13 +289,17 @@ impl RawLock {
 
     /// Takes the lock if it is free (`shmem_test_lock`); never waits. Returns `None` when it
     /// is not, and then nothing was written: not the tail, not this PE's node; otherwise
-    /// whether the lock is poisoned.
-    ///
-    /// The caller guarantees that this PE is not in the queue already.
+    /// whether the lock is poisoned. (If this PE already holds it, that is the answer; if it
+    /// is queued for it, the answer is `None`.)
     #[inline]
     pub fn try_lock<T: Transport>(&self, t: &T) -> Option<bool> {
+        match self.local_state(t) {
+            LocalState::Idle => {}
+            LocalState::Holding => return Some(false),
+            LocalState::HoldingPoisoned => return Some(true),
+            LocalState::Waiting => return None,
+        }
         let me = t.my_pe();
-        debug_assert_eq!(self.local_state(t), LocalState::Idle);
         // Read first: a held lock costs a shared read of the tail's line, no write.
         let free = t.get_word::<u32>(self.home, self.offset + TAIL);
         if free != 0 && free != POISONED {
@@ -310,26 +325,26 @@ impl RawLock {
 
     /// Declares the lock's data consistent again: the lock this PE holds is no longer
     /// poisoned, and will not be handed on poisoned (unless this PE panics while holding it).
-    ///
-    /// The caller guarantees that this PE holds the lock.
+    /// Does nothing unless this PE holds the lock.
     pub fn clear_poison<T: Transport>(&self, t: &T) {
-        debug_assert_ne!(self.local_state(t), LocalState::Idle);
-        t.put_word::<u32>(t.my_pe(), self.offset + STATE, HOLDING);
+        if self.local_state(t) == LocalState::HoldingPoisoned {
+            t.put_word::<u32>(t.my_pe(), self.offset + STATE, HOLDING);
+        }
     }
 
     /// Releases the lock (`shmem_clear_lock`): completes this PE's outstanding stores
     /// (`quiet`), then frees the lock or hands it to the next PE in the queue; `poisoned`
     /// (the caller's lock is poisoned and was not cleared, or the caller is panicking) travels
-    /// with it.
-    ///
-    /// The caller guarantees that this PE holds the lock.
+    /// with it. Does nothing (and returns `false`) unless this PE holds the lock.
     #[inline]
-    pub fn unlock<T: Transport>(&self, t: &T, poisoned: bool) {
+    pub fn unlock<T: Transport>(&self, t: &T, poisoned: bool) -> bool {
         let me = t.my_pe();
-        debug_assert!(matches!(
+        if !matches!(
             self.local_state(t),
             LocalState::Holding | LocalState::HoldingPoisoned
-        ));
+        ) {
+            return false;
+        }
         t.quiet();
         let next = t.get_word::<u32>(me, self.offset + NEXT);
         if next == 0 {
@@ -343,10 +358,11 @@ impl RawLock {
             );
             if was == encode(me) {
                 t.put_word::<u32>(me, self.offset + STATE, IDLE);
-                return;
+                return true;
             }
         }
         self.hand_off(t, next, poisoned);
+        true
     }
 
     /// The contended half of [`RawLock::unlock`]: a successor exists (or is linking in).

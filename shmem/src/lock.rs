@@ -27,7 +27,7 @@ use std::mem::{align_of, size_of};
 
 use bytemuck::Pod;
 use shmem_core::AllocRequest;
-use shmem_core::lock::{LOCK_ALIGN, LOCK_SIZE, LocalState, RawLock};
+use shmem_core::lock::{LOCK_ALIGN, LOCK_SIZE, RawLock};
 
 use crate::Error;
 use crate::handle::{Pe, Shmem};
@@ -270,12 +270,7 @@ impl<'s> SymLock<'s> {
     /// lock and nobody cleared the poison since: the lock is held all the same.
     #[inline]
     pub fn lock(&mut self) -> LockResult<LockGuard<'_>> {
-        let t = self.shmem.rt().transport();
-        let poisoned = match self.raw.local_state(t) {
-            LocalState::Idle => self.raw.lock(t),
-            LocalState::HoldingPoisoned => true,
-            LocalState::Holding | LocalState::Waiting => false,
-        };
+        let poisoned = self.raw.lock(self.shmem.rt().transport());
         LockGuard::new(self.shmem, self.raw, poisoned)
     }
 
@@ -303,17 +298,10 @@ impl<'s> SymLock<'s> {
     /// ```
     #[inline]
     pub fn try_lock(&mut self) -> TryLockResult<LockGuard<'_>> {
-        let t = self.shmem.rt().transport();
-        let poisoned = match self.raw.local_state(t) {
-            LocalState::Idle => match self.raw.try_lock(t) {
-                Some(poisoned) => poisoned,
-                None => return Err(TryLockError::WouldBlock),
-            },
-            LocalState::Holding => false,
-            LocalState::HoldingPoisoned => true,
-            LocalState::Waiting => return Err(TryLockError::WouldBlock),
-        };
-        Ok(LockGuard::new(self.shmem, self.raw, poisoned)?)
+        match self.raw.try_lock(self.shmem.rt().transport()) {
+            Some(poisoned) => Ok(LockGuard::new(self.shmem, self.raw, poisoned)?),
+            None => Err(TryLockError::WouldBlock),
+        }
     }
 
     /// A snapshot of the lock's queue: who holds it, who queued last, how many wait. Reads

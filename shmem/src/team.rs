@@ -10,8 +10,8 @@
 use bytemuck::Pod;
 use shmem_core::DefaultTransport;
 use shmem_core::collectives::{
-    And, Coll, Max, Min, Or, PeSet, Prod, Refusal, SplitArgs, Sum, TEAM_SLOTS, TeamPool, Xor,
-    team_area, team_claim, team_release, team_reserve,
+    And, ClaimedSlot, Coll, Max, Min, Or, PeSet, Prod, Refusal, Reservation, SplitArgs, Sum,
+    TeamPool, Xor, team_area, team_claim, team_reserve,
 };
 
 use crate::Error;
@@ -65,7 +65,8 @@ pub struct Team<'s> {
     shmem: &'s Shmem,
     set: PeSet,
     index: usize,
-    slot: usize,
+    /// The slot a split team holds until it is destroyed (`None` for the world team).
+    claimed: Option<ClaimedSlot>,
     coll: Coll<'s>,
 }
 
@@ -117,7 +118,7 @@ impl<'s> Team<'s> {
             shmem,
             set,
             index: shmem.my_pe().index(),
-            slot: 0,
+            claimed: None,
             coll: team_coll(shmem, set, 0),
         }
     }
@@ -207,9 +208,9 @@ impl<'s> Team<'s> {
             size,
             xrange: 0,
         };
-        let [(slot, base)] = team_reserve::<1>(&self.coll(), pool, split, refusal)?;
+        let [r] = team_reserve::<1>(&self.coll(), pool, split, refusal)?;
         let set = set.expect("refused splits return above");
-        Ok(self.join(set, slot, base, pool))
+        Ok(self.join(set, r))
     }
 
     /// `shmem_team_split_2d`: arranges this team's members in rows of `xrange` (the last row
@@ -245,7 +246,7 @@ impl<'s> Team<'s> {
             size: n,
             xrange,
         };
-        let [(sx, bx), (sy, by)] = team_reserve::<2>(&self.coll(), pool, split, refusal)?;
+        let [rx, ry] = team_reserve::<2>(&self.coll(), pool, split, refusal)?;
         let xrange = xrange.min(n);
         let (row, col) = (self.index / xrange, self.index % xrange);
         let xs = self
@@ -256,20 +257,20 @@ impl<'s> Team<'s> {
             .set
             .subset(col, xrange, (n - col).div_ceil(xrange))
             .expect("a column of the parent");
-        let x = self.join(xs, sx, bx, pool).expect("member of its row");
-        let y = self.join(ys, sy, by, pool).expect("member of its column");
+        let x = self.join(xs, rx).expect("member of its row");
+        let y = self.join(ys, ry).expect("member of its column");
         Ok((x, y))
     }
 
-    fn join(&self, set: PeSet, slot: usize, base: u64, pool: usize) -> Option<Team<'s>> {
+    fn join(&self, set: PeSet, r: Reservation) -> Option<Team<'s>> {
         let index = set.index_of(self.shmem.my_pe().index())?;
-        debug_assert!(slot > 0 && slot < TEAM_SLOTS);
-        team_claim(self.t(), pool, slot, base);
+        let slot = r.slot();
+        let claimed = team_claim(self.t(), r);
         Some(Team {
             shmem: self.shmem,
             set,
             index,
-            slot,
+            claimed: Some(claimed),
             coll: team_coll(self.shmem, set, slot),
         })
     }
@@ -369,14 +370,14 @@ impl<'s> Team<'s> {
 
 impl Drop for Team<'_> {
     fn drop(&mut self) {
-        if self.slot == 0 || std::thread::panicking() {
+        if std::thread::panicking() {
             return;
         }
         // Every member must be past its last use of the slot before any may reuse it; if the
         // members disagree here (one destroys while another calls something else), the slot
         // stays reserved rather than being reused while someone may still be in it.
-        if self.sync().is_ok() {
-            team_release(self.t(), pool(self.shmem), self.slot);
+        if let Some(claimed) = self.claimed.take() {
+            let _ = claimed.release(&self.coll);
         }
     }
 }

@@ -89,8 +89,8 @@ pub(crate) use agree::{Kind, Sig, type_hash};
 pub use agree::{OBJECT_NAMES, Refusal, WHATS};
 pub use ops::{And, ArithElem, IntegerElem, Max, Min, Or, Prod, ReduceOp, Sum, Xor};
 pub use pool::{
-    SplitArgs, TEAM_CAPACITY, TEAM_POOL_BYTES, TEAM_SLOTS, TeamPool, team_area, team_claim,
-    team_release, team_reserve,
+    ClaimedSlot, Reservation, SplitArgs, TEAM_CAPACITY, TEAM_POOL_BYTES, TEAM_SLOTS, TeamPool,
+    team_area, team_claim, team_reserve,
 };
 pub use set::PeSet;
 

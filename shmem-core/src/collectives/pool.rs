@@ -78,7 +78,7 @@ pub fn team_reserve<const K: usize>(
     pool: usize,
     split: SplitArgs,
     refusal: Option<Refusal>,
-) -> Result<[(usize, u64); K]> {
+) -> Result<[Reservation; K]> {
     parent.agree_split(split.start, split.stride, split.size, split.xrange, refusal)?;
     let t = parent.t;
     let me = t.my_pe();
@@ -89,12 +89,20 @@ pub fn team_reserve<const K: usize>(
     parent.reduce::<u64, Or>(pool + POOL_OR, pool + POOL_BITMAP, 1, None)?;
     parent.reduce::<u64, Max>(pool + POOL_MAX, pool + POOL_STAGE, TEAM_SLOTS, None)?;
     let used = word(t, me, pool + POOL_OR).load(Ordering::Relaxed) | 1;
-    let mut out = [(0, 0); K];
+    let mut out = [Reservation {
+        pool,
+        slot: 0,
+        base: 0,
+    }; K];
     let mut found = 0;
     for s in 1..TEAM_SLOTS {
         if found < K && used & (1 << s) == 0 {
             let base = word(t, me, pool + POOL_MAX + 8 * s).load(Ordering::Relaxed);
-            out[found] = (s, base);
+            out[found] = Reservation {
+                pool,
+                slot: s,
+                base,
+            };
             found += 1;
         }
     }
@@ -106,17 +114,61 @@ pub fn team_reserve<const K: usize>(
     Ok(out)
 }
 
-/// Marks `slot` as used by this PE and starts its call counter at `base` (from
-/// [`team_reserve`]).
-pub fn team_claim(t: &ShmTransport, pool: usize, slot: usize, base: u64) {
-    let me = t.my_pe();
-    word(t, me, pool + POOL_BITMAP).fetch_or(1 << slot, Ordering::Relaxed);
-    word(t, me, team_area(pool, slot).offset + COUNTER).store(base, Ordering::Relaxed);
+/// A team slot that every member of a parent team agreed on ([`team_reserve`]): only that
+/// agreement makes one, so a slot can only be claimed with the epoch it must start after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reservation {
+    pool: usize,
+    slot: usize,
+    base: u64,
 }
 
-/// Marks `slot` as free on this PE. Call after a sync of the team that used it.
-pub fn team_release(t: &ShmTransport, pool: usize, slot: usize) {
-    word(t, t.my_pe(), pool + POOL_BITMAP).fetch_and(!(1 << slot), Ordering::Relaxed);
+impl Reservation {
+    /// The slot (1 ..= [`TEAM_SLOTS`] - 1; slot 0 is the world team's).
+    pub fn slot(&self) -> usize {
+        self.slot
+    }
+}
+
+/// A team slot this PE has claimed: its sync area, until [`ClaimedSlot::release`].
+#[derive(Debug)]
+#[must_use = "a claimed slot stays in use until it is released"]
+pub struct ClaimedSlot {
+    pool: usize,
+    slot: usize,
+}
+
+impl ClaimedSlot {
+    /// The slot's sync area.
+    pub fn area(&self) -> SyncArea {
+        team_area(self.pool, self.slot)
+    }
+
+    /// Releases the slot (`shmem_team_destroy`): a sync of the team that used it (`coll`,
+    /// which must be the team on this slot's area), so every member is past its last use,
+    /// then the slot is free on this PE again.
+    ///
+    /// # Errors
+    /// As [`Coll::sync`]; the slot then stays in use (a member may still be in it).
+    pub fn release(self, coll: &Coll<'_>) -> Result<()> {
+        assert_eq!(coll.area(), self.area(), "a team releases its own slot");
+        coll.sync(None)?;
+        word(coll.t, coll.t.my_pe(), self.pool + POOL_BITMAP)
+            .fetch_and(!(1 << self.slot), Ordering::Relaxed);
+        Ok(())
+    }
+}
+
+/// Marks the reserved slot as used by this PE and starts its call counter after the epoch
+/// every member agreed on (a member of the new team calls it once per reservation).
+pub fn team_claim(t: &ShmTransport, r: Reservation) -> ClaimedSlot {
+    let me = t.my_pe();
+    word(t, me, r.pool + POOL_BITMAP).fetch_or(1 << r.slot, Ordering::Relaxed);
+    word(t, me, team_area(r.pool, r.slot).offset + COUNTER).store(r.base, Ordering::Relaxed);
+    ClaimedSlot {
+        pool: r.pool,
+        slot: r.slot,
+    }
 }
 
 /// The 8-byte word at symmetric `off` on `pe` (pool bookkeeping).
