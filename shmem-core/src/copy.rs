@@ -80,6 +80,17 @@ pub(crate) unsafe fn within_segment(dst: *mut u8, src: *const u8, len: usize) {
     }
 }
 
+/// Copies `len` bytes between two segment ranges that cannot overlap (they are in different
+/// partitions).
+///
+/// # Safety
+/// Both ranges must be valid segment memory of `len` bytes, disjoint.
+#[inline(always)]
+pub(crate) unsafe fn between_partitions(dst: *mut u8, src: *const u8, len: usize) {
+    // SAFETY: forwarded contract.
+    unsafe { imp::copy::<BOTH>(dst, src, len) }
+}
+
 /// [`within_segment`] for overlapping ranges (rare: a transfer between two views of one
 /// object on one PE): bounce through the stack, chunk by chunk, in the order that reads every
 /// source byte before it is overwritten.
@@ -126,6 +137,62 @@ pub(crate) unsafe fn fill_segment(dst: *mut u8, byte: u8, len: usize) {
 }
 
 const BOUNCE: usize = 512;
+
+/// `acc[k] = op(acc[k], src[k])` for every element of `acc`, reading `src` (segment memory)
+/// 64 bytes at a time with volatile 16-byte loads into registers: a reduction folds another
+/// member's contribution in without copying it to local memory first. Returns `false` (and
+/// does nothing) when this path does not apply: `src` not 16-byte aligned, or elements that
+/// do not divide 16 bytes.
+///
+/// # Safety
+/// `src` must be valid for reads of `acc.len()` elements of the segment.
+#[inline]
+pub(crate) unsafe fn fold_from_segment<T: bytemuck::Pod>(
+    acc: &mut [T],
+    src: *const u8,
+    op: impl Fn(T, T) -> T,
+) -> bool {
+    #[derive(Clone, Copy)]
+    #[repr(C, align(16))]
+    struct Group([u128; 4]);
+    let size = std::mem::size_of::<T>();
+    if size == 0 || 16 % size != 0 || !(src as usize).is_multiple_of(16) {
+        return false;
+    }
+    let per = 64 / size;
+    let whole = acc.len() / per;
+    for (c, chunk) in acc[..whole * per].chunks_exact_mut(per).enumerate() {
+        // SAFETY: group `c` (64 bytes) lies inside the caller's range and is 16-aligned;
+        // volatile loads of the segment (the module's rule).
+        let g = unsafe {
+            let p = src.add(64 * c).cast::<u128>();
+            Group([
+                ptr::read_volatile(p),
+                ptr::read_volatile(p.add(1)),
+                ptr::read_volatile(p.add(2)),
+                ptr::read_volatile(p.add(3)),
+            ])
+        };
+        let bytes: &[u8; 64] = bytemuck::cast_ref(&g.0);
+        let theirs: &[T] = bytemuck::cast_slice(bytes);
+        for (a, &b) in chunk.iter_mut().zip(theirs) {
+            *a = op(*a, b);
+        }
+    }
+    for (k, a) in acc.iter_mut().enumerate().skip(whole * per) {
+        let mut b = T::zeroed();
+        // SAFETY: element `k` lies inside the caller's range; `b` is local.
+        unsafe {
+            from_segment(
+                bytemuck::bytes_of_mut(&mut b).as_mut_ptr(),
+                src.add(k * size),
+                size,
+            )
+        };
+        *a = op(*a, b);
+    }
+    true
+}
 
 /// Which side of a copy is segment memory (accessed volatile, and aligned first): a const
 /// parameter of the copy functions, so each kind of copy is compiled on its own.
@@ -436,6 +503,28 @@ mod tests {
             unsafe { within_segment(p.add(d), p.add(s), len) };
             assert_eq!(buf, want, "d {d} s {s}");
         }
+    }
+
+    #[test]
+    fn folds_read_whole_groups_and_the_tail() {
+        #[repr(C, align(64))]
+        struct Src([u64; 40]);
+        let src = Src(std::array::from_fn(|i| 1u64 << (i % 64)));
+        for n in [0usize, 1, 7, 8, 9, 33, 40] {
+            let mut acc = vec![3u64; n];
+            // SAFETY: `n <= 40` elements of `src`, 64-aligned.
+            let done = unsafe { fold_from_segment(&mut acc, src.0.as_ptr().cast(), |a, b| a | b) };
+            assert!(done);
+            let want: Vec<u64> = (0..n).map(|i| 3 | (1u64 << (i % 64))).collect();
+            assert_eq!(acc, want, "n {n}");
+        }
+        let mut acc = vec![0u32; 4];
+        // SAFETY: inside `src`; misaligned on purpose: the path refuses.
+        let done = unsafe {
+            fold_from_segment(&mut acc, src.0.as_ptr().cast::<u8>().add(4), |a, b| a + b)
+        };
+        assert!(!done);
+        assert_eq!(acc, [0; 4]);
     }
 
     #[test]

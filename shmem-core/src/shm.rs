@@ -234,9 +234,15 @@ impl Transport for ShmTransport {
     fn copy(&self, dst_pe: usize, dst_offset: usize, src_pe: usize, src_offset: usize, len: usize) {
         let src = self.ptr(src_pe, src_offset, len);
         let dst = self.ptr(dst_pe, dst_offset, len);
-        // SAFETY: both ranges are inside the mapping (checked by `ptr`); `within_segment`
-        // allows them to overlap; no Rust reference points into the segment.
-        unsafe { copy::within_segment(dst, src, len) };
+        if dst_pe == src_pe {
+            // SAFETY: both ranges are inside the mapping (checked by `ptr`); `within_segment`
+            // allows them to overlap; no Rust reference points into the segment.
+            unsafe { copy::within_segment(dst, src, len) };
+        } else {
+            // SAFETY: both ranges are inside the mapping (checked by `ptr`), in different
+            // partitions, so disjoint; no Rust reference points into the segment.
+            unsafe { copy::between_partitions(dst, src, len) };
+        }
         self.wrote(dst_pe);
     }
 

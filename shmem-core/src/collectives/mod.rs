@@ -788,6 +788,11 @@ impl<'a> Coll<'a> {
             for i in 1..self.n() {
                 let (p, o) = src(i);
                 let s = self.at(p, o + at * size, bytes);
+                // SAFETY: `s` is `len` elements of the segment (checked), not written during
+                // the call (protocol).
+                if unsafe { copy::fold_from_segment(acc, s, O::apply) } {
+                    continue;
+                }
                 // SAFETY: as for `s0`, into the second block.
                 unsafe { copy::from_segment(tmp_base.cast::<u8>(), s, bytes) };
                 // SAFETY: as for `acc`; the two blocks are distinct.
