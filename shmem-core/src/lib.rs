@@ -34,6 +34,6 @@ pub mod transport;
 pub mod wait;
 
 pub use error::{Error, NotAMember, Result, SegmentError};
-pub use runtime::{AllocRequest, Launch, Runtime, StaticDesc, StaticsLayout};
+pub use runtime::{AllocRequest, Allocation, Launch, Runtime, StaticDesc, StaticsLayout};
 pub use sys::FileFacts;
 pub use transport::{AmoOp, AmoWord, DefaultTransport, Transport, Word};

@@ -95,6 +95,30 @@ impl AllocRequest {
     }
 }
 
+/// A block of the symmetric heap ([`Runtime::alloc`]): the same offset on every PE. Dropping
+/// it frees it ([`Runtime`]'s deferred, local free), so a block is freed exactly once, by its
+/// owner: no safe code can free a block another handle still uses.
+#[derive(Debug)]
+#[must_use = "dropping the allocation frees it"]
+pub struct Allocation<'r> {
+    rt: &'r Runtime,
+    offset: usize,
+}
+
+impl Allocation<'_> {
+    /// The block's symmetric offset.
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+impl Drop for Allocation<'_> {
+    fn drop(&mut self) {
+        self.rt.free(self.offset);
+    }
+}
+
 /// Lays out statics deterministically after the runtime's sync area: sorted by id (then size,
 /// align), each aligned.
 pub fn layout_statics(statics: &[StaticDesc<'_>]) -> StaticsLayout {
@@ -427,7 +451,7 @@ impl Runtime {
     /// On every PE, with every heap unchanged: [`Error::ArgumentMismatch`] when the PEs'
     /// requests, chosen offsets or freed sets differ; [`Error::HeapExhausted`] when the block
     /// does not fit ([`Error::Refused`] around it when it fits on some PEs only).
-    pub fn alloc(&self, req: AllocRequest, init: impl FnOnce(usize)) -> Result<usize> {
+    pub fn alloc(&self, req: AllocRequest, init: impl FnOnce(usize)) -> Result<Allocation<'_>> {
         // Complete this PE's operations before any block it freed can be handed out again.
         self.transport.quiet();
         let (freed, digest, mut next) = {
@@ -490,17 +514,15 @@ impl Runtime {
             req.bytes.unwrap_or(0),
             freed
         );
-        Ok(offset)
+        Ok(Allocation { rt: self, offset })
     }
 
     /// Frees the block at `offset` on this PE (`shmem_free`): local, never waits. The block
     /// returns to the heap at the next collective allocation, once every PE has freed it
     /// (see [`Runtime::alloc`]); until then nobody can be handed it, so other PEs that still
-    /// use their copies, or still write into this PE's copy, are unaffected.
-    ///
-    /// # Panics
-    /// If `offset` is not a live allocation of this runtime.
-    pub fn free(&self, offset: usize) {
+    /// use their copies, or still write into this PE's copy, are unaffected. Only an
+    /// [`Allocation`] calls it, once, when it drops.
+    fn free(&self, offset: usize) {
         self.heap.borrow_mut().defer_free(offset);
     }
 

@@ -30,7 +30,7 @@ use shmem_core::collectives::{
     self as core, And, ArithElem, Coll, DATA_CAPACITY, IntegerElem, Max, Min, Or, PeSet, Prod,
     ReduceOp, Refusal, SYNC_ONLY_CAPACITY, Sum, SyncArea, Xor,
 };
-use shmem_core::{AllocRequest, NotAMember, Transport};
+use shmem_core::{AllocRequest, Allocation, NotAMember, Transport};
 
 use crate::Error;
 use crate::handle::{Pe, Shmem};
@@ -243,6 +243,8 @@ use sync_kind::SyncKind;
 /// ```
 pub struct SyncBuf<'s, K: SyncKind, const N: usize> {
     shmem: &'s Shmem,
+    /// The heap block; dropping it frees it.
+    _block: Allocation<'s>,
     area: SyncArea,
     set: PeSet,
     /// This PE's handle on the set's collectives with this buffer (`None` off the set).
@@ -271,12 +273,13 @@ impl<'s, K: SyncKind, const N: usize> SyncBuf<'s, K, N> {
         // so the members of one call are checked against each other.
         let req = AllocRequest::object::<K>(bytes, 128, 2, 0);
         let me = shmem.my_pe().index();
-        let offset = shmem
+        let block = shmem
             .rt()
             .alloc(req, |offset| t.fill(me, offset, bytes, 0))?;
-        let area = SyncArea::new(offset, K::CAPACITY);
+        let area = SyncArea::new(block.offset(), K::CAPACITY);
         Ok(SyncBuf {
             shmem,
+            _block: block,
             area,
             set: set.pe_set(),
             coll: Coll::new(t, set.pe_set(), area),
@@ -290,11 +293,6 @@ impl<'s, K: SyncKind, const N: usize> SyncBuf<'s, K, N> {
     }
 }
 
-impl<K: SyncKind, const N: usize> Drop for SyncBuf<'_, K, N> {
-    fn drop(&mut self) {
-        self.shmem.rt().free(self.area.offset());
-    }
-}
 
 macro_rules! sync_kinds {
     ($($kind:ident, $size:ident, $cap:expr, $alias:ident, $spec:literal, $what:literal;)*) => {$(

@@ -26,7 +26,7 @@ use std::marker::PhantomData;
 use std::mem::{align_of, size_of};
 
 use bytemuck::Pod;
-use shmem_core::AllocRequest;
+use shmem_core::{AllocRequest, Allocation};
 use shmem_core::lock::{LOCK_ALIGN, LOCK_SIZE, RawLock};
 
 use crate::Error;
@@ -182,6 +182,10 @@ pub struct LockSnapshot {
 pub struct SymLock<'s> {
     shmem: &'s Shmem,
     raw: RawLock,
+    /// The heap block; dropping it frees it. Locally: the block is reused only after every
+    /// PE has dropped its handle (checked at the next allocation), so no PE still queues
+    /// when it is (a PE drops its lock only after its guards, which borrow it, are gone).
+    _block: Allocation<'s>,
 }
 
 impl fmt::Debug for SymLock<'_> {
@@ -240,13 +244,14 @@ impl<'s> SymLock<'s> {
         // The home is part of the allocation's signature: PEs that pass different homes get
         // the same `ArgumentMismatch`, and nothing is allocated.
         let req = AllocRequest::object::<D>(size, LOCK_ALIGN.max(align), 3, home.index() as u64);
-        let offset = rt.alloc(req, |offset| {
+        let block = rt.alloc(req, |offset| {
             RawLock::new(offset, home.index()).init_local(rt.transport());
             init(offset + data);
         })?;
         Ok(SymLock {
             shmem,
-            raw: RawLock::new(offset, home.index()),
+            raw: RawLock::new(block.offset(), home.index()),
+            _block: block,
         })
     }
 
@@ -322,14 +327,6 @@ fn snapshot(shmem: &Shmem, raw: &RawLock) -> LockSnapshot {
     }
 }
 
-impl Drop for SymLock<'_> {
-    fn drop(&mut self) {
-        // Local free: the block is reused only after every PE has dropped its handle (checked
-        // at the next allocation), so no PE still queues when it is (a PE drops its lock only
-        // after its guards, which borrow it, are gone).
-        self.shmem.rt().free(self.raw.offset());
-    }
-}
 
 /// Proof that this PE holds a [`SymLock`]; dropping it releases the lock
 /// (`shmem_clear_lock`): first `quiet` (every store this PE issued, in the critical section or

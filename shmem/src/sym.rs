@@ -12,7 +12,7 @@ use std::ops::{Bound, Deref, RangeBounds};
 
 use bytemuck::Pod;
 use shmem_core::wait::{WaitKind, WaitSite};
-use shmem_core::{AllocRequest, AmoOp, Transport};
+use shmem_core::{AllocRequest, Allocation, AmoOp, Transport};
 
 use crate::Error;
 use crate::handle::{Pe, Shmem};
@@ -758,6 +758,8 @@ impl<T: Pod> SymTarget<T> for SymBox<'_, T> {
 /// ```
 pub struct SymVec<'s, T: Pod> {
     view: SymSlice<'s, T>,
+    /// The heap block; dropping it frees it.
+    _block: Allocation<'s>,
 }
 
 impl<T: Pod> std::fmt::Debug for SymVec<'_, T> {
@@ -800,7 +802,7 @@ impl<'s, T: Pod> SymVec<'s, T> {
     ) -> Result<Self, Error> {
         let t = shmem.rt().transport();
         let me = shmem.my_pe().index();
-        let offset = shmem.rt().alloc(AllocRequest::array::<T>(len), |offset| {
+        let block = shmem.rt().alloc(AllocRequest::array::<T>(len), |offset| {
             // Initial values go into this PE's copy before the allocation's barrier, so every
             // copy is initialized when the call returns on any PE.
             let mut chunk = [T::zeroed(); 64];
@@ -818,10 +820,10 @@ impl<'s, T: Pod> SymVec<'s, T> {
                 i += n;
             }
         })?;
-        let v = SymVec {
-            view: SymSlice::new(shmem, offset, len),
-        };
-        Ok(v)
+        Ok(SymVec {
+            view: SymSlice::new(shmem, block.offset(), len),
+            _block: block,
+        })
     }
 
     /// An exclusive view of the whole array (for collective targets).
@@ -857,11 +859,6 @@ impl<'s, T: Pod> Deref for SymVec<'s, T> {
     }
 }
 
-impl<T: Pod> Drop for SymVec<'_, T> {
-    fn drop(&mut self) {
-        self.view.shmem.rt().free(self.view.offset);
-    }
-}
 
 /// One symmetric value on the symmetric heap, allocated collectively and freed when dropped
 /// (as [`SymVec`]).
@@ -881,6 +878,8 @@ impl<T: Pod> Drop for SymVec<'_, T> {
 /// ```
 pub struct SymBox<'s, T: Pod> {
     view: Sym<'s, T>,
+    /// The heap block; dropping it frees it.
+    _block: Allocation<'s>,
 }
 
 impl<T: Pod> std::fmt::Debug for SymBox<'_, T> {
@@ -896,11 +895,12 @@ impl<'s, T: Pod> SymBox<'s, T> {
     /// # Errors
     /// As [`SymVec::new`].
     pub fn new(shmem: &'s Shmem, value: T) -> Result<Self, Error> {
-        let offset = shmem.rt().alloc(AllocRequest::array::<T>(1), |offset| {
+        let block = shmem.rt().alloc(AllocRequest::array::<T>(1), |offset| {
             put_value(shmem, shmem.my_pe(), offset, value)
         })?;
         Ok(SymBox {
-            view: Sym::new(shmem, offset),
+            view: Sym::new(shmem, block.offset()),
+            _block: block,
         })
     }
 }
@@ -912,8 +912,3 @@ impl<'s, T: Pod> Deref for SymBox<'s, T> {
     }
 }
 
-impl<T: Pod> Drop for SymBox<'_, T> {
-    fn drop(&mut self) {
-        self.view.shmem.rt().free(self.view.offset);
-    }
-}
