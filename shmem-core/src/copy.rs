@@ -152,9 +152,15 @@ pub(crate) unsafe fn fold_from_segment<T: bytemuck::Pod>(
     src: *const u8,
     op: impl Fn(T, T) -> T,
 ) -> bool {
-    #[derive(Clone, Copy)]
+    /// One 16-byte unit of a group: an SSE2 register on x86-64 (a `u128` would travel
+    /// through two general-purpose registers), a `u128` elsewhere.
+    #[cfg(target_arch = "x86_64")]
+    type Lane = std::arch::x86_64::__m128i;
+    #[cfg(not(target_arch = "x86_64"))]
+    type Lane = u128;
+    /// 64 bytes, aligned like the lanes, to be read as elements.
     #[repr(C, align(16))]
-    struct Group([u128; 4]);
+    struct Group([u8; 64]);
     let size = std::mem::size_of::<T>();
     if size == 0 || 16 % size != 0 || !(src as usize).is_multiple_of(16) {
         return false;
@@ -164,17 +170,19 @@ pub(crate) unsafe fn fold_from_segment<T: bytemuck::Pod>(
     for (c, chunk) in acc[..whole * per].chunks_exact_mut(per).enumerate() {
         // SAFETY: group `c` (64 bytes) lies inside the caller's range and is 16-aligned;
         // volatile loads of the segment (the module's rule).
-        let g = unsafe {
-            let p = src.add(64 * c).cast::<u128>();
-            Group([
+        let lanes: [Lane; 4] = unsafe {
+            let p = src.add(64 * c).cast::<Lane>();
+            [
                 ptr::read_volatile(p),
                 ptr::read_volatile(p.add(1)),
                 ptr::read_volatile(p.add(2)),
                 ptr::read_volatile(p.add(3)),
-            ])
+            ]
         };
-        let bytes: &[u8; 64] = bytemuck::cast_ref(&g.0);
-        let theirs: &[T] = bytemuck::cast_slice(bytes);
+        // SAFETY: four 16-byte lanes are 64 initialized bytes, any bytes are a `u8`, and both
+        // types are 16-aligned and 64 bytes long.
+        let group: Group = unsafe { std::mem::transmute::<[Lane; 4], Group>(lanes) };
+        let theirs: &[T] = bytemuck::cast_slice(&group.0);
         for (a, &b) in chunk.iter_mut().zip(theirs) {
             *a = op(*a, b);
         }

@@ -293,7 +293,6 @@ impl<'s, K: SyncKind, const N: usize> SyncBuf<'s, K, N> {
     }
 }
 
-
 macro_rules! sync_kinds {
     ($($kind:ident, $size:ident, $cap:expr, $alias:ident, $spec:literal, $what:literal;)*) => {$(
         #[doc = concat!("`", $spec, "`: 64-bit words in a [`", stringify!($alias), "`] (the value is this implementation's).")]

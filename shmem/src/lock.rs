@@ -26,8 +26,8 @@ use std::marker::PhantomData;
 use std::mem::{align_of, size_of};
 
 use bytemuck::Pod;
-use shmem_core::{AllocRequest, Allocation};
 use shmem_core::lock::{LOCK_ALIGN, LOCK_SIZE, RawLock};
+use shmem_core::{AllocRequest, Allocation};
 
 use crate::Error;
 use crate::handle::{Pe, Shmem};
@@ -326,7 +326,6 @@ fn snapshot(shmem: &Shmem, raw: &RawLock) -> LockSnapshot {
         poisoned: s.poisoned,
     }
 }
-
 
 /// Proof that this PE holds a [`SymLock`]; dropping it releases the lock
 /// (`shmem_clear_lock`): first `quiet` (every store this PE issued, in the critical section or

@@ -859,7 +859,6 @@ impl<'s, T: Pod> Deref for SymVec<'s, T> {
     }
 }
 
-
 /// One symmetric value on the symmetric heap, allocated collectively and freed when dropped
 /// (as [`SymVec`]).
 ///
@@ -911,4 +910,3 @@ impl<'s, T: Pod> Deref for SymBox<'s, T> {
         &self.view
     }
 }
-
