@@ -443,6 +443,16 @@ impl<'a> Coll<'a> {
         )
     }
 
+    /// The signature of a data collective of `kind` (operator `op`) moving `n` elements of
+    /// `T` from `source` to `target`.
+    #[inline]
+    fn data_sig<T>(&self, kind: Kind, op: u8, target: usize, source: usize, n: usize) -> Sig {
+        self.sig::<T>(kind, op)
+            .with(agree::TARGET, target)
+            .with(agree::SOURCE, source)
+            .with(agree::N, n)
+    }
+
     /// The agreement round (module `agree`): publishes `sig`, the [`Arrival`] (this member's
     /// refusal if any, its value and info words, whether it staged: `stage` runs only then,
     /// and only without a refusal) and its arrival; waits until every member has arrived;
@@ -712,11 +722,7 @@ impl<'a> Coll<'a> {
         let me = self.my_pe();
         // every member reads every staged vector: the small budget is for all of them
         let staged = self.want_staged(bytes, self.n());
-        let sig = self
-            .sig::<T>(Kind::Reduce, O::ID)
-            .with(agree::TARGET, target)
-            .with(agree::SOURCE, source)
-            .with(agree::N, n);
+        let sig = self.data_sig::<T>(Kind::Reduce, O::ID, target, source, n);
         self.round(
             &call,
             sig,
@@ -841,10 +847,7 @@ impl<'a> Coll<'a> {
         let is_root = self.me == root;
         let stage = is_root && self.want_staged(bytes, self.n());
         let sig = self
-            .sig::<T>(Kind::Broadcast, u8::from(write_root))
-            .with(agree::TARGET, target)
-            .with(agree::SOURCE, source)
-            .with(agree::N, n)
+            .data_sig::<T>(Kind::Broadcast, u8::from(write_root), target, source, n)
             .with(agree::P1, root);
         self.round(
             &call,
@@ -910,11 +913,7 @@ impl<'a> Coll<'a> {
         let call = self.begin();
         let me = self.my_pe();
         let stage = self.want_staged(bytes, self.n());
-        let sig = self
-            .sig::<T>(Kind::Fcollect, 0)
-            .with(agree::TARGET, target)
-            .with(agree::SOURCE, source)
-            .with(agree::N, n);
+        let sig = self.data_sig::<T>(Kind::Fcollect, 0, target, source, n);
         self.round(
             &call,
             sig,
@@ -1027,11 +1026,7 @@ impl<'a> Coll<'a> {
         let call = self.begin();
         let me = self.my_pe();
         let stage = self.want_staged(all, 1);
-        let sig = self
-            .sig::<T>(Kind::Alltoall, 0)
-            .with(agree::TARGET, target)
-            .with(agree::SOURCE, source)
-            .with(agree::N, n);
+        let sig = self.data_sig::<T>(Kind::Alltoall, 0, target, source, n);
         self.round(
             &call,
             sig,
@@ -1076,10 +1071,7 @@ impl<'a> Coll<'a> {
         let stage = self.want_staged(all, 1);
         let staged_at = self.staged(&call);
         let sig = self
-            .sig::<T>(Kind::Alltoalls, 0)
-            .with(agree::TARGET, target)
-            .with(agree::SOURCE, source)
-            .with(agree::N, n)
+            .data_sig::<T>(Kind::Alltoalls, 0, target, source, n)
             .with(agree::P1, sst)
             .with(agree::P2, dst);
         self.round(
