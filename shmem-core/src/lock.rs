@@ -605,6 +605,32 @@ mod tests {
     }
 
     #[test]
+    fn misuse_of_the_raw_lock_is_checked_not_trusted() {
+        let results = on_pes(2, |t| {
+            let lock = RawLock::new(0, 0);
+            lock.init_local(t);
+            t.barrier_all();
+            let mut seen = Vec::new();
+            if t.my_pe() == 0 {
+                // unlock without holding: nothing happens
+                seen.push(lock.unlock(t, false));
+                seen.push(lock.snapshot(t).tail.is_none());
+                // lock twice: the second returns at once, still held once
+                lock.lock(t);
+                lock.lock(t);
+                seen.push(lock.try_lock(t) == Some(false));
+                seen.push(lock.snapshot(t).tail == Some(0));
+                seen.push(lock.unlock(t, false));
+                seen.push(!lock.unlock(t, false));
+                seen.push(lock.snapshot(t).holder.is_none());
+            }
+            t.barrier_all();
+            seen
+        });
+        assert_eq!(results[0], [false, true, true, true, true, true, true]);
+    }
+
+    #[test]
     fn poison_travels_with_ownership_until_cleared() {
         let n = 4;
         let results = on_pes(n, |t| {
