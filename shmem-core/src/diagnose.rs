@@ -6,8 +6,10 @@
 //! record as soon as the condition holds, and every new sleep takes a new sequence number. So
 //! if, over [`DEADLOCK_AFTER`], every PE that is still alive keeps the very same record, none of
 //! them has made progress or can: each waits for something only another PE could do, and the
-//! others are waiting too (or have exited). PEs that are stopped or traced (a debugger, `kill
-//! -STOP`) are never judged: they may resume.
+//! others are waiting too (or have exited). The kernel's view must agree: no PE may be running
+//! or runnable at the scan (one that was woken but not yet scheduled still shows its record),
+//! and PEs that are stopped or traced (a debugger, `kill -STOP`) are never judged: they may
+//! resume.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -24,6 +26,9 @@ pub const DEADLOCK_AFTER: Duration = Duration::from_millis(1500);
 pub enum PeLife {
     /// The process runs and may be judged.
     Alive,
+    /// The process is running or runnable right now (a waiter that was woken but has not
+    /// been scheduled yet looks asleep in its record): no judgement while any PE is.
+    Runnable,
     /// The process runs but is stopped or traced: no judgement while any PE is.
     Stopped,
     /// The process has exited (successfully: a failure ends the job before this matters).
@@ -55,7 +60,7 @@ impl DeadlockWatch {
         for pe in 0..n {
             match life[pe] {
                 PeLife::Exited => continue,
-                PeLife::Stopped => {
+                PeLife::Stopped | PeLife::Runnable => {
                     self.since = None;
                     return None;
                 }

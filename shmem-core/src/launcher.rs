@@ -339,8 +339,11 @@ fn supervise(
                     .iter()
                     .map(|p| match p.running {
                         false => PeLife::Exited,
-                        true if sys::process_stopped(p.pid.as_raw()) => PeLife::Stopped,
-                        true => PeLife::Alive,
+                        true => match sys::process_state(p.pid.as_raw()) {
+                            Some('T' | 't') => PeLife::Stopped,
+                            Some('R') => PeLife::Runnable,
+                            _ => PeLife::Alive,
+                        },
                     })
                     .collect();
                 if let Some(lines) = watch.scan(seg, &life, now) {

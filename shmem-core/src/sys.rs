@@ -201,15 +201,11 @@ pub(crate) fn map_shared(fd: &impl AsFd, len: usize) -> io::Result<memmap2::Mmap
     memmap2::MmapOptions::new().len(len).map_raw(&file)
 }
 
-/// `/proc/<pid>/stat`'s state field: whether the process is stopped (`T`, e.g. SIGSTOP) or
-/// stopped by a tracer (`t`, e.g. a debugger). A process that cannot be read counts as not
-/// stopped.
-pub(crate) fn process_stopped(pid: i32) -> bool {
-    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-        return false;
-    };
+/// `/proc/<pid>/stat`'s state field (`R` running or runnable, `S` sleeping, `T` stopped, `t`
+/// stopped by a tracer, ...); `None` when it cannot be read.
+pub(crate) fn process_state(pid: i32) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // `pid (comm) S ...`: the state follows the last ')' (comm may contain anything).
     stat.rsplit_once(')')
         .and_then(|(_, rest)| rest.trim_start().chars().next())
-        .is_some_and(|c| c == 'T' || c == 't')
 }
