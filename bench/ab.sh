@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Before/after comparison of two builds of our benchmark, alternately in one sitting: for each
+# PE count, ROUNDS runs of bench/run.sh per build in ABBA order (A B, B A, A B, ...), then the
+# per-row medians, their ratio (B / A) and each build's spread (min-max).
+#
+# Usage: bench/ab.sh ROUNDS "NPS" DIR_A DIR_B
+#   DIR_A, DIR_B  directories holding a built `shmemrun` and `shmem_bench` each (copy them
+#                 from target/release/ and target/release/examples/ of the two checkouts)
+# Environment: every variable of bench/run.sh (SHMEM_BENCH_SCALE, SHMEM_BENCH_ONLY, ...).
+# Example: bench/ab.sh 12 "2 4 8" /tmp/before /tmp/after
+set -u
+if [ $# -ne 4 ]; then
+    sed -n '2,10p' "$0" >&2
+    exit 2
+fi
+rounds=$1; nps=$2; A=$3; B=$4
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+out="$(mktemp -d "${TMPDIR:-/tmp}/shmem-ab.XXXXXX")" || exit 2
+for np in $nps; do
+    for r in $(seq 1 "$rounds"); do
+        if [ $((r % 2)) -eq 1 ]; then order="A B"; else order="B A"; fi
+        for w in $order; do
+            if [ "$w" = A ]; then d=$A; else d=$B; fi
+            SHMEM_BENCH_PREBUILT=$d SHMEM_BENCH_NPS="$np" "$here/run.sh" 2>/dev/null \
+                | grep -v '^#' > "$out/$w.$np.$r"
+        done
+    done
+done
+python3 - "$out" <<'PY'
+import glob, os, statistics, sys
+out = sys.argv[1]
+data = {}
+for f in glob.glob(f"{out}/*"):
+    w = os.path.basename(f).split('.')[0]
+    for line in open(f):
+        p = line.split('\t')
+        if len(p) == 5:
+            data.setdefault((p[0], int(p[1])), {}).setdefault(w, []).append(float(p[2]))
+print("metric\tnp\tA\tB\tB/A\tspread A\tspread B")
+for k in sorted(data, key=lambda k: (k[1], k[0])):
+    a, b = data[k].get('A'), data[k].get('B')
+    if not a or not b:
+        continue
+    ma, mb = statistics.median(a), statistics.median(b)
+    print(f"{k[0]}\t{k[1]}\t{ma:.4g}\t{mb:.4g}\t{mb / ma:.3f}\t"
+          f"{min(a):.4g}-{max(a):.4g}\t{min(b):.4g}-{max(b):.4g}")
+PY
+echo "raw outputs: $out" >&2
