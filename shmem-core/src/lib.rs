@@ -28,6 +28,7 @@ pub mod launcher;
 pub mod lock;
 pub mod runtime;
 pub mod segment;
+mod serialized;
 pub mod shm;
 mod sys;
 pub mod transport;
@@ -35,5 +36,6 @@ pub mod wait;
 
 pub use error::{Error, NotAMember, Result, SegmentError};
 pub use runtime::{AllocRequest, Allocation, Launch, Runtime, StaticDesc, StaticsLayout};
+pub use serialized::Serialized;
 pub use sys::FileFacts;
 pub use transport::{AmoOp, AmoWord, DefaultTransport, Transport, Word};

@@ -138,21 +138,35 @@ fn holding(poisoned: bool) -> u32 {
     if poisoned { HOLDING_POISONED } else { HOLDING }
 }
 
-/// A snapshot of a lock's queue, for tests and debugging ([`RawLock::snapshot`]).
+/// A snapshot of a lock's queue, for tests and debugging ([`RawLock::snapshot`]); `P` is how a
+/// PE is named (a number here, the typed `Pe` in the `shmem` crate, [`LockSnapshot::map`]).
 ///
 /// Each word is read atomically but not all at once: the snapshot is exact when the queue
 /// does not change while it is taken (the situation a deterministic test arranges).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LockSnapshot {
+pub struct LockSnapshot<P = usize> {
     /// The PE that holds the lock, if any.
-    pub holder: Option<usize>,
-    /// The PE that entered the queue last (`TAIL`), if any; the holder when nobody waits.
-    pub tail: Option<usize>,
+    pub holder: Option<P>,
+    /// The PE that entered the queue last (`TAIL`), if any; the holder when nobody waits. PEs
+    /// are served in the order in which they became the tail.
+    pub tail: Option<P>,
     /// How many PEs wait for the lock (entered or entering the queue, not holding it).
     pub waiting: usize,
     /// Whether the lock is poisoned: free but poisoned, or held by a PE that got it poisoned
     /// and has not cleared it.
     pub poisoned: bool,
+}
+
+impl LockSnapshot {
+    /// The same snapshot with every PE named by `f`.
+    pub fn map<Q>(self, f: impl Fn(usize) -> Q) -> LockSnapshot<Q> {
+        LockSnapshot {
+            holder: self.holder.map(&f),
+            tail: self.tail.map(&f),
+            waiting: self.waiting,
+            poisoned: self.poisoned,
+        }
+    }
 }
 
 /// What this PE's own node says about the lock ([`RawLock::local_state`]).

@@ -9,6 +9,7 @@ use crate::config;
 use crate::error::{Error, Result};
 use crate::heap::{GRAIN, Heap};
 use crate::segment::{Expect, GLOBAL_EXIT_SET, PeState, Segment};
+use crate::serialized::{Local, Serialized};
 use crate::shm::ShmTransport;
 use crate::sys;
 use crate::transport::{DefaultTransport, Transport};
@@ -198,11 +199,13 @@ pub struct Runtime {
     seg: Arc<Segment>,
     me: usize,
     n_pes: usize,
-    heap: RefCell<Heap>,
+    heap: Local<RefCell<Heap>>,
     statics_size: usize,
     launch: Launch,
     debug: bool,
-    finalized: Cell<bool>,
+    finalized: Local<Cell<bool>>,
+    /// One thread at a time (`SHMEM_THREAD_SERIALIZED`).
+    _serialized: Serialized,
 }
 
 macro_rules! debug_log {
@@ -294,7 +297,7 @@ impl Runtime {
         *PANIC_MARK.lock().unwrap_or_else(|e| e.into_inner()) = Some((seg.clone(), me));
         install_panic_hook();
         let rt = Runtime {
-            heap: RefCell::new(Heap::new(layout.size, seg.partition_size())),
+            heap: Local::new(RefCell::new(Heap::new(layout.size, seg.partition_size()))),
             transport,
             seg,
             me,
@@ -302,7 +305,8 @@ impl Runtime {
             statics_size: layout.size,
             launch,
             debug: config::env_flag(config::ENV_DEBUG),
-            finalized: Cell::new(false),
+            finalized: Local::new(Cell::new(false)),
+            _serialized: Serialized::default(),
         };
         rt.transport.barrier_all();
         for p in 0..n_pes {

@@ -24,6 +24,7 @@ use std::sync::atomic::{AtomicU64, Ordering, fence};
 
 use crate::copy;
 use crate::segment::{SHARED_BARRIER_PES, Segment};
+use crate::serialized::{Local, Serialized};
 use crate::transport::{AmoOp, AmoWord, Transport, Word};
 use crate::wait::{self, WaitKind, WaitPolicy, WaitSite, Waiter};
 
@@ -35,7 +36,9 @@ pub struct ShmTransport {
     n_pes: usize,
     policy: WaitPolicy,
     /// Local count of `barrier_all`/`sync_all` calls (the epoch this PE publishes).
-    epoch: std::cell::Cell<u64>,
+    epoch: Local<std::cell::Cell<u64>>,
+    /// One thread at a time (`SHMEM_THREAD_SERIALIZED`; see `new`).
+    _serialized: Serialized,
 }
 
 impl ShmTransport {
@@ -55,7 +58,8 @@ impl ShmTransport {
             me,
             n_pes,
             policy,
-            epoch: std::cell::Cell::new(0),
+            epoch: Local::new(std::cell::Cell::new(0)),
+            _serialized: Serialized::default(),
         }
     }
 

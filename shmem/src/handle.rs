@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use shmem_core::{Runtime, Transport};
+use shmem_core::{Runtime, Serialized, Transport};
 
 use crate::Error;
 use crate::statics;
@@ -66,6 +66,9 @@ pub enum ThreadLevel {
 /// ```
 pub struct Shmem {
     rt: Runtime,
+    /// `SHMEM_THREAD_SERIALIZED`: any thread may use the handle, one at a time (`Send`, not
+    /// `Sync`; `tests/ui/shmem_not_sync.rs`).
+    _serialized: Serialized,
 }
 
 impl fmt::Debug for Shmem {
@@ -92,7 +95,10 @@ pub fn init() -> Result<Shmem, Error> {
     let descs = statics::descriptors();
     let (rt, layout) = Runtime::init(&descs)?;
     statics::record_offsets(&layout);
-    Ok(Shmem { rt })
+    Ok(Shmem {
+        rt,
+        _serialized: Serialized::default(),
+    })
 }
 
 /// The library version (`CARGO_PKG_VERSION` of `shmem-core`).

@@ -135,23 +135,12 @@ pub type LockResult<G> = Result<G, PoisonError<G>>;
 /// What [`SymLock::try_lock`] and [`SymMutex::try_lock`] return.
 pub type TryLockResult<G> = Result<G, TryLockError<G>>;
 
-/// A snapshot of a lock's queue ([`SymLock::snapshot`]): a test and debugging aid.
+/// A snapshot of a lock's queue ([`SymLock::snapshot`]): who holds it, who queued last, how
+/// many wait, whether it is poisoned; a test and debugging aid.
 ///
 /// Each word is read atomically, but not all at once: the snapshot is exact while the queue
 /// does not change (which is what a deterministic test arranges), approximate otherwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LockSnapshot {
-    /// The PE that holds the lock.
-    pub holder: Option<Pe>,
-    /// The PE that entered the queue last (the holder when nobody waits). PEs are served in
-    /// the order in which they became the tail.
-    pub tail: Option<Pe>,
-    /// How many PEs wait for the lock (entered or entering the queue, not holding it).
-    pub waiting: usize,
-    /// Whether the lock is poisoned: free but poisoned, or held by a PE that got it poisoned
-    /// and has not cleared it.
-    pub poisoned: bool,
-}
+pub type LockSnapshot = shmem_core::lock::LockSnapshot<Pe>;
 
 /// A distributed mutual-exclusion lock in symmetric memory: `shmem_set_lock` and friends,
 /// with a guard.
@@ -318,13 +307,8 @@ impl<'s> SymLock<'s> {
 }
 
 fn snapshot(shmem: &Shmem, raw: &RawLock) -> LockSnapshot {
-    let s = raw.snapshot(shmem.rt().transport());
-    LockSnapshot {
-        holder: s.holder.map(|p| shmem.pe_wrapping(p)),
-        tail: s.tail.map(|p| shmem.pe_wrapping(p)),
-        waiting: s.waiting,
-        poisoned: s.poisoned,
-    }
+    raw.snapshot(shmem.rt().transport())
+        .map(|p| shmem.pe_wrapping(p))
 }
 
 /// Proof that this PE holds a [`SymLock`]; dropping it releases the lock

@@ -1,0 +1,184 @@
+//! [`SymVec`] and [`SymBox`]: symmetric heap allocations, the owners every view borrows.
+
+use std::mem::size_of;
+use std::ops::{Deref, RangeBounds};
+
+use bytemuck::Pod;
+use shmem_core::{AllocRequest, Allocation, Transport};
+
+use super::{Sym, SymSlice, SymSliceMut, put_value, range_of};
+use crate::Error;
+use crate::handle::Shmem;
+
+/// A symmetric array on the symmetric heap, allocated collectively (`shmem_malloc` /
+/// `shmem_calloc`) and freed when dropped (`shmem_free`).
+///
+/// Dropping is local and never waits: the block returns to the heap at the next collective
+/// allocation, once every PE has dropped its handle (the allocation checks that they all
+/// did, see [`SymVec::new`]), so a PE that is done with the array never stalls the others,
+/// and the order in which PEs drop their arrays does not matter.
+///
+/// Dereferences to [`SymSlice`] for every operation.
+///
+/// # Examples
+/// ```
+/// let shmem = shmem::init()?;
+/// let v = shmem::SymVec::from_fn(&shmem, 3, |i| i as u64 * 10)?;
+/// assert_eq!(v.len(), 3);
+/// assert_eq!(v.read(2)?, 20);
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub struct SymVec<'s, T: Pod> {
+    view: SymSlice<'s, T>,
+    /// The heap block; dropping it frees it.
+    _block: Allocation<'s>,
+}
+
+impl<T: Pod> std::fmt::Debug for SymVec<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.view.fmt(f)
+    }
+}
+
+impl<'s, T: Pod> SymVec<'s, T> {
+    /// Allocates `len` elements on every PE, each set to `fill`. *Collective*: every PE calls
+    /// it with the same `len` and element type, in the same order relative to other
+    /// allocations, having dropped the same symmetric objects since the previous allocation.
+    ///
+    /// # Errors
+    /// On every PE, with every heap unchanged: [`Error::ArgumentMismatch`] if the PEs asked
+    /// for different lengths or types, or dropped different objects since the previous
+    /// allocation; [`Error::HeapExhausted`] if it does not fit (also when `len` elements
+    /// overflow the address space).
+    pub fn new(shmem: &'s Shmem, len: usize, fill: T) -> Result<Self, Error> {
+        SymVec::from_fn(shmem, len, |_| fill)
+    }
+
+    /// Allocates `len` zeroed elements on every PE (`shmem_calloc`). *Collective*.
+    ///
+    /// # Errors
+    /// As [`SymVec::new`].
+    pub fn zeroed(shmem: &'s Shmem, len: usize) -> Result<Self, Error> {
+        SymVec::from_fn(shmem, len, |_| T::zeroed())
+    }
+
+    /// Allocates `len` elements on every PE, element `i` being `f(i)` (computed on each PE for
+    /// its own copy). *Collective*.
+    ///
+    /// # Errors
+    /// As [`SymVec::new`].
+    pub fn from_fn(
+        shmem: &'s Shmem,
+        len: usize,
+        mut f: impl FnMut(usize) -> T,
+    ) -> Result<Self, Error> {
+        let t = shmem.rt().transport();
+        let me = shmem.my_pe().index();
+        let block = shmem.rt().alloc(AllocRequest::array::<T>(len), |offset| {
+            // Initial values go into this PE's copy before the allocation's barrier, so every
+            // copy is initialized when the call returns on any PE.
+            let mut chunk = [T::zeroed(); 64];
+            let mut i = 0;
+            while i < len {
+                let n = (len - i).min(chunk.len());
+                for (k, c) in chunk[..n].iter_mut().enumerate() {
+                    *c = f(i + k);
+                }
+                t.put(
+                    me,
+                    offset + i * size_of::<T>(),
+                    bytemuck::cast_slice(&chunk[..n]),
+                );
+                i += n;
+            }
+        })?;
+        Ok(SymVec {
+            view: SymSlice::new(shmem, block.offset(), len),
+            _block: block,
+        })
+    }
+
+    /// An exclusive view of the whole array (for collective targets).
+    pub fn as_mut_slice(&mut self) -> SymSliceMut<'_, T> {
+        SymSliceMut(SymSlice::new(
+            self.view.shmem,
+            self.view.offset,
+            self.view.len,
+        ))
+    }
+
+    /// An exclusive view of elements `range`.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when the range is not inside the array.
+    pub fn slice_mut(
+        &mut self,
+        range: impl RangeBounds<usize>,
+    ) -> Result<SymSliceMut<'_, T>, Error> {
+        let (start, len) = range_of(range, self.view.len)?;
+        Ok(SymSliceMut(SymSlice::new(
+            self.view.shmem,
+            self.view.offset + start * size_of::<T>(),
+            len,
+        )))
+    }
+}
+
+impl<'s, T: Pod> Deref for SymVec<'s, T> {
+    type Target = SymSlice<'s, T>;
+    fn deref(&self) -> &SymSlice<'s, T> {
+        &self.view
+    }
+}
+
+/// One symmetric value on the symmetric heap, allocated collectively and freed when dropped
+/// (as [`SymVec`]).
+///
+/// Dereferences to [`Sym`] for `p`/`g`, atomics and waiting.
+///
+/// # Examples
+/// ```
+/// use shmem::{Cmp, SymBox};
+/// let shmem = shmem::init()?;
+/// let counter = SymBox::new(&shmem, 0i64)?;
+/// let zero = shmem.pe(0)?;
+/// assert_eq!(counter.atomic_fetch_add(zero, 5), 0);
+/// assert_eq!(counter.g(zero), 5);
+/// assert!(counter.test(Cmp::Eq, 5));
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub struct SymBox<'s, T: Pod> {
+    view: Sym<'s, T>,
+    /// The heap block; dropping it frees it.
+    _block: Allocation<'s>,
+}
+
+impl<T: Pod> std::fmt::Debug for SymBox<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.view.fmt(f)
+    }
+}
+
+impl<'s, T: Pod> SymBox<'s, T> {
+    /// Allocates one `T` on every PE, set to `value` on each. *Collective*, like
+    /// [`SymVec::new`].
+    ///
+    /// # Errors
+    /// As [`SymVec::new`].
+    pub fn new(shmem: &'s Shmem, value: T) -> Result<Self, Error> {
+        let block = shmem.rt().alloc(AllocRequest::array::<T>(1), |offset| {
+            put_value(shmem, shmem.my_pe(), offset, value)
+        })?;
+        Ok(SymBox {
+            view: Sym::new(shmem, block.offset()),
+            _block: block,
+        })
+    }
+}
+
+impl<'s, T: Pod> Deref for SymBox<'s, T> {
+    type Target = Sym<'s, T>;
+    fn deref(&self) -> &Sym<'s, T> {
+        &self.view
+    }
+}

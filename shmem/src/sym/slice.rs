@@ -1,0 +1,430 @@
+//! [`SymSlice`] and [`SymSliceMut`]: views of a symmetric array.
+
+use std::marker::PhantomData;
+use std::mem::size_of;
+use std::ops::{Deref, RangeBounds};
+
+use bytemuck::Pod;
+use shmem_core::Transport;
+use shmem_core::wait::{WaitKind, WaitSite};
+
+use super::{Sym, put_value, range_of};
+use crate::Error;
+use crate::handle::{Pe, Shmem};
+use crate::types::{Cmp, WaitType};
+
+/// A borrowed view of a symmetric `[T]`: bulk and strided put/get, element views, waiting on
+/// many flags.
+pub struct SymSlice<'a, T> {
+    pub(super) shmem: &'a Shmem,
+    pub(super) offset: usize,
+    pub(super) len: usize,
+    _t: PhantomData<T>,
+}
+
+impl<T> std::fmt::Debug for SymSlice<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SymSlice")
+            .field("offset", &self.offset)
+            .field("len", &self.len)
+            .field("type", &std::any::type_name::<T>())
+            .finish()
+    }
+}
+
+impl<'a, T: Pod> SymSlice<'a, T> {
+    pub(crate) fn new(shmem: &'a Shmem, offset: usize, len: usize) -> Self {
+        SymSlice {
+            shmem,
+            offset,
+            len,
+            _t: PhantomData,
+        }
+    }
+
+    /// Number of elements.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the slice has no elements.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Symmetric offset of element 0.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The runtime handle.
+    pub fn shmem(&self) -> &'a Shmem {
+        self.shmem
+    }
+
+    #[inline]
+    fn check(&self, start: usize, len: usize) -> Result<usize, Error> {
+        match start.checked_add(len) {
+            Some(end) if end <= self.len => Ok(self.offset + start * size_of::<T>()),
+            _ => Err(Error::OutOfBounds {
+                start,
+                len,
+                object_len: self.len,
+            }),
+        }
+    }
+
+    /// A view of elements `range`.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when the range is not inside the slice.
+    pub fn slice(&self, range: impl RangeBounds<usize>) -> Result<SymSlice<'_, T>, Error> {
+        let (start, len) = range_of(range, self.len)?;
+        Ok(SymSlice::new(
+            self.shmem,
+            self.offset + start * size_of::<T>(),
+            len,
+        ))
+    }
+
+    /// A view of element `i`.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `i >= len`.
+    pub fn at(&self, i: usize) -> Result<Sym<'_, T>, Error> {
+        let off = self.check(i, 1)?;
+        Ok(Sym::new(self.shmem, off))
+    }
+
+    /// Copies `src` into `pe`'s copy, starting at element 0 (`shmem_put`). One-sided; the data
+    /// is complete at the next `quiet`/`barrier_all` (on shared memory, already on return).
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `src` is longer than the slice. Nothing is written.
+    ///
+    /// # Examples
+    /// ```
+    /// let shmem = shmem::init()?;
+    /// let v = shmem::SymVec::<u32>::zeroed(&shmem, 4)?;
+    /// let right = shmem.pe_wrapping(shmem.my_pe().index() + 1);
+    /// v.put(right, &[1, 2, 3])?;
+    /// shmem.barrier_all();
+    /// assert_eq!(v.to_vec(), [1, 2, 3, 0]);
+    /// assert!(v.put(right, &[0; 5]).is_err());
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn put(&self, pe: Pe, src: &[T]) -> Result<(), Error> {
+        let off = self.check(0, src.len())?;
+        self.shmem
+            .rt()
+            .transport()
+            .put(pe.index(), off, bytemuck::cast_slice(src));
+        Ok(())
+    }
+
+    /// Copies `pe`'s first `dst.len()` elements into `dst` (`shmem_get`). One-sided, blocking.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `dst` is longer than the slice. Nothing is read.
+    #[inline(always)]
+    pub fn get(&self, pe: Pe, dst: &mut [T]) -> Result<(), Error> {
+        let off = self.check(0, dst.len())?;
+        self.shmem
+            .rt()
+            .transport()
+            .get(pe.index(), off, bytemuck::cast_slice_mut(dst));
+        Ok(())
+    }
+
+    /// Copies this PE's copy of the symmetric `source` into `pe`'s copy of this slice, starting
+    /// at element 0 (`shmem_put` with a symmetric source). One-sided.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `source` is longer than this slice. Nothing is written.
+    #[inline(always)]
+    pub fn put_from(&self, pe: Pe, source: &SymSlice<'_, T>) -> Result<(), Error> {
+        let off = self.check(0, source.len)?;
+        let me = self.shmem.my_pe().index();
+        self.shmem.rt().transport().copy(
+            pe.index(),
+            off,
+            me,
+            source.offset,
+            source.len * size_of::<T>(),
+        );
+        Ok(())
+    }
+
+    /// Copies `pe`'s copy of the symmetric `source` into this PE's copy of this slice, starting
+    /// at element 0 (`shmem_get` into a symmetric destination). One-sided, blocking.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `source` is longer than this slice. Nothing is read.
+    #[inline(always)]
+    pub fn get_from(&self, pe: Pe, source: &SymSlice<'_, T>) -> Result<(), Error> {
+        let off = self.check(0, source.len)?;
+        let me = self.shmem.my_pe().index();
+        self.shmem.rt().transport().copy(
+            me,
+            off,
+            pe.index(),
+            source.offset,
+            source.len * size_of::<T>(),
+        );
+        Ok(())
+    }
+
+    /// Strided put (`shmem_iput`): `src[i * sst]` goes to element `i * tst` of `pe`'s copy,
+    /// for `i < count`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidStride`] for a zero stride; [`Error::OutOfBounds`] when the last element
+    /// falls outside either side. Nothing is written.
+    pub fn iput(
+        &self,
+        pe: Pe,
+        tst: usize,
+        src: &[T],
+        sst: usize,
+        count: usize,
+    ) -> Result<(), Error> {
+        let (off, _) = self.check_strided(tst, src.len(), sst, count)?;
+        self.shmem.rt().transport().iput(
+            pe.index(),
+            off,
+            tst,
+            bytemuck::cast_slice(src),
+            sst,
+            size_of::<T>(),
+            count,
+        );
+        Ok(())
+    }
+
+    /// Strided get (`shmem_iget`): element `i * sst` of `pe`'s copy goes to `dst[i * tst]`,
+    /// for `i < count`.
+    ///
+    /// # Errors
+    /// As [`SymSlice::iput`]. Nothing is read.
+    pub fn iget(
+        &self,
+        pe: Pe,
+        dst: &mut [T],
+        tst: usize,
+        sst: usize,
+        count: usize,
+    ) -> Result<(), Error> {
+        let (off, _) = self.check_strided(sst, dst.len(), tst, count)?;
+        self.shmem.rt().transport().iget(
+            pe.index(),
+            off,
+            sst,
+            bytemuck::cast_slice_mut(dst),
+            tst,
+            size_of::<T>(),
+            count,
+        );
+        Ok(())
+    }
+
+    /// Checks a strided transfer: `count` elements every `sym_stride` in this slice, every
+    /// `local_stride` in a local slice of `local_len`.
+    fn check_strided(
+        &self,
+        sym_stride: usize,
+        local_len: usize,
+        local_stride: usize,
+        count: usize,
+    ) -> Result<(usize, usize), Error> {
+        if count == 0 {
+            return Ok((self.offset, 0));
+        }
+        if sym_stride == 0 || local_stride == 0 {
+            return Err(Error::InvalidStride {
+                what: "strides must be at least 1",
+            });
+        }
+        let last = |stride: usize| (count - 1).checked_mul(stride);
+        let sym_last = last(sym_stride).ok_or(Error::InvalidStride {
+            what: "stride * count overflows",
+        })?;
+        let local_last = last(local_stride).ok_or(Error::InvalidStride {
+            what: "stride * count overflows",
+        })?;
+        if local_last >= local_len {
+            return Err(Error::OutOfBounds {
+                start: local_last,
+                len: 1,
+                object_len: local_len,
+            });
+        }
+        let off = self.check(sym_last, 1).map(|_| self.offset)?;
+        Ok((off, sym_last))
+    }
+
+    /// Reads element `i` of this PE's own copy.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `i >= len`.
+    #[inline]
+    pub fn read(&self, i: usize) -> Result<T, Error> {
+        Ok(self.at(i)?.read())
+    }
+
+    /// Writes element `i` of this PE's own copy.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `i >= len`.
+    #[inline]
+    pub fn write(&self, i: usize, value: T) -> Result<(), Error> {
+        self.at(i)?.write(value);
+        Ok(())
+    }
+
+    /// Copies this PE's own copy into a `Vec`.
+    pub fn to_vec(&self) -> Vec<T> {
+        let mut v = vec![T::zeroed(); self.len];
+        self.copy_to(&mut v)
+            .expect("a vector of the slice's length fits");
+        v
+    }
+
+    /// Copies this PE's own first `dst.len()` elements into `dst`.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `dst` is longer than the slice.
+    pub fn copy_to(&self, dst: &mut [T]) -> Result<(), Error> {
+        self.get(self.shmem.my_pe(), dst)
+    }
+
+    /// Overwrites this PE's own first `src.len()` elements with `src`.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `src` is longer than the slice.
+    pub fn copy_from(&self, src: &[T]) -> Result<(), Error> {
+        self.put(self.shmem.my_pe(), src)
+    }
+
+    /// Sets every element of this PE's own copy to `value`.
+    pub fn fill(&self, value: T) {
+        for i in 0..self.len {
+            put_value(
+                self.shmem,
+                self.shmem.my_pe(),
+                self.offset + i * size_of::<T>(),
+                value,
+            );
+        }
+    }
+}
+
+impl<T: WaitType> SymSlice<'_, T> {
+    fn site(&self) -> WaitSite {
+        WaitSite::new(
+            WaitKind::WaitUntilMany,
+            [self.offset as u64, self.len as u64, 0, 0],
+        )
+    }
+
+    fn load(&self, i: usize) -> T {
+        let w: T::Word = self
+            .shmem
+            .rt()
+            .transport()
+            .get_word(self.shmem.my_pe().index(), self.offset + i * size_of::<T>());
+        T::from_word(w)
+    }
+
+    /// Waits until every element of this PE's copy satisfies `cmp value`
+    /// (`shmem_wait_until_all`).
+    pub fn wait_until_all(&self, cmp: Cmp, value: T) {
+        self.shmem.rt().transport().wait_for(self.site(), || {
+            (0..self.len).all(|i| cmp.holds(self.load(i), value))
+        });
+    }
+
+    /// Waits until some element satisfies `cmp value` and returns the index of the first one
+    /// found (`shmem_wait_until_any`); `None` for an empty slice (the spec's `SIZE_MAX`).
+    pub fn wait_until_any(&self, cmp: Cmp, value: T) -> Option<usize> {
+        if self.len == 0 {
+            return None;
+        }
+        let mut found = None;
+        self.shmem.rt().transport().wait_for(self.site(), || {
+            found = (0..self.len).find(|&i| cmp.holds(self.load(i), value));
+            found.is_some()
+        });
+        found
+    }
+
+    /// Waits until at least one element satisfies `cmp value` and returns the indices of all
+    /// that do (`shmem_wait_until_some`); empty for an empty slice.
+    pub fn wait_until_some(&self, cmp: Cmp, value: T) -> Vec<usize> {
+        let mut found = Vec::new();
+        if self.len == 0 {
+            return found;
+        }
+        self.shmem.rt().transport().wait_for(self.site(), || {
+            found.clear();
+            found.extend((0..self.len).filter(|&i| cmp.holds(self.load(i), value)));
+            !found.is_empty()
+        });
+        found
+    }
+
+    /// Whether every element satisfies `cmp value` now (`shmem_test_all`).
+    pub fn test_all(&self, cmp: Cmp, value: T) -> bool {
+        (0..self.len).all(|i| cmp.holds(self.load(i), value))
+    }
+
+    /// The first element satisfying `cmp value` now, if any (`shmem_test_any`).
+    pub fn test_any(&self, cmp: Cmp, value: T) -> Option<usize> {
+        (0..self.len).find(|&i| cmp.holds(self.load(i), value))
+    }
+
+    /// Every element satisfying `cmp value` now (`shmem_test_some`).
+    pub fn test_some(&self, cmp: Cmp, value: T) -> Vec<usize> {
+        (0..self.len)
+            .filter(|&i| cmp.holds(self.load(i), value))
+            .collect()
+    }
+}
+
+/// An exclusive view of a symmetric `[T]`, obtainable only from an exclusive borrow of its
+/// owner: collectives take their *target* as a `SymSliceMut`, so a target that overlaps the
+/// source cannot be written.
+pub struct SymSliceMut<'a, T>(pub(super) SymSlice<'a, T>);
+
+impl<T> std::fmt::Debug for SymSliceMut<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<'a, T> Deref for SymSliceMut<'a, T> {
+    type Target = SymSlice<'a, T>;
+    fn deref(&self) -> &SymSlice<'a, T> {
+        &self.0
+    }
+}
+
+impl<'a, T: Pod> SymSliceMut<'a, T> {
+    /// An exclusive view of elements `range`.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when the range is not inside the slice.
+    pub fn slice_mut(
+        &mut self,
+        range: impl RangeBounds<usize>,
+    ) -> Result<SymSliceMut<'_, T>, Error> {
+        let (start, len) = range_of(range, self.0.len)?;
+        Ok(SymSliceMut(SymSlice::new(
+            self.0.shmem,
+            self.0.offset + start * size_of::<T>(),
+            len,
+        )))
+    }
+}

@@ -1,0 +1,32 @@
+//! [`SymTarget`]: what a collective may write on this PE.
+
+use bytemuck::Pod;
+
+use super::{SymBox, SymSlice, SymSliceMut, SymVec};
+
+/// A symmetric array that a collective may write on this PE: only exclusively borrowed
+/// symmetric objects ([`SymVec`], [`SymSliceMut`], [`SymBox`]) implement it, so a local
+/// buffer (`Vec`, array) cannot be passed as a remote target, and a target cannot overlap a
+/// source borrowed at the same time.
+pub trait SymTarget<T: Pod> {
+    /// The exclusive view of the whole target.
+    fn sym_target(&mut self) -> SymSliceMut<'_, T>;
+}
+
+impl<T: Pod> SymTarget<T> for SymSliceMut<'_, T> {
+    fn sym_target(&mut self) -> SymSliceMut<'_, T> {
+        SymSliceMut(SymSlice::new(self.0.shmem, self.0.offset, self.0.len))
+    }
+}
+
+impl<T: Pod> SymTarget<T> for SymVec<'_, T> {
+    fn sym_target(&mut self) -> SymSliceMut<'_, T> {
+        self.as_mut_slice()
+    }
+}
+
+impl<T: Pod> SymTarget<T> for SymBox<'_, T> {
+    fn sym_target(&mut self) -> SymSliceMut<'_, T> {
+        SymSliceMut(SymSlice::new(self.shmem(), self.offset(), 1))
+    }
+}
