@@ -498,18 +498,39 @@ pub struct Member<'s> {
     index: usize,
 }
 
-macro_rules! to_all {
-    ($($name:ident, $in_place:ident, $op:ty, $bound:ident, $spec:literal, $what:literal;)*) => {$(
-        #[doc = concat!("`", $spec, "`: ", $what, " of `source` over the members, element by")]
-        /// element, into `target` on every member (`nreduce` is the common length).
+/// The reduction operators of the OpenSHMEM tables, listed once: each line gives the
+/// active-set method names (`*_to_all`), the team method names (`*_reduce`), the operator,
+/// the element-type bound and what it computes. `reductions!(m)` hands the list to the macro
+/// `m`, which writes one family of methods; a new operator is one line here.
+macro_rules! reductions {
+    ($m:ident) => {
+        $m! {
+            and_to_all, and_to_all_in_place, and_reduce, and_reduce_in_place, And, BitwiseReduce, "bitwise and";
+            or_to_all, or_to_all_in_place, or_reduce, or_reduce_in_place, Or, BitwiseReduce, "bitwise or";
+            xor_to_all, xor_to_all_in_place, xor_reduce, xor_reduce_in_place, Xor, BitwiseReduce, "bitwise exclusive or";
+            sum_to_all, sum_to_all_in_place, sum_reduce, sum_reduce_in_place, Sum, ArithmeticReduce, "sum";
+            prod_to_all, prod_to_all_in_place, prod_reduce, prod_reduce_in_place, Prod, ArithmeticReduce, "product";
+            min_to_all, min_to_all_in_place, min_reduce, min_reduce_in_place, Min, ArithmeticReduce, "minimum";
+            max_to_all, max_to_all_in_place, max_reduce, max_reduce_in_place, Max, ArithmeticReduce, "maximum";
+        }
+    };
+}
+pub(crate) use reductions;
+
+/// The active-set reductions (`shmem_<op>_to_all`), from [`reductions`].
+macro_rules! member_reductions {
+    ($($name:ident, $in_place:ident, $_team:ident, $_team_in_place:ident, $op:ty, $bound:ident, $what:literal;)*) => {$(
+        #[doc = concat!("`shmem_", stringify!($name), "`: ", $what, " of `source` over the members,")]
+        /// element by element, into `target` on every member (`nreduce` is the common length).
         /// *Collective over the set*. Integer arithmetic wraps; floats are combined in member
         /// order, so every member gets the same bits.
         ///
         /// # Errors
-        /// [`Error::LengthMismatch`] when `target` and `source` differ in length;
-        /// [`Error::SyncBufSetMismatch`] when `psync` was made for another set;
-        /// [`Error::ArgumentMismatch`] (on every member, nothing written) when the members'
-        /// lengths or operations differ.
+        /// On every member, nothing written: [`Error::ArgumentMismatch`] when the members'
+        /// sets, objects, lengths, operations or element types differ; the error of a member
+        /// whose `target` and `source` differ in length ([`Error::LengthMismatch`]) or whose
+        /// `psync` was made for another set ([`Error::SyncBufSetMismatch`]), in
+        /// [`Error::Refused`] unless every member has it.
         pub fn $name<T: $bound>(
             &self,
             target: &mut impl SymTarget<T>,
@@ -679,13 +700,5 @@ impl<'s> Member<'s> {
         alltoalls(self.coll(psync), target, dst, source, sst, nelems)
     }
 
-    to_all! {
-        and_to_all, and_to_all_in_place, And, BitwiseReduce, "shmem_and_to_all", "bitwise and";
-        or_to_all, or_to_all_in_place, Or, BitwiseReduce, "shmem_or_to_all", "bitwise or";
-        xor_to_all, xor_to_all_in_place, Xor, BitwiseReduce, "shmem_xor_to_all", "bitwise exclusive or";
-        sum_to_all, sum_to_all_in_place, Sum, ArithmeticReduce, "shmem_sum_to_all", "sum";
-        prod_to_all, prod_to_all_in_place, Prod, ArithmeticReduce, "shmem_prod_to_all", "product";
-        min_to_all, min_to_all_in_place, Min, ArithmeticReduce, "shmem_min_to_all", "minimum";
-        max_to_all, max_to_all_in_place, Max, ArithmeticReduce, "shmem_max_to_all", "maximum";
-    }
+    reductions!(member_reductions);
 }

@@ -81,17 +81,19 @@ impl std::fmt::Debug for Team<'_> {
     }
 }
 
-macro_rules! team_reduce {
-    ($($name:ident, $in_place:ident, $op:ty, $bound:ident, $spec:literal, $what:literal;)*) => {$(
-        #[doc = concat!("`", $spec, "`: ", $what, " of `source` over the team, element by")]
-        /// element, into `target` on every member (`nreduce` is the common length).
+/// The team reductions (`shmem_<op>_reduce`), from [`crate::collectives::reductions`].
+macro_rules! team_reductions {
+    ($($_set:ident, $_set_in_place:ident, $name:ident, $in_place:ident, $op:ty, $bound:ident, $what:literal;)*) => {$(
+        #[doc = concat!("`shmem_", stringify!($name), "`: ", $what, " of `source` over the team,")]
+        /// element by element, into `target` on every member (`nreduce` is the common length).
         /// *Collective over the team*. Integer arithmetic wraps; floats are combined in team
         /// order, so every member gets the same bits.
         ///
         /// # Errors
-        /// [`Error::LengthMismatch`] when `target` and `source` differ in length;
-        /// [`Error::ArgumentMismatch`] (on every member, nothing written) when the members'
-        /// lengths or operations differ.
+        /// On every member, nothing written: [`Error::ArgumentMismatch`] when the members'
+        /// objects, lengths, operations or element types differ; the error of a member whose
+        /// `target` and `source` differ in length ([`Error::LengthMismatch`]), in
+        /// [`Error::Refused`] unless every member has it.
         pub fn $name<T: $bound>(
             &self,
             target: &mut impl SymTarget<T>,
@@ -357,15 +359,7 @@ impl<'s> Team<'s> {
         alltoalls((self.coll(), None), target, dst, source, sst, nelems)
     }
 
-    team_reduce! {
-        and_reduce, and_reduce_in_place, And, BitwiseReduce, "shmem_and_reduce", "bitwise and";
-        or_reduce, or_reduce_in_place, Or, BitwiseReduce, "shmem_or_reduce", "bitwise or";
-        xor_reduce, xor_reduce_in_place, Xor, BitwiseReduce, "shmem_xor_reduce", "bitwise exclusive or";
-        sum_reduce, sum_reduce_in_place, Sum, ArithmeticReduce, "shmem_sum_reduce", "sum";
-        prod_reduce, prod_reduce_in_place, Prod, ArithmeticReduce, "shmem_prod_reduce", "product";
-        min_reduce, min_reduce_in_place, Min, ArithmeticReduce, "shmem_min_reduce", "minimum";
-        max_reduce, max_reduce_in_place, Max, ArithmeticReduce, "shmem_max_reduce", "maximum";
-    }
+    crate::collectives::reductions!(team_reductions);
 }
 
 impl Drop for Team<'_> {

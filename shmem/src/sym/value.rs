@@ -13,7 +13,7 @@ use crate::types::{AmoBitwise, AmoExtended, AmoStandard, Cmp, WaitType};
 
 /// A borrowed view of one symmetric `T`: `p`/`g`, atomics and point-to-point waiting.
 ///
-/// Obtain it from a [`SymBox`] (by deref), from [`SymSlice::at`], or from a `#[symmetric]`
+/// Obtain it from a [`SymBox`](super::SymBox) (by deref), from [`SymSlice::at`], or from a `#[symmetric]`
 /// static with `STATIC.sym(&shmem)`.
 pub struct Sym<'a, T> {
     pub(super) shmem: &'a Shmem,
