@@ -80,7 +80,7 @@ static_assertions::const_assert!(
     JOB_CONTROL_OFFSET + std::mem::size_of::<JobControl>() <= CONTROL_OFFSET
 );
 
-/// Lifecycle of a PE, in [`Slot::state`].
+/// Lifecycle of a PE, in [`Identity::state`] (line 0 of its [`Slot`]).
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PeState {
