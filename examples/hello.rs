@@ -1,7 +1,20 @@
 //! Each PE says hello: `shmemrun -n 4 target/release/examples/hello`.
 #![forbid(unsafe_code)]
 
-fn main() -> Result<(), shmem::Error> {
+use std::process::ExitCode;
+
+/// Errors are reported with their `Display` text, one line naming what went wrong.
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hello: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), shmem::Error> {
     let shmem = shmem::init()?;
     println!(
         "Hello from PE {} of {}",

@@ -5,9 +5,22 @@
 //! `shmemrun -n 4 target/release/examples/lock_counter`
 #![forbid(unsafe_code)]
 
+use std::process::ExitCode;
+
 use shmem::{SymBox, SymLock};
 
-fn main() -> Result<(), shmem::Error> {
+/// Errors are reported with their `Display` text, one line naming what went wrong.
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("lock_counter: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), shmem::Error> {
     let shmem = shmem::init()?;
     let me = shmem.my_pe().index();
     let zero = shmem.pe(0)?;

@@ -1,4 +1,4 @@
-//! Both examples of the seed page SHMEM_LONG_OR_TO_ALL(3), in Rust:
+//! Both examples of the OpenSHMEM manual page SHMEM_LONG_OR_TO_ALL(3), in Rust:
 //! `shmemrun -n 4 target/release/examples/or_to_all` (or `-n 8`).
 //!
 //! Example 1: the logical OR of each PE's value across the even PEs (active set `PE_start 0,
@@ -9,13 +9,26 @@
 //! in between.
 #![forbid(unsafe_code)]
 
+use std::process::ExitCode;
+
 use shmem::{ActiveSet, ReduceSync, SymBox, SymVec};
 
 /// FOO of the Fortran example: each PE's value, in symmetric memory like a COMMON block.
 #[shmem::symmetric]
 static FOO: i64 = 0;
 
-fn main() -> Result<(), shmem::Error> {
+/// Errors are reported with their `Display` text, one line naming what went wrong.
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("or_to_all: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), shmem::Error> {
     let shmem = shmem::init()?;
     let me = shmem.my_pe().index();
     let n = shmem.n_pes();

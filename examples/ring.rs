@@ -2,9 +2,22 @@
 //! and checks it: `shmemrun -n 4 target/release/examples/ring`.
 #![forbid(unsafe_code)]
 
+use std::process::ExitCode;
+
 use shmem::{Cmp, SymBox};
 
-fn main() -> Result<(), shmem::Error> {
+/// Errors are reported with their `Display` text, one line naming what went wrong.
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ring: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), shmem::Error> {
     let shmem = shmem::init()?;
     let me = shmem.my_pe().index();
     let n = shmem.n_pes();

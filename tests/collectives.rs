@@ -371,9 +371,9 @@ fn one_buf_1000_calls(shmem: &Shmem) {
     );
 }
 
-/// The seed page's Example 2: one call with nreduce = 3 equals three calls with nreduce = 1
-/// and alternating pSyncs, with no synchronization between them.
-fn seed_example_2(shmem: &Shmem) {
+/// Example 2 of the SHMEM_LONG_OR_TO_ALL(3) manual page: one call with nreduce = 3 equals
+/// three calls with nreduce = 1 and alternating pSyncs, with no synchronization between them.
+fn manual_example_2(shmem: &Shmem) {
     let set = ActiveSet::world(shmem);
     let me = set.member(shmem).unwrap();
     let pe = shmem.my_pe().index();
@@ -893,7 +893,7 @@ fn staging_paths_body() {
     let shmem = shmem::init().expect("shmem::init");
     back_to_back(&shmem, 60, 1, |i| 1 + (i * 37) % 300);
     back_to_back(&shmem, 30, 2, |i| 1 + (i * 977) % 1100);
-    seed_example_2(&shmem);
+    manual_example_2(&shmem);
     for n in [5, 200] {
         check_bitwise::<u16>(&shmem, n);
         check_arith::<f64>(&shmem, n);
@@ -1010,9 +1010,9 @@ fn main() {
                 body: one_buf_1000_calls,
             },
             Case {
-                name: "seed_example_2",
+                name: "manual_example_2",
                 npes: &[1, 2, 8],
-                body: seed_example_2,
+                body: manual_example_2,
             },
             Case {
                 name: "edge_cases",

@@ -433,6 +433,25 @@ fn body_config() {
     assert_eq!(shmem.thread_level(), shmem::ThreadLevel::Serialized);
 }
 
+/// A little of everything `SHMEM_DEBUG` records: an allocation, a team split, a reduction
+/// over the new team, a barrier.
+fn body_debug_log() {
+    let shmem = shmem::init().unwrap();
+    let me = shmem.my_pe().index();
+    let world = shmem::Team::world(&shmem);
+    let evens = world
+        .split_strided(0, 2, shmem.n_pes().div_ceil(2))
+        .unwrap();
+    let src = shmem::SymVec::new(&shmem, 3, me as u64 + 1).unwrap();
+    let mut dst = shmem::SymVec::new(&shmem, 3, 0u64).unwrap();
+    if let Some(team) = &evens {
+        team.sum_reduce(&mut dst, &src).unwrap();
+        let want: u64 = (0..shmem.n_pes()).step_by(2).map(|p| p as u64 + 1).sum();
+        assert_eq!(dst.to_vec(), [want; 3]);
+    }
+    shmem.barrier_all();
+}
+
 fn body_init_twice() {
     let shmem = shmem::init().unwrap();
     assert!(matches!(
@@ -921,30 +940,101 @@ fn check_not_init() -> Result<(), Failed> {
     )
 }
 
-fn check_wait_env() -> Result<(), Failed> {
+fn check_env_errors() -> Result<(), Failed> {
     let exe = std::env::current_exe().unwrap();
     let exe = exe.to_str().unwrap();
-    // Malformed waiting overrides are an init error naming the variable, launched or not.
-    for (var, value) in [("SHMEM_WAIT_SPIN", "lots"), ("SHMEM_WAIT_YIELD_US", "1.5")] {
+    // A variable set to a value it does not accept is an init error naming the variable and
+    // the value, launched or not (config module: one error policy).
+    for (var, value) in [
+        ("SHMEM_WAIT_SPIN", "lots"),
+        ("SHMEM_WAIT_YIELD_US", "1.5"),
+        ("SHMEM_INFO", "maybe"),
+        ("SHMEM_DEBUG", "3"),
+        ("SHMEM_COLLECTIVE_STAGING", "sometimes"),
+    ] {
+        let named = |out: &std::process::Output| {
+            let err = String::from_utf8_lossy(&out.stderr);
+            !out.status.success() && err.contains(var) && err.contains(value)
+        };
         let out = shmemrun_with(
             &["-n", "2", exe],
-            &[(support::CASE_ENV, "launcher_wait_env"), (var, value)],
+            &[(support::CASE_ENV, "launcher_env_errors"), (var, value)],
         );
-        ensure(
-            !out.status.success() && String::from_utf8_lossy(&out.stderr).contains(var),
-            || format!("{var}={value}: {}", describe(&out)),
-        )?;
+        ensure(named(&out), || format!("{var}={value}: {}", describe(&out)))?;
         let out = Command::new(exe)
-            .env(support::CASE_ENV, "launcher_wait_env")
+            .env(support::CASE_ENV, "launcher_env_errors")
             .env(var, value)
             .output()
             .unwrap();
-        ensure(
-            !out.status.success() && String::from_utf8_lossy(&out.stderr).contains(var),
-            || format!("singleton {var}={value}: {}", describe(&out)),
-        )?;
+        ensure(named(&out), || {
+            format!("singleton {var}={value}: {}", describe(&out))
+        })?;
     }
     Ok(())
+}
+
+/// The records of PE `pe` in `stderr`.
+fn records(stderr: &str, pe: usize) -> Vec<&str> {
+    let prefix = format!("[shmem PE {pe}] ");
+    stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix(prefix.as_str()))
+        .collect()
+}
+
+fn check_debug_log() -> Result<(), Failed> {
+    let n = 3;
+    // Level 1: lifecycle, allocations, team splits; no other collective.
+    let (out, _) = run_job(n, "launcher_debug_log", &[], &[("SHMEM_DEBUG", "1")]);
+    ensure(out.status.success(), || describe(&out))?;
+    let err = String::from_utf8_lossy(&out.stderr);
+    // Every line is a whole record: one write per record, never interleaved.
+    ensure(err.lines().all(|l| l.starts_with("[shmem PE ")), || {
+        describe(&out)
+    })?;
+    for pe in 0..n {
+        let r = records(&err, pe);
+        let has = |what: &str| r.iter().filter(|l| l.contains(what)).count();
+        ensure(
+            has("attached") == 1
+                && has("allocated") == 2
+                && has("team split over PEs 0+1*i, i < 3") == 1
+                && has("reduction") == 0
+                && has("barrier") == 0
+                && r.last().is_some_and(|l| *l == "finalized"),
+            || format!("PE {pe} at level 1: {r:#?}"),
+        )?;
+    }
+    // Level 2: also every collective call, with its arguments.
+    let (out, _) = run_job(n, "launcher_debug_log", &[], &[("SHMEM_DEBUG", "2")]);
+    ensure(out.status.success(), || describe(&out))?;
+    let err = String::from_utf8_lossy(&out.stderr);
+    for pe in 0..n {
+        let r = records(&err, pe);
+        let reductions = r
+            .iter()
+            .filter(|l| l.contains("reduction over PEs 0+2*i, i < 2, 8-byte elements"))
+            .count();
+        let barriers = r
+            .iter()
+            .filter(|l| l.starts_with("barrier_all/sync_all #"))
+            .count();
+        let finalize = r
+            .iter()
+            .filter(|l| l.starts_with("finalize barrier #"))
+            .count();
+        // init's barrier and the body's, then finalize's
+        ensure(
+            reductions == usize::from(pe % 2 == 0) && barriers == 2 && finalize == 1,
+            || format!("PE {pe} at level 2: {r:#?}"),
+        )?;
+    }
+    // Level 0 (unset): no records.
+    let (out, _) = run_job(n, "launcher_debug_log", &[], &[]);
+    ensure(
+        out.status.success() && !String::from_utf8_lossy(&out.stderr).contains("[shmem PE"),
+        || describe(&out),
+    )
 }
 
 fn check_init_twice() -> Result<(), Failed> {
@@ -1052,9 +1142,14 @@ fn main() {
                 check: check_not_init,
             },
             Custom {
-                name: "launcher_wait_env",
+                name: "launcher_env_errors",
                 body: body_args,
-                check: check_wait_env,
+                check: check_env_errors,
+            },
+            Custom {
+                name: "launcher_debug_log",
+                body: body_debug_log,
+                check: check_debug_log,
             },
             Custom {
                 name: "launcher_init_twice",

@@ -1,4 +1,27 @@
-//! Configuration: the spec's environment variables and the launcher's bootstrap variables.
+//! Configuration: every environment variable the runtime reads, in one place, with one error
+//! policy.
+//!
+//! | variable | values | default | what it sets |
+//! |---|---|---|---|
+//! | `SHMEM_SYMMETRIC_SIZE` | a size: `65536`, `64k`, `128m`, `1g` (powers of 1024; `b`/`ib` suffixes allowed) | `128m` | bytes of symmetric memory per PE (statics + heap); `shmemrun --heap-size` sets it |
+//! | `SHMEM_INFO` | a flag | off | PE 0 prints the library version and this configuration at init |
+//! | `SHMEM_VERSION` | a flag | off | PE 0 prints the library version at init |
+//! | `SHMEM_DEBUG` | `0`, `1`, `2` (or a flag: on = `1`) | `0` | runtime log records on stderr: `1` init, allocations, team splits, finalize; `2` also every collective call |
+//! | `SHMEM_WAIT_SPIN` | a non-negative integer | 20000, 0 when PEs outnumber CPUs | condition checks with `spin_loop` hints before a waiter yields |
+//! | `SHMEM_WAIT_YIELD_US` | a non-negative integer | 2000, 5000 when PEs outnumber CPUs | microseconds a waiter yields before it sleeps on its futex |
+//! | `SHMEM_COLLECTIVE_STAGING` | `auto`, `always`, `never`, `mixed` | `auto` | how collectives move data (for tests and measurements; every setting gives the same results) |
+//!
+//! A flag is `1`, `yes`, `true` or `on` (case-insensitive) for on and `0`, `no`, `false` or
+//! `off` for off. **The error policy:** a variable that is unset or empty takes its default;
+//! one that is set to anything else it does not accept is [`Error::Config`] at init, naming
+//! the variable, the value and what was expected, on the PE that reads it (and so the job
+//! fails with that line), never silently ignored. [`Settings::from_env`] reads them all at
+//! once, at init.
+//!
+//! The launcher also passes bootstrap variables to the PEs it starts (`SHMEM_RUN_*`, below);
+//! they are not for users to set.
+
+use std::time::Duration;
 
 use crate::error::{Error, Result};
 
@@ -12,8 +35,14 @@ pub const ENV_SYMMETRIC_SIZE: &str = "SHMEM_SYMMETRIC_SIZE";
 pub const ENV_INFO: &str = "SHMEM_INFO";
 /// `SHMEM_VERSION`: PE 0 prints the library version at init.
 pub const ENV_VERSION: &str = "SHMEM_VERSION";
-/// `SHMEM_DEBUG`: runtime log lines on stderr.
+/// `SHMEM_DEBUG`: runtime log records on stderr (level 0, 1 or 2).
 pub const ENV_DEBUG: &str = "SHMEM_DEBUG";
+/// `SHMEM_WAIT_SPIN`: condition checks with `spin_loop` hints before a waiter yields.
+pub const ENV_WAIT_SPIN: &str = "SHMEM_WAIT_SPIN";
+/// `SHMEM_WAIT_YIELD_US`: microseconds of yielding before a waiter sleeps on its futex.
+pub const ENV_WAIT_YIELD_US: &str = "SHMEM_WAIT_YIELD_US";
+/// `SHMEM_COLLECTIVE_STAGING`: `auto`, `always`, `never` or `mixed` (see [`Staging`]).
+pub const ENV_STAGING: &str = "SHMEM_COLLECTIVE_STAGING";
 
 /// Bootstrap: inherited descriptor of the job's segment (set by `shmemrun`).
 pub const ENV_RUN_FD: &str = "SHMEM_RUN_FD";
@@ -76,19 +105,203 @@ pub fn parse_size(name: &'static str, text: &str) -> Result<usize> {
 /// # Errors
 /// When the variable is set but is not a size.
 pub fn symmetric_size_from_env() -> Result<usize> {
-    match std::env::var(ENV_SYMMETRIC_SIZE) {
-        Ok(v) => parse_size(ENV_SYMMETRIC_SIZE, &v),
-        Err(_) => Ok(DEFAULT_SYMMETRIC_SIZE),
+    match value(ENV_SYMMETRIC_SIZE) {
+        Some(v) => parse_size(ENV_SYMMETRIC_SIZE, &v),
+        None => Ok(DEFAULT_SYMMETRIC_SIZE),
     }
 }
 
-/// Whether an on/off variable is set to something other than `0`, `no`, `false`, `off` or empty.
-pub fn env_flag(name: &str) -> bool {
-    match std::env::var(name) {
-        Ok(v) => !matches!(
-            v.trim().to_ascii_lowercase().as_str(),
-            "" | "0" | "no" | "false" | "off"
-        ),
-        Err(_) => false,
+/// How collectives move data (`SHMEM_COLLECTIVE_STAGING`; `collectives` module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Staging {
+    /// Stage small contributions, read large ones in place (measured crossovers).
+    #[default]
+    Auto,
+    /// Stage whatever fits the sync area.
+    Always,
+    /// Never stage.
+    Never,
+    /// Odd PEs never stage, the others as in `Auto`: members that chose differently.
+    Mixed,
+}
+
+/// Every setting the runtime reads from the environment (module docs: the table and the error
+/// policy).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// `SHMEM_SYMMETRIC_SIZE`.
+    pub symmetric_size: usize,
+    /// `SHMEM_INFO`.
+    pub info: bool,
+    /// `SHMEM_VERSION`.
+    pub version: bool,
+    /// `SHMEM_DEBUG`: 0, 1 or 2.
+    pub debug: u8,
+    /// `SHMEM_WAIT_SPIN`, if set.
+    pub wait_spin: Option<u32>,
+    /// `SHMEM_WAIT_YIELD_US`, if set.
+    pub wait_yield: Option<Duration>,
+    /// `SHMEM_COLLECTIVE_STAGING`.
+    pub staging: Staging,
+}
+
+impl Default for Settings {
+    /// Every variable unset.
+    fn default() -> Settings {
+        Settings {
+            symmetric_size: DEFAULT_SYMMETRIC_SIZE,
+            info: false,
+            version: false,
+            debug: 0,
+            wait_spin: None,
+            wait_yield: None,
+            staging: Staging::Auto,
+        }
+    }
+}
+
+impl Settings {
+    /// Reads every variable of the module's table.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for the first variable that is set to a value it does not accept.
+    pub fn from_env() -> Result<Settings> {
+        Ok(Settings {
+            symmetric_size: symmetric_size_from_env()?,
+            info: flag(ENV_INFO)?,
+            version: flag(ENV_VERSION)?,
+            debug: debug_level()?,
+            wait_spin: number(ENV_WAIT_SPIN)?.map(|v| v.min(u64::from(u32::MAX)) as u32),
+            wait_yield: number(ENV_WAIT_YIELD_US)?.map(Duration::from_micros),
+            staging: staging()?,
+        })
+    }
+}
+
+/// The variable's value, trimmed; `None` when it is unset or empty.
+fn value(name: &str) -> Option<String> {
+    let v = std::env::var(name).ok()?;
+    let v = v.trim();
+    (!v.is_empty()).then(|| v.to_owned())
+}
+
+fn bad(name: &'static str, value: String, why: &'static str) -> Error {
+    Error::Config { name, value, why }
+}
+
+/// A flag: `1`/`yes`/`true`/`on` or `0`/`no`/`false`/`off`; unset or empty is off.
+fn flag(name: &'static str) -> Result<bool> {
+    let Some(v) = value(name) else {
+        return Ok(false);
+    };
+    match v.to_ascii_lowercase().as_str() {
+        "1" | "yes" | "true" | "on" => Ok(true),
+        "0" | "no" | "false" | "off" => Ok(false),
+        _ => Err(bad(
+            name,
+            v,
+            "expected 1, yes, true or on, or 0, no, false or off",
+        )),
+    }
+}
+
+/// A non-negative integer; unset or empty is `None`.
+fn number(name: &'static str) -> Result<Option<u64>> {
+    let Some(v) = value(name) else {
+        return Ok(None);
+    };
+    v.parse()
+        .map(Some)
+        .map_err(|_| bad(name, v, "expected a non-negative integer"))
+}
+
+fn debug_level() -> Result<u8> {
+    let Some(v) = value(ENV_DEBUG) else {
+        return Ok(0);
+    };
+    match v.to_ascii_lowercase().as_str() {
+        "0" | "no" | "false" | "off" => Ok(0),
+        "1" | "yes" | "true" | "on" => Ok(1),
+        "2" => Ok(2),
+        _ => Err(bad(ENV_DEBUG, v, "expected 0, 1 or 2 (or a flag: on is 1)")),
+    }
+}
+
+fn staging() -> Result<Staging> {
+    let Some(v) = value(ENV_STAGING) else {
+        return Ok(Staging::Auto);
+    };
+    match v.to_ascii_lowercase().as_str() {
+        "auto" => Ok(Staging::Auto),
+        "always" => Ok(Staging::Always),
+        "never" => Ok(Staging::Never),
+        "mixed" => Ok(Staging::Mixed),
+        _ => Err(bad(ENV_STAGING, v, "expected auto, always, never or mixed")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // One test reads and writes the process environment; nothing else in these unit tests
+    // does (the multi-process tests set variables per job instead).
+    #[test]
+    fn every_variable_has_one_error_policy() {
+        // SAFETY: no other thread of this test binary reads or writes these variables.
+        let set = |k: &str, v: &str| unsafe { std::env::set_var(k, v) };
+        // SAFETY: as above.
+        let unset = |k: &str| unsafe { std::env::remove_var(k) };
+        for k in [
+            ENV_SYMMETRIC_SIZE,
+            ENV_INFO,
+            ENV_VERSION,
+            ENV_DEBUG,
+            ENV_WAIT_SPIN,
+            ENV_WAIT_YIELD_US,
+            ENV_STAGING,
+        ] {
+            unset(k);
+        }
+        let d = Settings::from_env().unwrap();
+        assert_eq!(d.symmetric_size, DEFAULT_SYMMETRIC_SIZE);
+        assert_eq!(
+            (d.info, d.debug, d.wait_spin, d.staging),
+            (false, 0, None, Staging::Auto)
+        );
+        set(ENV_INFO, "Yes");
+        set(ENV_DEBUG, "2");
+        set(ENV_WAIT_SPIN, " 12 ");
+        set(ENV_STAGING, "never");
+        set(ENV_WAIT_YIELD_US, "");
+        let s = Settings::from_env().unwrap();
+        assert_eq!(
+            (s.info, s.debug, s.wait_spin, s.staging),
+            (true, 2, Some(12), Staging::Never)
+        );
+        assert_eq!(s.wait_yield, None);
+        for (k, v) in [
+            (ENV_INFO, "maybe"),
+            (ENV_DEBUG, "3"),
+            (ENV_WAIT_SPIN, "-1"),
+            (ENV_STAGING, "sometimes"),
+            (ENV_SYMMETRIC_SIZE, "lots"),
+        ] {
+            let keep = std::env::var(k).ok();
+            set(k, v);
+            match Settings::from_env() {
+                Err(Error::Config { name, value, .. }) => {
+                    assert_eq!((name, value.as_str()), (k, v))
+                }
+                other => panic!("{k}={v}: {other:?}"),
+            }
+            match keep {
+                Some(old) => set(k, &old),
+                None => unset(k),
+            }
+        }
+        for k in [ENV_INFO, ENV_DEBUG, ENV_WAIT_SPIN, ENV_STAGING] {
+            unset(k);
+        }
     }
 }

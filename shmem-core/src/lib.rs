@@ -26,6 +26,7 @@ mod error;
 pub mod heap;
 pub mod launcher;
 pub mod lock;
+mod log;
 pub mod runtime;
 pub mod segment;
 mod serialized;

@@ -477,14 +477,15 @@ mod tests {
     fn on_pes<R: Send>(n: usize, f: impl Fn(&ShmTransport) -> R + Sync) -> Vec<R> {
         let (seg, _fd, _token) = Segment::create(n, 1 << 16).unwrap();
         let seg = Arc::new(seg);
-        let policy = WaitPolicy::for_job(n, crate::sys::usable_cpus(), false).unwrap();
+        let settings = crate::config::Settings::default();
+        let policy = WaitPolicy::for_job(n, crate::sys::usable_cpus(), false, &settings);
         std::thread::scope(|s| {
             let handles: Vec<_> = (0..n)
                 .map(|me| {
                     // SAFETY: the test bodies touch the bytes that several threads share (lock
                     // words, counter, owner) only with atomics (`amo`, `put_word`,
                     // `get_word`), and copy the lock's bytes (`get`) only between barriers.
-                    let t = unsafe { ShmTransport::new(seg.clone(), me, policy) };
+                    let t = unsafe { ShmTransport::new(seg.clone(), me, policy, settings) };
                     let f = &f;
                     s.spawn(move || f(&t))
                 })

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::collectives::{self, Coll, Kind, PeSet, Refusal, SYNC_ONLY_CAPACITY, Sig, SyncArea};
-use crate::config;
+use crate::config::{self, Settings};
 use crate::error::{Error, Result};
 use crate::heap::{GRAIN, Heap};
 use crate::segment::{Expect, GLOBAL_EXIT_SET, PeState, Segment};
@@ -202,7 +202,6 @@ pub struct Runtime {
     heap: Local<RefCell<Heap>>,
     statics_size: usize,
     launch: Launch,
-    debug: bool,
     finalized: Local<Cell<bool>>,
     /// One thread at a time (`SHMEM_THREAD_SERIALIZED`).
     _serialized: Serialized,
@@ -210,8 +209,8 @@ pub struct Runtime {
 
 macro_rules! debug_log {
     ($rt:expr, $($arg:tt)*) => {
-        if $rt.debug {
-            eprintln!("[shmem PE {}] {}", $rt.me, format_args!($($arg)*));
+        if $rt.transport.settings().debug >= 1 {
+            crate::log::record($rt.me, format_args!($($arg)*));
         }
     };
 }
@@ -238,6 +237,7 @@ impl Runtime {
     }
 
     fn init_inner(statics: &[StaticDesc<'_>]) -> Result<(Runtime, StaticsLayout)> {
+        let settings = Settings::from_env()?;
         let (seg, me, launch) = match std::env::var(config::ENV_RUN_FD) {
             Ok(fd_text) => {
                 if FINALIZED_LAUNCHED.load(Ordering::Acquire) {
@@ -250,8 +250,7 @@ impl Runtime {
                 (seg, me, Launch::Launcher)
             }
             Err(_) => {
-                let size = config::symmetric_size_from_env()?;
-                let (seg, _fd, _token) = Segment::create(1, size)?;
+                let (seg, _fd, _token) = Segment::create(1, settings.symmetric_size)?;
                 (seg, 0, Launch::Singleton)
             }
         };
@@ -266,7 +265,7 @@ impl Runtime {
         // PEs `p` and `q` share a CPU exactly when `p % cpus == q % cpus`.
         let round_robin =
             std::env::var(config::ENV_RUN_BIND).is_ok_and(|v| v == "rr") && sys::usable_cpus() == 1;
-        let policy = WaitPolicy::for_job(n_pes, cpus, round_robin)?;
+        let policy = WaitPolicy::for_job(n_pes, cpus, round_robin, &settings);
         let layout = layout_statics(statics);
         if layout.size > seg.partition_size() {
             return Err(Error::StaticsTooLarge {
@@ -277,7 +276,7 @@ impl Runtime {
         // SAFETY: the one transport of this process (`LIVE` admits one runtime at a time, and
         // a runtime's transport dies with it); the runtime is `!Sync`, so one thread uses it
         // at a time.
-        let transport = unsafe { ShmTransport::new(seg.clone(), me, policy) };
+        let transport = unsafe { ShmTransport::new(seg.clone(), me, policy, settings) };
         // Initial values of the statics, in this PE's own partition, before the barrier.
         for (s, &off) in statics.iter().zip(&layout.offsets) {
             let dst = seg.partition_ptr(me, off, s.size);
@@ -304,7 +303,6 @@ impl Runtime {
             n_pes,
             statics_size: layout.size,
             launch,
-            debug: config::env_flag(config::ENV_DEBUG),
             finalized: Local::new(Cell::new(false)),
             _serialized: Serialized::default(),
         };
@@ -336,53 +334,66 @@ impl Runtime {
     }
 
     fn print_info(&self) {
-        let info = config::env_flag(config::ENV_INFO);
-        if info || config::env_flag(config::ENV_VERSION) {
+        let s = self.transport.settings();
+        if s.info || s.version {
             println!(
                 "{VENDOR_NAME} {VERSION}, OpenSHMEM {}.{} semantics, transport: shared memory",
                 SPEC_VERSION.0, SPEC_VERSION.1
             );
         }
-        if info {
-            println!("Configuration (OpenSHMEM environment variables):");
-            println!(
-                "  {:<22} {:>14}  symmetric bytes per PE (statics {} + heap {}); k/m/g suffixes",
-                config::ENV_SYMMETRIC_SIZE,
-                self.seg.partition_size(),
-                self.statics_size,
-                self.seg.partition_size() - self.statics_size
-            );
-            println!(
-                "  {:<22} {:>14}  runtime log lines on stderr",
-                config::ENV_DEBUG,
-                config::env_flag(config::ENV_DEBUG)
-            );
-            println!(
-                "  {:<22} {:>14}  print this configuration at init",
-                config::ENV_INFO,
-                true
-            );
-            println!(
-                "  {:<22} {:>14}  print the library version at init",
-                config::ENV_VERSION,
-                config::env_flag(config::ENV_VERSION)
-            );
-            let p = self.transport.policy();
-            println!(
-                "  {:<22} {:>14}  spin iterations before yielding",
-                crate::wait::ENV_WAIT_SPIN,
-                p.spin
-            );
-            println!(
-                "  {:<22} {:>14}  microseconds of yielding before sleeping on the futex",
-                crate::wait::ENV_WAIT_YIELD_US,
-                p.yield_for.as_micros()
-            );
-            println!(
-                "  thread level: SHMEM_THREAD_SERIALIZED; PEs: {}; launched by: {:?}",
-                self.n_pes, self.launch
-            );
+        if !s.info {
+            return;
         }
+        let p = self.transport.policy();
+        let heap = self.seg.partition_size() - self.statics_size;
+        let rows: [(&str, String, String); 7] = [
+            (
+                config::ENV_SYMMETRIC_SIZE,
+                self.seg.partition_size().to_string(),
+                format!(
+                    "symmetric bytes per PE: statics {}, heap {heap} (k/m/g suffixes)",
+                    self.statics_size
+                ),
+            ),
+            (
+                config::ENV_INFO,
+                "1".into(),
+                "print this configuration at init".into(),
+            ),
+            (
+                config::ENV_VERSION,
+                u8::from(s.version).to_string(),
+                "print the library version at init".into(),
+            ),
+            (
+                config::ENV_DEBUG,
+                s.debug.to_string(),
+                "log records on stderr: 1 lifecycle, 2 also every collective".into(),
+            ),
+            (
+                config::ENV_WAIT_SPIN,
+                p.spin.to_string(),
+                "condition checks before a waiter yields".into(),
+            ),
+            (
+                config::ENV_WAIT_YIELD_US,
+                p.yield_for.as_micros().to_string(),
+                "microseconds of yielding before sleeping on the futex".into(),
+            ),
+            (
+                config::ENV_STAGING,
+                format!("{:?}", s.staging).to_ascii_lowercase(),
+                "how collectives move data".into(),
+            ),
+        ];
+        println!("Configuration (environment variables, effective values):");
+        for (name, value, what) in rows {
+            println!("  {name:<26} {value:>12}  {what}");
+        }
+        println!(
+            "  thread level: SHMEM_THREAD_SERIALIZED; PEs: {}; launched by: {:?}",
+            self.n_pes, self.launch
+        );
     }
 
     /// The transport.

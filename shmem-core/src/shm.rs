@@ -22,6 +22,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering, fence};
 
+use crate::config::Settings;
 use crate::copy;
 use crate::segment::{SHARED_BARRIER_PES, Segment};
 use crate::serialized::{Local, Serialized};
@@ -35,6 +36,8 @@ pub struct ShmTransport {
     me: usize,
     n_pes: usize,
     policy: WaitPolicy,
+    /// The job's configuration, read at init (collective staging, log level).
+    settings: Settings,
     /// Local count of `barrier_all`/`sync_all` calls (the epoch this PE publishes).
     epoch: Local<std::cell::Cell<u64>>,
     /// One thread at a time (`SHMEM_THREAD_SERIALIZED`; see `new`).
@@ -50,7 +53,12 @@ impl ShmTransport {
     /// atomic: the runtime makes exactly one transport per process (`Runtime::init`), used by
     /// one thread at a time; tests that run PEs as threads touch shared bytes with atomics
     /// only.
-    pub(crate) unsafe fn new(seg: Arc<Segment>, me: usize, policy: WaitPolicy) -> ShmTransport {
+    pub(crate) unsafe fn new(
+        seg: Arc<Segment>,
+        me: usize,
+        policy: WaitPolicy,
+        settings: Settings,
+    ) -> ShmTransport {
         let n_pes = seg.n_pes();
         assert!(me < n_pes);
         ShmTransport {
@@ -58,6 +66,7 @@ impl ShmTransport {
             me,
             n_pes,
             policy,
+            settings,
             epoch: Local::new(std::cell::Cell::new(0)),
             _serialized: Serialized::default(),
         }
@@ -71,6 +80,11 @@ impl ShmTransport {
     /// The waiting policy.
     pub fn policy(&self) -> &WaitPolicy {
         &self.policy
+    }
+
+    /// The job's configuration, as read at init.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     /// Rings `pe`'s doorbell if a thread of it sleeps (after a SeqCst fence).
@@ -146,6 +160,17 @@ impl ShmTransport {
         (0..self.n_pes).all(|p| self.barrier_word(p).load(Ordering::Acquire) >= epoch)
     }
 
+    /// Writes the `SHMEM_DEBUG` record of a `barrier_all`/`sync_all` (or the finalize
+    /// barrier) as it arrives.
+    #[cold]
+    fn log_barrier(&self, kind: WaitKind, epoch: u64) {
+        let what = match kind {
+            WaitKind::Finalize => "finalize barrier",
+            _ => "barrier_all/sync_all",
+        };
+        crate::log::record(self.me, format_args!("{what} #{epoch} over all PEs"));
+    }
+
     /// Every PE stores its epoch (release), waits until it sees every PE's epoch, and only
     /// then fences (SeqCst) and rings every PE that sleeps. No fence sits between the store
     /// and the polling loads, so the transfer of this PE's word to the others and its reads of
@@ -167,6 +192,9 @@ impl ShmTransport {
     fn barrier_impl(&self, kind: WaitKind) {
         let epoch = self.epoch.get() + 1;
         self.epoch.set(epoch);
+        if self.settings.debug >= 2 {
+            self.log_barrier(kind, epoch);
+        }
         self.barrier_word(self.me).store(epoch, Ordering::Release);
         if !self.all_arrived(epoch) {
             let c = self.policy.colocation.unwrap_or(1);

@@ -41,17 +41,17 @@
 //!
 //! # The policy
 //!
-//! A futex wake-up costs ~25 µs on the machines we measure on (see the anchors' limits), while a
-//! cache-line hand-over costs 30–60 ns, so a PE that has a CPU to itself spins for a while
-//! first. When PEs outnumber CPUs, spinning steals the CPU from the PE being waited for, so the
-//! waiter yields at once: `sched_yield` hands the CPU to a runnable PE in well under a
-//! microsecond. After the yield budget the waiter sleeps, so a PE waiting for seconds costs
-//! (almost) no CPU time.
+//! A futex wake-up costs ~25 µs on the machines we measure on (measured with a futex ping-pong
+//! between two processes), while a cache-line hand-over costs 30–60 ns, so a PE that has a CPU to
+//! itself spins for a while first. When PEs outnumber CPUs, spinning steals the CPU from the PE
+//! being waited for, so the waiter yields at once: `sched_yield` hands the CPU to a runnable PE in
+//! well under a microsecond. After the yield budget the waiter sleeps, so a PE waiting for seconds
+//! costs (almost) no CPU time.
 
 use std::sync::atomic::{Ordering, fence};
 use std::time::{Duration, Instant};
 
-use crate::error::{Error, Result};
+use crate::config::Settings;
 use crate::segment::{Doorbell, WaitRecord};
 use crate::sys;
 
@@ -172,13 +172,14 @@ pub struct WaitPolicy {
 
 impl WaitPolicy {
     /// The default for `n_pes` PEs on `cpus` CPUs (the launcher's CPUs, not the one a pinned PE
-    /// sees), with the `SHMEM_WAIT_SPIN` and `SHMEM_WAIT_YIELD_US` overrides.
+    /// sees), with the `SHMEM_WAIT_SPIN` and `SHMEM_WAIT_YIELD_US` overrides of `settings`.
     /// `round_robin`: the launcher pinned PE `i` to its CPU `i mod cpus`.
-    ///
-    /// # Errors
-    /// [`Error::Config`] naming the variable when an override is set but is not a
-    /// non-negative integer.
-    pub fn for_job(n_pes: usize, cpus: usize, round_robin: bool) -> Result<WaitPolicy> {
+    pub fn for_job(
+        n_pes: usize,
+        cpus: usize,
+        round_robin: bool,
+        settings: &Settings,
+    ) -> WaitPolicy {
         let oversubscribed = n_pes > cpus;
         let mut p = WaitPolicy {
             // Oversubscribed: the PE being waited for needs this CPU, so yield at once after
@@ -191,34 +192,14 @@ impl WaitPolicy {
             oversubscribed,
             colocation: (oversubscribed && round_robin && cpus > 0).then_some(cpus),
         };
-        if let Some(v) = env_u64(ENV_WAIT_SPIN)? {
-            p.spin = v.min(u64::from(u32::MAX)) as u32;
+        if let Some(v) = settings.wait_spin {
+            p.spin = v;
         }
-        if let Some(v) = env_u64(ENV_WAIT_YIELD_US)? {
-            p.yield_for = Duration::from_micros(v);
+        if let Some(v) = settings.wait_yield {
+            p.yield_for = v;
         }
-        Ok(p)
+        p
     }
-}
-
-/// `SHMEM_WAIT_SPIN`: condition checks with `spin_loop` hints before yielding.
-pub const ENV_WAIT_SPIN: &str = "SHMEM_WAIT_SPIN";
-/// `SHMEM_WAIT_YIELD_US`: microseconds of yielding before sleeping on the futex.
-pub const ENV_WAIT_YIELD_US: &str = "SHMEM_WAIT_YIELD_US";
-
-/// The variable's value as a number; `Ok(None)` when it is not set (or set to nothing).
-fn env_u64(name: &'static str) -> Result<Option<u64>> {
-    let Ok(v) = std::env::var(name) else {
-        return Ok(None);
-    };
-    if v.trim().is_empty() {
-        return Ok(None);
-    }
-    v.trim().parse().map(Some).map_err(|_| Error::Config {
-        name,
-        value: v,
-        why: "expected a non-negative integer",
-    })
 }
 
 /// Waits until `cond()` is true, sleeping on the waiter's doorbell (this PE's own) when it

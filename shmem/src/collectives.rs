@@ -2,7 +2,7 @@
 //! SHMEM_LONG_OR_TO_ALL(3)): [`ActiveSet`], the membership proof [`Member`], the typed pSync
 //! [`SyncBuf`], and the element-type rules of reductions.
 //!
-//! What the types enforce, rule by rule of the seed page:
+//! What the types enforce, rule by rule of the manual page:
 //! * *"only the PEs in the active set call it"*: collectives are methods of [`Member`], which
 //!   only [`ActiveSet::member`] makes, and only on a member.
 //! * *"source and target may be the same array, but not overlapping"*: the target is a

@@ -191,6 +191,43 @@ impl Sig {
         self
     }
 
+    /// The call's kind, when the kind word holds a known one.
+    pub(crate) fn kind(&self) -> Option<Kind> {
+        Kind::from_u8(self.0[KIND] as u8)
+    }
+
+    /// One line for the `SHMEM_DEBUG` log: the kind, the set, and every non-zero word that
+    /// the kind gives a meaning, under the names a mismatch report uses (zero words are left
+    /// out).
+    pub(crate) fn describe(&self, set: PeSet) -> String {
+        use std::fmt::Write;
+        let mut line = match self.kind() {
+            Some(k) => k.name().to_owned(),
+            None => format!("call of kind {}", self.0[KIND] as u8),
+        };
+        let _ = write!(
+            line,
+            " over PEs {}+{}*i, i < {}",
+            set.start(),
+            set.stride(),
+            set.size()
+        );
+        let elem_size = self.0[KIND] >> 16;
+        if elem_size != 0 {
+            let _ = write!(line, ", {elem_size}-byte elements");
+        }
+        if let Some(k) = self.kind() {
+            for i in TARGET..SIG_WORDS {
+                if let Some(what) = k.field(i)
+                    && self.0[i] != 0
+                {
+                    let _ = write!(line, ", {what} {}", self.0[i]);
+                }
+            }
+        }
+        line
+    }
+
     /// The hash published in the arrival line.
     #[inline]
     pub(crate) fn hash(&self) -> u64 {

@@ -25,14 +25,14 @@
 //!
 //! # Why back-to-back reuse is correct without a barrier
 //!
-//! The protocol keeps one invariant: **no member returns from call `e` before it has seen
-//! every member arrive at `e`.** Hence when any member starts call `e + 2`, it has returned
-//! from `e + 1`, so every member had arrived at `e + 1`, so every member had returned from
-//! `e`. Region `e % 2` (its epoch word, arguments and staged data) is therefore free for reuse
-//! at `e + 2`, and a waiter of call `e` can never see the word move past `e` before it has
-//! stopped looking. Two areas alternated (the seed page's pattern) are two independent
-//! sequences with the same property. A member may be at most one call ahead of another, so a
-//! waiter for `>= e` cannot be fooled by a stale value (`e - 2`) either.
+//! The protocol keeps one invariant: **no member returns from call `e` before it has seen every
+//! member arrive at `e`.** Hence when any member starts call `e + 2`, it has returned from `e + 1`,
+//! so every member had arrived at `e + 1`, so every member had returned from `e`. Region `e % 2`
+//! (its epoch word, arguments and staged data) is therefore free for reuse at `e + 2`, and a waiter
+//! of call `e` can never see the word move past `e` before it has stopped looking. Two areas
+//! alternated (the pattern of the SHMEM_LONG_OR_TO_ALL(3) manual page) are two independent
+//! sequences with the same property. A member may be at most one call ahead of another, so a waiter
+//! for `>= e` cannot be fooled by a stale value (`e - 2`) either.
 //!
 //! Data is exchanged in one of two ways, chosen per member and per call:
 //! * **Staged**: a member copies its contribution into its own region *before* arriving;
@@ -94,6 +94,7 @@ pub use pool::{
 };
 pub use set::PeSet;
 
+use crate::config::Staging;
 use crate::copy;
 use crate::error::{Error, Result};
 use crate::segment::LINE;
@@ -144,30 +145,6 @@ const STAGE_SMALL: usize = 1024;
 /// the staged copies): a 4 KiB broadcast on 3 PEs takes 1.1 µs direct, 1.6 µs staged.
 const STAGE_OVERSUBSCRIBED: usize = 4096;
 
-/// Environment variable that overrides the staging choice: `auto` (default), `always`
-/// (stage whatever fits), `never`, or `mixed` (odd PEs never stage, the others choose as in
-/// `auto`). Every setting gives the same results; the variable exists to measure and test
-/// each path.
-pub const ENV_STAGING: &str = "SHMEM_COLLECTIVE_STAGING";
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Staging {
-    Auto,
-    Always,
-    Never,
-    Mixed,
-}
-
-fn staging() -> Staging {
-    static S: std::sync::OnceLock<Staging> = std::sync::OnceLock::new();
-    *S.get_or_init(|| match std::env::var(ENV_STAGING).as_deref() {
-        Ok("always") => Staging::Always,
-        Ok("never") => Staging::Never,
-        Ok("mixed") => Staging::Mixed,
-        _ => Staging::Auto,
-    })
-}
-
 /// Whether this member stages a contribution of `bytes` whose cost-relevant size is
 /// `budget` bytes, in an area with `capacity` bytes of staging room.
 fn stage(t: &ShmTransport, bytes: usize, budget: usize, capacity: usize) -> bool {
@@ -179,7 +156,7 @@ fn stage(t: &ShmTransport, bytes: usize, budget: usize, capacity: usize) -> bool
     };
     let auto = || budget <= limit;
     bytes <= capacity
-        && match staging() {
+        && match t.settings().staging {
             Staging::Auto => auto(),
             Staging::Always => true,
             Staging::Never => false,
@@ -453,6 +430,19 @@ impl<'a> Coll<'a> {
             .with(agree::N, n)
     }
 
+    /// Writes the `SHMEM_DEBUG` record of a call as it arrives.
+    #[cold]
+    fn log_call(&self, call: &Call, sig: &Sig) {
+        crate::log::record(
+            self.t.my_pe(),
+            format_args!(
+                "{} (call #{} on its sync area)",
+                sig.describe(self.set),
+                call.e
+            ),
+        );
+    }
+
     /// The agreement round (module `agree`): publishes `sig`, the [`Arrival`] (this member's
     /// refusal if any, its value and info words, whether it staged: `stage` runs only then,
     /// and only without a refusal) and its arrival; waits until every member has arrived;
@@ -470,6 +460,10 @@ impl<'a> Coll<'a> {
             value,
             info,
         } = arrival;
+        let debug = self.t.settings().debug;
+        if debug >= 2 || (debug == 1 && sig.kind() == Some(Kind::Split)) {
+            self.log_call(call, &sig);
+        }
         let detail = self.detail(call);
         for (k, &w) in sig.0.iter().enumerate() {
             self.word(self.me, detail + 8 * k)
