@@ -142,13 +142,14 @@ fn broadcasts(cx: &Cx<'_>, member: &Member<'_>, world: &ActiveSet) {
         src.copy_from(&local).expect("fits");
     }
     cx.shmem.barrier_all();
+    let root = member.pe(0).expect("every set has a member 0");
     for bytes in BCAST_SIZES {
         let n = bytes / 8;
         let s = src.slice(0..n).expect("n <= max");
         let mut d = dst.slice_mut(0..n).expect("n <= max");
         let call = |k: u64| {
             member
-                .broadcast(&mut d, &s, 0, &mut ps[k as usize % 2])
+                .broadcast(&mut d, &s, root, &mut ps[k as usize % 2])
                 .expect("the members agree on the arguments");
         };
         let metric = format!("bcast_lat_{bytes}");

@@ -604,11 +604,12 @@ fn bench_bcast(cx: &Cx<'_>, co: &mut Colls<'_>) {
     }
     co.bcast_dst.fill(-7);
     let member = co.member;
+    let root = member.pe(0).expect("every set has a member 0");
     let (dst, src, ps) = (&mut co.bcast_dst, &co.bcast_src, &mut co.bcast_sync);
     cx.shmem.barrier_all();
     let v = osu_times(&cx.mean, warm, iters, NREPS, |k| {
         member
-            .broadcast(dst, src, 0, &mut ps[k as usize % 2])
+            .broadcast(dst, src, root, &mut ps[k as usize % 2])
             .expect("broadcast arguments agree on every PE");
     });
     // the root's target is not written by broadcast

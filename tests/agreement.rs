@@ -30,11 +30,15 @@ fn gather(shmem: &Shmem, x: u64) -> Vec<u64> {
 }
 
 /// Asserts that every PE saw the same error text, and returns it.
+fn text_hash(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
 fn same_everywhere(shmem: &Shmem, e: &Error) -> String {
     let text = e.to_string();
-    let h = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    });
+    let h = text_hash(&text);
     let all = gather(shmem, h);
     assert!(
         all.iter().all(|&x| x == h),
@@ -230,19 +234,35 @@ fn one_short_target(shmem: &Shmem) {
 fn one_bad_root_and_one_bad_length(shmem: &Shmem) {
     let n = shmem.n_pes();
     let me = shmem.my_pe().index();
+    // A root outside the set: PE 1 names the last PE, which is not in the set of the others.
+    let firsts = ActiveSet::new(shmem, 0, 0, n - 1).unwrap();
+    let outsider = shmem.pe(n - 1).unwrap();
+    let mut bps = BcastSync::new(shmem, &firsts).unwrap();
+    let src = SymVec::new(shmem, 3, 5u64).unwrap();
+    let mut dst = SymVec::new(shmem, 3, 0u64).unwrap();
+    let h = match firsts.member(shmem) {
+        Ok(w) => {
+            let root = if me == 1 { outsider } else { w.pe(0).unwrap() };
+            match w.broadcast(&mut dst, &src, root, &mut bps) {
+                Err(e @ Error::Refused { pe: 1, .. }) => {
+                    let text = e.to_string();
+                    assert!(text.contains("root PE"), "{text}");
+                    text_hash(&text)
+                }
+                other => panic!("PE {me}: expected Refused by PE 1, got {other:?}"),
+            }
+        }
+        Err(_) => 0,
+    };
+    let all = gather(shmem, h);
+    assert!(
+        me == n - 1 || all[..n - 1].iter().all(|&x| x == h),
+        "members report different errors"
+    );
+    assert_eq!(dst.to_vec(), [0; 3]);
     let set = ActiveSet::world(shmem);
     let w = set.member(shmem).unwrap();
     let mut bps = BcastSync::new(shmem, &set).unwrap();
-    let src = SymVec::new(shmem, 3, 5u64).unwrap();
-    let mut dst = SymVec::new(shmem, 3, 0u64).unwrap();
-    let root = if me == 1 { n } else { 0 };
-    match w.broadcast(&mut dst, &src, root, &mut bps) {
-        Err(e @ Error::Refused { pe: 1, .. }) => {
-            let text = same_everywhere(shmem, &e);
-            assert!(text.contains("root"), "{text}");
-        }
-        other => panic!("PE {me}: expected Refused by PE 1, got {other:?}"),
-    }
     let mut ps = ReduceSync::new(shmem, &set).unwrap();
     let r = if me == 0 {
         w.sum_to_all(&mut dst, &src.slice(..2).unwrap(), &mut ps)
@@ -257,7 +277,8 @@ fn one_bad_root_and_one_bad_length(shmem: &Shmem) {
         other => panic!("PE {me}: expected Refused by PE 0, got {other:?}"),
     }
     assert_eq!(dst.to_vec(), [0; 3]);
-    w.broadcast(&mut dst, &src, 0, &mut bps).unwrap();
+    w.broadcast(&mut dst, &src, w.pe(0).unwrap(), &mut bps)
+        .unwrap();
     assert_eq!(dst.to_vec(), if me == 0 { [0; 3] } else { [5; 3] });
 }
 
@@ -423,7 +444,7 @@ fn main() {
             },
             Case {
                 name: "one_bad_root_and_one_bad_length",
-                npes: &[2, 4],
+                npes: &[3, 4],
                 body: one_bad_root_and_one_bad_length,
             },
             Case {

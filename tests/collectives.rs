@@ -539,12 +539,6 @@ fn errors(shmem: &Shmem) {
     // the buffer is still good after errors
     w.sum_to_all(&mut dst, &src, &mut ps).unwrap();
     assert_eq!(dst.to_vec(), [n as u64; 4]);
-    // broadcast root out of range
-    let mut bps = BcastSync::new(shmem, &world).unwrap();
-    assert!(matches!(
-        w.broadcast(&mut dst, &src, n, &mut bps),
-        Err(Error::InvalidRoot { .. })
-    ));
     // alltoall: short arrays, zero strides
     let mut aps = AlltoallSync::new(shmem, &world).unwrap();
     assert!(matches!(
@@ -585,7 +579,9 @@ fn broadcast(shmem: &Shmem) {
             let mut dst = SymVec::new(shmem, n, 5u64).unwrap();
             if let Ok(me) = set.member(shmem) {
                 for (root, &root_pe) in pes.iter().enumerate() {
-                    me.broadcast(&mut dst, &src, root, &mut ps).unwrap();
+                    let root_at = me.pe(root).unwrap();
+                    assert_eq!(root_at.index(), root_pe);
+                    me.broadcast(&mut dst, &src, root_at, &mut ps).unwrap();
                     let want: Vec<u64> = if me.index() == root {
                         vec![5; n] // the active-set form leaves the root's target alone
                     } else {
@@ -600,13 +596,33 @@ fn broadcast(shmem: &Shmem) {
                 assert_eq!(dst.to_vec(), vec![5; n]);
             }
         }
+        // a root that is not a member: the same error on every member, nothing written
+        // (the allocations are collective over the world, members or not)
+        let src = SymVec::new(shmem, 4, 1u64).unwrap();
+        let mut dst = SymVec::new(shmem, 4, 5u64).unwrap();
+        if let (Ok(me), Some(outsider)) =
+            (set.member(shmem), shmem.pes().find(|p| !set.contains(*p)))
+        {
+            let r = me.broadcast(&mut dst, &src, outsider, &mut ps);
+            assert!(
+                matches!(
+                    r,
+                    Err(Error::InvalidRoot { root, set: (s, _, z) })
+                        if root == outsider.index() && (s, z) == (start, size)
+                ),
+                "{r:?}"
+            );
+            assert_eq!(dst.to_vec(), [5; 4]);
+        }
     }
     // team form: the root's target is written too (OpenSHMEM 1.5)
     let world = shmem::Team::world(shmem);
     let src = SymVec::from_fn(shmem, 10, |k| bval(pe, k)).unwrap();
     let mut dst = SymVec::new(shmem, 10, 5u64).unwrap();
     let root = n_pes - 1;
-    world.broadcast(&mut dst, &src, root).unwrap();
+    world
+        .broadcast(&mut dst, &src, world.pe(root).unwrap())
+        .unwrap();
     assert_eq!(
         dst.to_vec(),
         (0..10).map(|k| bval(root, k)).collect::<Vec<_>>()
@@ -774,7 +790,7 @@ fn data_movers_back_to_back(shmem: &Shmem) {
                 me.broadcast(
                     &mut dst.slice_mut(..n).unwrap(),
                     &src.slice(..n).unwrap(),
-                    root,
+                    shmem.pe(root).unwrap(),
                     &mut bps,
                 )
                 .unwrap();
@@ -951,7 +967,8 @@ fn sleepers_woken_body() {
         if pe != i % n_pes {
             std::thread::sleep(std::time::Duration::from_millis(2));
         }
-        me.broadcast(&mut dst, &src, i % n_pes, &mut bc).unwrap();
+        me.broadcast(&mut dst, &src, shmem.pe_wrapping(i), &mut bc)
+            .unwrap();
     }
     let took = t0.elapsed();
     assert!(

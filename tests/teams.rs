@@ -1,5 +1,5 @@
-//! Teams on real processes: world, split_strided (nested), split_2d, my_pe / n_pes /
-//! translate_pe, team sync, team collectives on disjoint teams running at the same time, and
+//! Teams on real processes: world, split_strided (nested), split_2d, my_pe / n_pes / typed
+//! team PEs and their translation, team sync, team collectives on disjoint teams running at the same time, and
 //! the reuse of team sync slots (destroy and split again, more times than there are slots).
 #![forbid(unsafe_code)]
 
@@ -14,11 +14,18 @@ fn world_basics(shmem: &Shmem) {
     let n = shmem.n_pes();
     let me = shmem.my_pe().index();
     let world = Team::world(shmem);
-    assert_eq!((world.my_pe(), world.n_pes()), (me, n));
-    assert_eq!(world.world_pe(n - 1), Some(shmem.pe(n - 1).unwrap()));
-    assert_eq!(world.world_pe(n), None);
-    for p in 0..n {
-        assert_eq!(world.translate_pe(p, &world), Some(p));
+    assert_eq!((world.my_pe().index(), world.n_pes()), (me, n));
+    assert_eq!(world.my_pe().world(), shmem.my_pe());
+    assert_eq!(
+        world.pe(n - 1).map(|p| p.world()),
+        Some(shmem.pe(n - 1).unwrap())
+    );
+    assert_eq!(world.pe(n), None);
+    assert_eq!(world.pes().len(), n);
+    for (i, p) in world.pes().enumerate() {
+        assert_eq!((p.index(), p.world().index()), (i, i));
+        assert_eq!(p.translate(&world), Some(p));
+        assert_eq!(world.team_pe(p.world()), Some(p));
     }
     // two handles on the world team share its state
     let again = Team::world(shmem);
@@ -41,7 +48,11 @@ fn split_strided(shmem: &Shmem) {
     assert_eq!(evens.is_some(), me.is_multiple_of(2));
     assert_eq!(odds.is_some(), me % 2 == 1);
     let team = evens.as_ref().or(odds.as_ref()).unwrap();
-    assert_eq!(team.my_pe(), me / 2);
+    assert_eq!(team.my_pe().index(), me / 2);
+    assert_eq!(team.my_pe().world(), shmem.my_pe());
+    let worlds: Vec<usize> = team.pes().map(|p| p.world().index()).collect();
+    let want: Vec<usize> = (0..n).filter(|p| p % 2 == me % 2).collect();
+    assert_eq!(worlds, want);
     assert_eq!(
         team.n_pes(),
         if me.is_multiple_of(2) {
@@ -50,11 +61,15 @@ fn split_strided(shmem: &Shmem) {
             n / 2
         }
     );
-    assert_eq!(world.translate_pe(me, team), Some(me / 2));
-    assert_eq!(team.translate_pe(team.my_pe(), &world), Some(me));
+    assert_eq!(
+        world.my_pe().translate(team).map(|p| p.index()),
+        Some(me / 2)
+    );
+    assert_eq!(team.my_pe().translate(&world), Some(world.my_pe()));
     if n > 1 {
-        let other = (me + 1) % 2;
-        assert_eq!(world.translate_pe(other, team), None);
+        let other = world.pe((me + 1) % 2).unwrap();
+        assert_eq!(other.translate(team), None);
+        assert_eq!(team.team_pe(other.world()), None);
     }
     // the two teams reduce at the same time, each over its own members
     let src = SymVec::new(shmem, 5, me as u64 + 1).unwrap();
@@ -72,8 +87,12 @@ fn split_strided(shmem: &Shmem) {
     assert_eq!(quarter.is_some(), (me / 2).is_multiple_of(2));
     let mut mx = SymVec::new(shmem, 1, 0u64).unwrap();
     if let Some(q) = &quarter {
-        assert_eq!(q.my_pe(), me / 4);
-        assert_eq!(q.translate_pe(q.my_pe(), &world), Some(me));
+        assert_eq!(q.my_pe().index(), me / 4);
+        assert_eq!(q.my_pe().translate(&world), Some(world.my_pe()));
+        assert_eq!(
+            q.my_pe().translate(team).map(|p| p.index()),
+            Some(me / 4 * 2)
+        );
         q.max_reduce(&mut mx, &src.slice(..1).unwrap()).unwrap();
         let top = (0..n).filter(|p| p % 4 == me % 4).max().unwrap();
         assert_eq!(mx.read(0).unwrap(), top as u64 + 1);
@@ -104,8 +123,8 @@ fn split_2d(shmem: &Shmem) {
     for xrange in 1..=n + 1 {
         let (row, col) = world.split_2d(xrange).unwrap();
         let x = xrange.min(n);
-        assert_eq!(row.my_pe(), me % x, "xrange {xrange}");
-        assert_eq!(col.my_pe(), me / x);
+        assert_eq!(row.my_pe().index(), me % x, "xrange {xrange}");
+        assert_eq!(col.my_pe().index(), me / x);
         assert_eq!(row.n_pes(), x.min(n - (me / x) * x));
         assert_eq!(col.n_pes(), (n - me % x).div_ceil(x));
         let src = SymVec::new(shmem, 3, me as i32).unwrap();
@@ -117,7 +136,7 @@ fn split_2d(shmem: &Shmem) {
         let want: i32 = (0..n).filter(|p| p % x == me % x).map(|p| p as i32).sum();
         assert_eq!(dst.to_vec(), [want; 3], "column sum, xrange {xrange}");
         assert_eq!(
-            row.translate_pe(row.my_pe(), &col),
+            row.my_pe().translate(&col),
             Some(col.my_pe()),
             "this PE is in both"
         );
@@ -202,10 +221,28 @@ fn team_collectives(shmem: &Shmem) {
     for len in [3usize, 2000] {
         let src = SymVec::from_fn(shmem, len, |k| (me * 10_000 + k) as u64).unwrap();
         let mut dst = SymVec::new(shmem, len, 0u64).unwrap();
-        for (root, &root_pe) in members.iter().enumerate() {
+        for (root, &root_pe) in team.pes().zip(&members) {
             team.broadcast(&mut dst, &src, root).unwrap();
             let want: Vec<u64> = (0..len).map(|k| (root_pe * 10_000 + k) as u64).collect();
             assert_eq!(dst.to_vec(), want);
+        }
+        // a root named in the world numbering is the same process
+        let root = world.pe(members[tn - 1]).unwrap();
+        team.broadcast(&mut dst, &src, root).unwrap();
+        let want: Vec<u64> = (0..len)
+            .map(|k| (members[tn - 1] * 10_000 + k) as u64)
+            .collect();
+        assert_eq!(dst.to_vec(), want);
+        // a root outside the team: the same error on every member, nothing written
+        if n > 1 {
+            let outsider = world.pe((me + 1) % 2).unwrap();
+            dst.fill(7);
+            let r = team.broadcast(&mut dst, &src, outsider);
+            assert!(
+                matches!(r, Err(Error::InvalidRoot { root, .. }) if root == (me + 1) % 2),
+                "{r:?}"
+            );
+            assert_eq!(dst.to_vec(), vec![7; len]);
         }
     }
     // fcollect and collect in team order
@@ -215,7 +252,7 @@ fn team_collectives(shmem: &Shmem) {
     let want: Vec<u16> = members.iter().flat_map(|&p| [p as u16; 2]).collect();
     assert_eq!(dst.slice(..2 * tn).unwrap().to_vec(), want);
     let total = team
-        .collect(&mut dst, &src.slice(..team.my_pe() % 3).unwrap())
+        .collect(&mut dst, &src.slice(..team.my_pe().index() % 3).unwrap())
         .unwrap();
     let want: Vec<u16> = members
         .iter()
@@ -230,7 +267,7 @@ fn team_collectives(shmem: &Shmem) {
     team.alltoall(&mut dst, &src, 1).unwrap();
     let want: Vec<u32> = members
         .iter()
-        .map(|&p| (p * 100 + team.my_pe()) as u32)
+        .map(|&p| (p * 100 + team.my_pe().index()) as u32)
         .collect();
     assert_eq!(dst.slice(..tn).unwrap().to_vec(), want);
     let mut dst2 = SymVec::new(shmem, 2 * maxt, 9u32).unwrap();

@@ -203,13 +203,19 @@ pub enum Error {
         /// `(start, stride, size)` of the set it was used with.
         used_with: (usize, usize, usize),
     },
-    /// A broadcast root that is not a member index of the set or team.
-    #[error("broadcast root {root} is not a member index (the set has {size} members)")]
+    /// A broadcast root that is not a member of the set or team.
+    #[error(
+        "broadcast root PE {root} is not a member of the set or team \
+         (start {}, stride {}, size {})",
+        set.0,
+        set.1,
+        set.2
+    )]
     InvalidRoot {
-        /// The root index given.
+        /// World PE number of the root given.
         root: usize,
-        /// Members of the set or team.
-        size: usize,
+        /// `(start, stride, size)` of the set or team, in world PE numbers.
+        set: (usize, usize, usize),
     },
     /// `split_strided` / `split_2d` parameters that select PEs outside the parent team.
     #[error(

@@ -367,7 +367,7 @@ pub(crate) fn broadcast<T: Pod>(
     (coll, refusal): Prepared<'_>,
     target: &mut impl SymTarget<T>,
     source: &SymSlice<'_, T>,
-    root: usize,
+    root: Pe,
     write_root: bool,
 ) -> Result<(), Error> {
     let target = target.sym_target();
@@ -380,7 +380,7 @@ pub(crate) fn broadcast<T: Pod>(
         target.offset(),
         source.offset(),
         source.len(),
-        root,
+        root.index(),
         write_root,
         refusal.or(check),
     )
@@ -615,19 +615,20 @@ impl<'s> Member<'s> {
         coll.sync(refusal)
     }
 
-    /// `shmem_broadcast`: copies `source` of member `root` (an index in the set) into
-    /// `target` on every *other* member; the root's target is not written (OpenSHMEM 1.4).
+    /// `shmem_broadcast`: copies `source` of the member `root` into `target` on every
+    /// *other* member; the root's target is not written (OpenSHMEM 1.4). The root is a PE,
+    /// not its index in the set (the C `PE_root`): [`Member::pe`] gives the PE of an index.
     /// *Collective over the set*.
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] when `target` and `source` differ in length;
-    /// [`Error::InvalidRoot`] when `root >= size`; [`Error::SyncBufSetMismatch`];
+    /// [`Error::InvalidRoot`] when `root` is not a member; [`Error::SyncBufSetMismatch`];
     /// [`Error::ArgumentMismatch`] when members disagree on the length or the root.
     pub fn broadcast<T: Pod>(
         &self,
         target: &mut impl SymTarget<T>,
         source: &SymSlice<'_, T>,
-        root: usize,
+        root: Pe,
         psync: &mut BcastSync<'_>,
     ) -> Result<(), Error> {
         broadcast(self.coll(psync), target, source, root, false)

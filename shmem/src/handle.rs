@@ -16,6 +16,13 @@ use crate::statics;
 pub struct Pe(u32);
 
 impl Pe {
+    /// PE `pe` of a set or team: the caller knows `pe < n_pes` (a member of a set of this
+    /// job's PEs).
+    #[inline]
+    pub(crate) fn member(pe: usize) -> Pe {
+        Pe(pe as u32)
+    }
+
     /// The PE's number.
     #[inline]
     pub fn index(self) -> usize {

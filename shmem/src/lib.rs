@@ -50,7 +50,7 @@ pub use shmem_core::{Error, NotAMember, SegmentError};
 pub use shmem_macros::symmetric;
 pub use statics::SymStatic;
 pub use sym::{Sym, SymBox, SymSlice, SymSliceMut, SymTarget, SymVec};
-pub use team::Team;
+pub use team::{Team, TeamPe};
 pub use types::{AmoBitwise, AmoExtended, AmoStandard, Cmp, WaitType};
 
 /// Re-export of `bytemuck`, whose `Pod` trait says what may live in symmetric memory

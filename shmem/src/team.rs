@@ -41,6 +41,66 @@ fn team_coll(shmem: &Shmem, set: PeSet, slot: usize) -> Coll<'_> {
         .expect("a Team is held by its members")
 }
 
+/// A PE named by its number in a team (`0..n_pes()` of the team): what [`Team::my_pe`],
+/// [`Team::pe`] and [`Team::pes`] return, and what the team collectives take for a root.
+///
+/// It can only be made in range, and its team number cannot be mistaken for a world PE
+/// number ([`Pe`]) or the other way round: [`TeamPe::index`] is the team numbering,
+/// [`TeamPe::world`] the world PE. A `TeamPe` names one process, so it is accepted by any
+/// team that process belongs to ([`TeamPe::translate`] gives its number there).
+///
+/// # Examples
+/// ```
+/// let shmem = shmem::init()?;
+/// let world = shmem::Team::world(&shmem);
+/// let last = world.pe(world.n_pes() - 1).expect("in range");
+/// assert_eq!(last.index(), world.n_pes() - 1);
+/// assert_eq!(last.world(), shmem.pe(world.n_pes() - 1)?);
+/// assert!(world.pe(world.n_pes()).is_none());
+/// # Ok::<(), shmem::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TeamPe {
+    index: usize,
+    set: PeSet,
+}
+
+impl TeamPe {
+    /// The PE's number in its team (`shmem_team_my_pe` numbering).
+    #[inline]
+    pub fn index(self) -> usize {
+        self.index
+    }
+
+    /// The same PE in the world numbering.
+    #[inline]
+    pub fn world(self) -> Pe {
+        Pe::member(self.set.pe(self.index))
+    }
+
+    /// `shmem_team_translate_pe`: this PE in `dest`'s numbering, `None` when it is not a
+    /// member of `dest`.
+    ///
+    /// # Examples
+    /// ```
+    /// let shmem = shmem::init()?;
+    /// let world = shmem::Team::world(&shmem);
+    /// let me = world.my_pe();
+    /// assert_eq!(me.translate(&world), Some(me));
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    #[doc(alias = "shmem_team_translate_pe")]
+    pub fn translate(self, dest: &Team<'_>) -> Option<TeamPe> {
+        dest.team_pe(self.world())
+    }
+}
+
+impl std::fmt::Display for TeamPe {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "team PE {} ({})", self.index, self.world())
+    }
+}
+
 /// A team: an ordered set of PEs (a strided subset of its parent) with its own numbering
 /// `0..n_pes()` and its own synchronization.
 ///
@@ -54,7 +114,7 @@ fn team_coll(shmem: &Shmem, set: PeSet, slot: usize) -> Coll<'_> {
 /// use shmem::{SymVec, Team};
 /// let shmem = shmem::init()?;
 /// let world = Team::world(&shmem);
-/// let src = SymVec::new(&shmem, 3, world.my_pe() as i64 + 1)?;
+/// let src = SymVec::new(&shmem, 3, world.my_pe().index() as i64 + 1)?;
 /// let mut sum = SymVec::new(&shmem, 3, 0i64)?;
 /// world.sum_reduce(&mut sum, &src)?;
 /// let n = world.n_pes() as i64;
@@ -134,9 +194,12 @@ impl<'s> Team<'s> {
         self.coll
     }
 
-    /// This PE's number in the team (`shmem_team_my_pe`).
-    pub fn my_pe(&self) -> usize {
-        self.index
+    /// This PE in the team's numbering (`shmem_team_my_pe`: `my_pe().index()`).
+    pub fn my_pe(&self) -> TeamPe {
+        TeamPe {
+            index: self.index,
+            set: self.set,
+        }
     }
 
     /// Number of PEs in the team (`shmem_team_n_pes`).
@@ -144,27 +207,36 @@ impl<'s> Team<'s> {
         self.set.size()
     }
 
-    /// The world PE of team member `pe`, if `pe < n_pes()`.
-    pub fn world_pe(&self, pe: usize) -> Option<Pe> {
-        (pe < self.set.size()).then(|| self.shmem.pe_wrapping(self.set.pe(pe)))
+    /// Team member `index`, if `index < n_pes()`.
+    pub fn pe(&self, index: usize) -> Option<TeamPe> {
+        (index < self.set.size()).then_some(TeamPe {
+            index,
+            set: self.set,
+        })
     }
 
-    /// `shmem_team_translate_pe`: the number in `dest` of this team's member `pe`; `None` if
-    /// `pe` is not a member of this team or that PE is not in `dest`.
+    /// Every member, in team order.
+    pub fn pes(&self) -> impl ExactSizeIterator<Item = TeamPe> + use<> {
+        let set = self.set;
+        (0..set.size()).map(move |index| TeamPe { index, set })
+    }
+
+    /// World PE `pe` in the team's numbering, `None` when it is not a member
+    /// (`shmem_team_translate_pe` from the world team).
     ///
     /// # Examples
     /// ```
     /// let shmem = shmem::init()?;
     /// let world = shmem::Team::world(&shmem);
-    /// assert_eq!(world.translate_pe(0, &world), Some(0));
-    /// assert_eq!(world.translate_pe(world.n_pes(), &world), None);
+    /// assert_eq!(world.team_pe(shmem.my_pe()), Some(world.my_pe()));
     /// # Ok::<(), shmem::Error>(())
     /// ```
-    pub fn translate_pe(&self, pe: usize, dest: &Team<'_>) -> Option<usize> {
-        if pe >= self.set.size() {
-            return None;
-        }
-        dest.set.index_of(self.set.pe(pe))
+    pub fn team_pe(&self, pe: Pe) -> Option<TeamPe> {
+        let index = self.set.index_of(pe.index())?;
+        Some(TeamPe {
+            index,
+            set: self.set,
+        })
     }
 
     /// `shmem_team_split_strided`: the team of this team's members `start, start + stride,
@@ -184,7 +256,7 @@ impl<'s> Team<'s> {
     /// let world = shmem::Team::world(&shmem);
     /// let evens = world.split_strided(0, 2, world.n_pes().div_ceil(2))?;
     /// let team = evens.expect("PE 0 is even");
-    /// assert_eq!(team.my_pe(), 0);
+    /// assert_eq!(team.my_pe().index(), 0);
     /// # Ok::<(), shmem::Error>(())
     /// ```
     pub fn split_strided(
@@ -229,8 +301,8 @@ impl<'s> Team<'s> {
     /// let shmem = shmem::init()?;
     /// let world = shmem::Team::world(&shmem);
     /// let (row, column) = world.split_2d(2)?;
-    /// assert_eq!(row.my_pe(), shmem.my_pe().index() % 2);
-    /// assert_eq!(column.my_pe(), shmem.my_pe().index() / 2);
+    /// assert_eq!(row.my_pe().index(), shmem.my_pe().index() % 2);
+    /// assert_eq!(column.my_pe().index(), shmem.my_pe().index() / 2);
     /// # Ok::<(), shmem::Error>(())
     /// ```
     pub fn split_2d(&self, xrange: usize) -> Result<(Team<'s>, Team<'s>), Error> {
@@ -292,19 +364,20 @@ impl<'s> Team<'s> {
         self.coll().sync(None)
     }
 
-    /// `shmem_broadcast` (team form): copies `source` of team member `root` into `target` on
+    /// `shmem_broadcast` (team form): copies `source` of the member `root` into `target` on
     /// every member, the root included (OpenSHMEM 1.5). *Collective over the team*.
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] when `target` and `source` differ in length;
-    /// [`Error::InvalidRoot`] when `root >= n_pes()`; [`Error::ArgumentMismatch`].
+    /// [`Error::InvalidRoot`] when `root` (a PE of another team) is not a member of this one;
+    /// [`Error::ArgumentMismatch`] when members name different roots.
     pub fn broadcast<T: Pod>(
         &self,
         target: &mut impl SymTarget<T>,
         source: &SymSlice<'_, T>,
-        root: usize,
+        root: TeamPe,
     ) -> Result<(), Error> {
-        broadcast((self.coll(), None), target, source, root, true)
+        broadcast((self.coll(), None), target, source, root.world(), true)
     }
 
     /// `shmem_fcollect` (team form): see [`crate::Member::fcollect`].

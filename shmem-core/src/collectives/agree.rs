@@ -301,10 +301,10 @@ pub enum Refusal {
     },
     /// See [`Error::InvalidRoot`].
     InvalidRoot {
-        /// Root given.
+        /// World PE number of the root given.
         root: usize,
-        /// Members.
-        size: usize,
+        /// `(start, stride, size)` of the set or team.
+        set: (usize, usize, usize),
     },
     /// See [`Error::SyncBufSetMismatch`].
     SyncBufSetMismatch {
@@ -367,7 +367,10 @@ impl Refusal {
                 [2, what_index(what), u(left), u(right), 0]
             }
             Refusal::InvalidStride { what } => [3, what_index(what), 0, 0, 0],
-            Refusal::InvalidRoot { root, size } => [4, u(root), u(size), 0, 0],
+            Refusal::InvalidRoot {
+                root,
+                set: (a, b, c),
+            } => [4, u(root), pack3(a, b, c), 0, 0],
             Refusal::SyncBufSetMismatch {
                 made_for: (a, b, c),
                 used_with: (d, e, f),
@@ -404,7 +407,7 @@ impl Refusal {
             },
             4 => Refusal::InvalidRoot {
                 root: u(w[1]),
-                size: u(w[2]),
+                set: unpack3(w[2]),
             },
             5 => Refusal::SyncBufSetMismatch {
                 made_for: unpack3(w[1]),
@@ -441,7 +444,7 @@ impl From<Refusal> for Error {
                 Error::LengthMismatch { what, left, right }
             }
             Refusal::InvalidStride { what } => Error::InvalidStride { what },
-            Refusal::InvalidRoot { root, size } => Error::InvalidRoot { root, size },
+            Refusal::InvalidRoot { root, set } => Error::InvalidRoot { root, set },
             Refusal::SyncBufSetMismatch {
                 made_for,
                 used_with,
@@ -741,7 +744,10 @@ mod tests {
             Refusal::InvalidStride {
                 what: "stride * count overflows",
             },
-            Refusal::InvalidRoot { root: 9, size: 4 },
+            Refusal::InvalidRoot {
+                root: 9,
+                set: (1, 2, 4),
+            },
             Refusal::SyncBufSetMismatch {
                 made_for: (0, 1, 4),
                 used_with: (1, 2, 2),

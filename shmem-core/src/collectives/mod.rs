@@ -813,26 +813,34 @@ impl<'a> Coll<'a> {
         }
     }
 
-    /// `shmem_broadcast`: member `root`'s `n` elements at `source` go to `target` on every
-    /// other member; the root's own target is written too when `write_root` (the team form,
-    /// OpenSHMEM 1.5) and left alone otherwise (the active-set form).
+    /// `shmem_broadcast`: the `n` elements at `source` of the member that is world PE
+    /// `root_pe` go to `target` on every other member; the root's own target is written too
+    /// when `write_root` (the team form, OpenSHMEM 1.5) and left alone otherwise (the
+    /// active-set form).
     ///
     /// # Errors
-    /// As [`Coll::reduce`]; a `root` that is not a member index is refused
+    /// As [`Coll::reduce`]; a `root_pe` that is not a member is refused
     /// ([`Error::InvalidRoot`]).
     pub fn broadcast<T: Pod>(
         &self,
         target: usize,
         source: usize,
         n: usize,
-        root: usize,
+        root_pe: usize,
         write_root: bool,
         refusal: Option<Refusal>,
     ) -> Result<()> {
-        let bad_root = (root >= self.n()).then_some(Refusal::InvalidRoot {
-            root,
-            size: self.n(),
-        });
+        let set = self.set;
+        let (root, bad_root) = match set.index_of(root_pe) {
+            Some(i) => (i, None),
+            None => (
+                usize::MAX,
+                Some(Refusal::InvalidRoot {
+                    root: root_pe,
+                    set: (set.start(), set.stride(), set.size()),
+                }),
+            ),
+        };
         let size = size_of::<T>();
         let (bytes, overflow) = byte_len(n, size);
         let refusal = refusal.or(bad_root).or(overflow);
