@@ -77,7 +77,7 @@ else
 fi
 
 echo "compare.sh: building our benchmark (release)" >&2
-if ! (cd "$root" && cargo build --release -p shmem --example shmem_bench --bin shmemrun) \
+if ! (cd "$root" && cargo build --release -p shmemrun --example shmem_bench --bin shmemrun) \
     >"$tmp/build.log" 2>&1; then
     cat "$tmp/build.log" >&2
     echo "compare.sh: build failed" >&2

@@ -70,7 +70,7 @@ else
         echo "run.sh: 'cargo' not found" >&2
         exit 2
     fi
-    if ! (cd "$root" && cargo build --release -p shmem --example shmem_bench --bin shmemrun) \
+    if ! (cd "$root" && cargo build --release -p shmemrun --example shmem_bench --bin shmemrun) \
         >"$tmp/build.log" 2>&1; then
         cat "$tmp/build.log" >&2
         echo "run.sh: build failed" >&2

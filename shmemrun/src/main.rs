@@ -1,4 +1,5 @@
-//! `shmemrun`: starts an shmem job.
+//! `shmemrun`: starts an shmem job (the binary of the `shmemrun` crate; the launcher itself is
+//! the library `shmem::launcher`).
 //!
 //! ```text
 //! shmemrun -n N [--heap-size SIZE] [--timeout SECS] [--bind auto|none] PROGRAM [ARGS...]
