@@ -66,7 +66,16 @@ pub struct LaunchConfig {
     pub program: OsString,
     /// Its arguments.
     pub args: Vec<OsString>,
+    /// Variables set in every PE's environment (`shmemrun -x VAR=VALUE`), on top of the
+    /// launcher's own environment, which the PEs inherit. The launcher's bootstrap variables
+    /// (`SHMEM_RUN_*`, refused here by [`check_config`]) and `SHMEM_SYMMETRIC_SIZE` (always
+    /// the job's symmetric size) are set after these.
+    pub env: Vec<(OsString, OsString)>,
 }
+
+/// Prefix of the variables that tell a PE about its job (`config::ENV_RUN_*`): set by the
+/// launcher only.
+const RUN_ENV_PREFIX: &str = "SHMEM_RUN_";
 
 /// How a job ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,6 +140,21 @@ pub fn check_config(cfg: &LaunchConfig) -> Result<()> {
             why: "the timeout must be at least 1 second",
         });
     }
+    for (name, _) in &cfg.env {
+        let text = name.to_string_lossy();
+        let why = if text.is_empty() || text.contains(['=', '\0']) {
+            "a variable name must be non-empty, without '=' or NUL"
+        } else if text.starts_with(RUN_ENV_PREFIX) {
+            "the launcher sets SHMEM_RUN_* itself (the job's bootstrap)"
+        } else {
+            continue;
+        };
+        return Err(Error::Config {
+            name: "-x",
+            value: text.into_owned(),
+            why,
+        });
+    }
     let mem_total = crate::sys::memory_total();
     let total = planned_size(cfg.n_pes, cfg.symmetric_size).unwrap_or(u64::MAX);
     if total > mem_total {
@@ -178,6 +202,7 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
     for pe in 0..cfg.n_pes {
         let mut cmd = Command::new(&cfg.program);
         cmd.args(&cfg.args)
+            .envs(cfg.env.iter().map(|(k, v)| (k, v)))
             .env(config::ENV_RUN_FD, fd.as_raw_fd().to_string())
             .env(config::ENV_RUN_PE, pe.to_string())
             .env(config::ENV_RUN_NPES, cfg.n_pes.to_string())
@@ -535,5 +560,49 @@ fn reap_all(pes: &mut [Pe]) {
     for p in pes.iter_mut() {
         while let Err(Errno::EINTR) = waitpid(p.pid, None) {}
         p.running = false;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_env(env: &[(&str, &str)]) -> LaunchConfig {
+        LaunchConfig {
+            n_pes: 2,
+            symmetric_size: 1 << 20,
+            timeout: None,
+            bind: Bind::None,
+            program: "true".into(),
+            args: Vec::new(),
+            env: env.iter().map(|&(k, v)| (k.into(), v.into())).collect(),
+        }
+    }
+
+    #[test]
+    fn bootstrap_variables_carry_the_reserved_prefix() {
+        for name in [
+            config::ENV_RUN_FD,
+            config::ENV_RUN_PE,
+            config::ENV_RUN_NPES,
+            config::ENV_RUN_TOKEN,
+            config::ENV_RUN_CPUS,
+            config::ENV_RUN_BIND,
+        ] {
+            assert!(name.starts_with(RUN_ENV_PREFIX), "{name}");
+        }
+    }
+
+    #[test]
+    fn extra_environment_is_checked() {
+        assert!(check_config(&with_env(&[("FOO", "bar"), ("SHMEM_DEBUG", "1")])).is_ok());
+        for bad in ["", "A=B", "A\0B", "SHMEM_RUN_PE", "SHMEM_RUN_ANYTHING"] {
+            match check_config(&with_env(&[("FOO", "bar"), (bad, "1")])) {
+                Err(Error::Config {
+                    name: "-x", value, ..
+                }) => assert_eq!(value, bad),
+                other => panic!("{bad:?}: {other:?}"),
+            }
+        }
     }
 }
