@@ -438,6 +438,69 @@ fn body_env() {
     }
 }
 
+/// Lines each `launcher_tag_output` PE writes to stdout and to stderr, and their length.
+const TAG_LINES: usize = 200;
+const TAG_WIDTH: usize = 300;
+
+/// Line `i` of PE `pe` on `stream` ("out" or "err"): names both, padded to [`TAG_WIDTH`]
+/// with letters that depend on all three, so that a line spliced from pieces of two shows.
+fn tag_line(pe: usize, stream: &str, i: usize) -> String {
+    let head = format!("PE {pe} {stream} line {i}: ");
+    let fill: String = (0..TAG_WIDTH - head.len())
+        .map(|k| char::from(b'a' + ((pe * 7 + i * 3 + k + stream.len()) % 26) as u8))
+        .collect();
+    head + &fill
+}
+
+/// The unterminated last thing a `launcher_tag_output` PE writes to stdout.
+fn tag_tail(pe: usize) -> String {
+    format!("PE {pe} ends without a newline")
+}
+
+/// Every PE writes [`TAG_LINES`] long lines to stdout and to stderr, each in two writes (to
+/// provoke interleaving), then an unterminated line to stdout.
+fn body_tag_output() {
+    use std::io::Write;
+    let shmem = shmem::init().unwrap();
+    let me = shmem.my_pe().index();
+    shmem.barrier_all();
+    for i in 0..TAG_LINES {
+        let line = tag_line(me, "out", i);
+        let (a, b) = line.split_at(TAG_WIDTH / 2);
+        print!("{a}");
+        std::io::stdout().flush().unwrap();
+        println!("{b}");
+        let line = tag_line(me, "err", i);
+        let (a, b) = line.split_at(TAG_WIDTH / 3);
+        eprint!("{a}");
+        eprintln!("{b}");
+    }
+    print!("{}", tag_tail(me));
+    std::io::stdout().flush().unwrap();
+}
+
+/// PE 0 starts a `sleep 30` in a process group of its own (so that the job's end does not
+/// kill it) which keeps the PE's stdout and stderr, and records its pid.
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is left running on purpose: it must not hold the launcher up"
+)]
+fn body_tag_escape() {
+    use std::os::unix::process::CommandExt;
+    let shmem = shmem::init().unwrap();
+    if shmem.my_pe().index() == 0 {
+        let child = Command::new("sleep")
+            .arg("30")
+            .stdin(std::process::Stdio::null())
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        record("escaped", child.id());
+        println!("started {}", child.id());
+    }
+    shmem.barrier_all();
+}
+
 /// PE 0 prints the job size and the arguments the program got.
 fn body_args() {
     let shmem = shmem::init().unwrap();
@@ -1039,6 +1102,79 @@ fn check_export() -> Result<(), Failed> {
     )
 }
 
+/// `--tag-output`: every line of every PE, on stdout and stderr, arrives whole, in order,
+/// prefixed with its PE; the unterminated last line too, with a newline.
+fn check_tag_output() -> Result<(), Failed> {
+    let npes = 4;
+    let (out, _) = run_job(npes, "launcher_tag_output", &["--tag-output"], &[]);
+    ensure(out.status.success(), || describe(&out))?;
+    for (stream, bytes) in [("out", &out.stdout), ("err", &out.stderr)] {
+        let text = String::from_utf8_lossy(bytes);
+        ensure(text.ends_with('\n'), || {
+            format!("std{stream} does not end with a newline")
+        })?;
+        let mut next = vec![0usize; npes];
+        let mut tails = vec![0usize; npes];
+        for line in text.lines() {
+            let tagged = line
+                .strip_prefix('[')
+                .and_then(|l| l.split_once("] "))
+                .and_then(|(pe, rest)| Some((pe.parse::<usize>().ok()?, rest)))
+                .filter(|&(pe, _)| pe < npes);
+            let Some((pe, content)) = tagged else {
+                return Err(format!("std{stream}: untagged line {line:?}").into());
+            };
+            if stream == "out" && content == tag_tail(pe) && next[pe] == TAG_LINES {
+                tails[pe] += 1;
+                continue;
+            }
+            ensure(
+                next[pe] < TAG_LINES && content == tag_line(pe, stream, next[pe]),
+                || {
+                    format!(
+                        "std{stream}: {line:?} is not PE {pe}'s line {} intact",
+                        next[pe]
+                    )
+                },
+            )?;
+            next[pe] += 1;
+        }
+        ensure(next.iter().all(|&n| n == TAG_LINES), || {
+            format!("std{stream}: lines per PE {next:?}, expected {TAG_LINES} each")
+        })?;
+        let want_tails = if stream == "out" { 1 } else { 0 };
+        ensure(tails.iter().all(|&t| t == want_tails), || {
+            format!("std{stream}: unterminated last lines per PE {tails:?}")
+        })?;
+    }
+    Ok(())
+}
+
+/// `--tag-output` with a process that escaped the job's group kill and holds the PE's pipes:
+/// the launcher still ends promptly (it stops reading a bounded time after the job ended).
+fn check_tag_escape() -> Result<(), Failed> {
+    let dir = scratch("tag-escape");
+    let t0 = Instant::now();
+    let (out, _) = run_job(
+        2,
+        "launcher_tag_escape",
+        &["--tag-output"],
+        &[(DIR_ENV, dir.to_str().unwrap())],
+    );
+    let took = t0.elapsed();
+    for pid in pids(&dir) {
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    ensure(
+        out.status.success() && String::from_utf8_lossy(&out.stdout).starts_with("[0] started "),
+        || describe(&out),
+    )?;
+    ensure(took < Duration::from_secs(10), || {
+        format!("the job took {took:?} with an escaped process holding its pipes")
+    })
+}
+
 /// `--help` describes the launcher (not the library), `--version` names it.
 fn check_help() -> Result<(), Failed> {
     let out = shmemrun_with(&["--help"], &[]);
@@ -1049,6 +1185,7 @@ fn check_help() -> Result<(), Failed> {
         "124",
         "127",
         "--oversubscribe",
+        "--tag-output",
         "--bind-to",
         "-x <VAR[=VALUE]>",
         "SHMEM_SYMMETRIC_SIZE",
@@ -1252,6 +1389,16 @@ fn main() {
                 name: "launcher_mpirun_options",
                 body: body_args,
                 check: check_mpirun_options,
+            },
+            Custom {
+                name: "launcher_tag_output",
+                body: body_tag_output,
+                check: check_tag_output,
+            },
+            Custom {
+                name: "launcher_tag_escape",
+                body: body_tag_escape,
+                check: check_tag_escape,
             },
             Custom {
                 name: "launcher_help",

@@ -66,7 +66,12 @@ Environment: the PEs inherit shmemrun's environment, plus every -x VAR=VALUE.
 )]
 struct Cli {
     /// Number of PEs (also -np N, as with oshrun/mpirun).
-    #[arg(short = 'n', long = "np", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    #[arg(
+        short = 'n',
+        long = "np",
+        value_name = "N",
+        value_parser = clap::value_parser!(u32).range(1..=4096)
+    )]
     n: u32,
     /// Symmetric memory per PE (statics + heap), with k/m/g suffixes; default
     /// SHMEM_SYMMETRIC_SIZE or 128m.
@@ -80,7 +85,12 @@ struct Cli {
     #[arg(long, value_name = "auto|none", value_parser = ["auto", "none"])]
     bind: Option<String>,
     /// mpirun's spelling of --bind: core = auto, none = none.
-    #[arg(long = "bind-to", value_name = "core|none", value_parser = ["core", "none"], conflicts_with = "bind")]
+    #[arg(
+        long = "bind-to",
+        value_name = "core|none",
+        value_parser = ["core", "none"],
+        conflicts_with = "bind"
+    )]
     bind_to: Option<String>,
     /// Accepted for mpirun compatibility; oversubscription (more PEs than CPUs) is always
     /// allowed.
@@ -88,8 +98,17 @@ struct Cli {
     oversubscribe: bool,
     /// Set VAR to VALUE in every PE's environment; -x VAR passes shmemrun's own VAR (which
     /// the PEs inherit anyway). Repeatable.
-    #[arg(short = 'x', value_name = "VAR[=VALUE]", action = ArgAction::Append, value_parser = clap::value_parser!(OsString))]
+    #[arg(
+        short = 'x',
+        value_name = "VAR[=VALUE]",
+        action = ArgAction::Append,
+        value_parser = clap::value_parser!(OsString)
+    )]
     export: Vec<OsString>,
+    /// Prefix every line a PE writes to stdout or stderr with its PE number, "[pe] "; lines
+    /// of different PEs never interleave.
+    #[arg(long)]
+    tag_output: bool,
     /// The program and its arguments (everything from the program name on is the program's).
     #[arg(required = true, trailing_var_arg = true, value_name = "PROGRAM")]
     command: Vec<OsString>,
@@ -223,6 +242,7 @@ fn main() {
         program,
         args: command.collect(),
         env,
+        tag_output: cli.tag_output,
     };
     match launch(&cfg) {
         Ok(outcome) => {
