@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""Table of bench/compare.sh: our rows against the OSHMEM and MPI one-sided anchors.
+"""Table of bench/compare.sh: our rows against the reference benchmarks (OSHMEM, MPI one-sided).
 
 Usage: compare.py OUT_DIR
 OUT_DIR holds the raw outputs of the runs, named <harness>.<round>[.<npes>].tsv with
 harness one of ours, oshmem, mpi (each: `#` comments and rows `metric npes value unit
 ok|FAIL`); the files of one harness and round are taken together.
 
-For every (metric, npes) of the OSHMEM anchor, the value of each harness is the median over
-the rounds of its per-run values (each itself the median of 5 repetitions). ratio =
-ours / OSHMEM; the target (issue 5) is a bound on that ratio. Rows that a harness did not
-print show as `-`. Standard library only.
+For every (metric, npes) of the OSHMEM reference benchmark, the value of each harness is the
+median over the rounds of its per-run values (each itself the median of 5 repetitions).
+ratio = ours / OSHMEM; the target (TARGETS below) is a bound on that ratio. Rows that a
+harness did not print show as `-`. Standard library only.
 
 Besides printing the table, it writes OUT_DIR/medians.tsv: every row of every harness
 (not only those of the table), the median over rounds, one line per (harness, metric, npes):
@@ -26,7 +26,7 @@ import re
 import statistics
 import sys
 
-# Anchor order (oshmem-bench/run.sh).
+# The OSHMEM reference benchmark's order (oshmem-bench/run.sh).
 METRICS = """put_lat_8 put_lat_64 put_lat_4096 put_lat_65536 put_lat_1048576
 get_lat_8 get_lat_64 get_lat_4096 get_lat_65536 get_lat_1048576
 put_bw_1048576 get_bw_1048576 amo_fadd_lat amo_cswap_lat amo_add_lat
@@ -34,7 +34,8 @@ pingpong_lat barrier_lat or_to_all_lat_1 or_to_all_lat_1024
 or_to_all_lat_65536 sum_to_all_lat_1024 bcast_lat_4096 fcollect_lat_8
 lock_ops_per_s""".split()
 
-# Targets on ours/OSHMEM (issue 5): ("<=", x) for times, (">=", x) for rates.
+# Targets on ours/OSHMEM (the project's performance goals): ("<=", x) for times,
+# (">=", x) for rates.
 TARGETS = {}
 for m in ("put_lat_8", "get_lat_8"):
     TARGETS[m] = ("<=", 0.7)
@@ -151,7 +152,8 @@ def main():
                 units.setdefault(k[0], unit)
 
     print("# bench/compare.sh: per-row median over rounds; ratio = ours / OSHMEM; "
-          "target from issue 5; MPI = matching mpi-rma-bench row (osc sm)")
+          "target = bound on the ratio (TARGETS in bench/compare.py); "
+          "MPI = matching mpi-rma-bench row (osc sm)")
     for h in HARNESSES:
         for rnd, _rows, busy, heads in runs[h]:
             b = ", ".join(f"np={n} {p}" for n, p in busy) or "n/a"

@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
-# Run our harness (bench/run.sh) and both anchors
-# (../shared/anchors/oshmem-bench/run.sh, ../shared/anchors/mpi-rma-bench/run.sh)
-# alternately for R rounds, then print one table: metric, npes, ours, OSHMEM,
-# ratio (ours/OSHMEM), target (issue 5), MPI one-sided (matching row), met/missed.
+# Run our harness (bench/run.sh) and both reference benchmarks
+# (REFERENCE_DIR/oshmem-bench/run.sh: Open MPI's OSHMEM; REFERENCE_DIR/mpi-rma-bench/run.sh:
+# MPI-3 one-sided) alternately for R rounds, then print one table: metric, npes, ours,
+# OSHMEM, ratio (ours/OSHMEM), target (bench/compare.py's TARGETS), MPI one-sided (matching
+# row), met/missed.
+#
+# Usage: bench/compare.sh REFERENCE_DIR      (or ANCHORS_DIR=REFERENCE_DIR bench/compare.sh)
+#   REFERENCE_DIR  the directory holding the two reference harnesses, oshmem-bench/ and
+#                  mpi-rma-bench/ (each a run.sh printing the same TSV rows as ours). They are
+#                  shipped next to this repository, in shared/anchors/ (so, from a checkout
+#                  beside it: bench/compare.sh ../shared/anchors); any directory with those
+#                  two harnesses will do.
+#
 # Values are per-row medians over the rounds. Within a round, the three
 # harnesses run one PE count at a time (ours np=2, OSHMEM np=2, MPI np=2, then
 # np=4, ...), each after waiting for the machine to be idle, and their order
@@ -12,7 +21,8 @@
 #
 # It reports; it is not a test: exit status 0 even when targets are missed or a
 # harness fails (a failing harness is named on stderr and its rows show as `-`
-# or as FAIL). Exit 2 only if our benchmark cannot be built or a tool is missing.
+# or as FAIL). Exit 2 only for a usage error (no REFERENCE_DIR, or one without the two
+# harnesses), or if our benchmark cannot be built or a tool is missing.
 #
 # Our benchmark is built once, before the first round, and the same binaries
 # run in every round (a rebuild in the tree meanwhile changes nothing).
@@ -27,9 +37,8 @@
 #                       use over 2 s is below this percentage (default 10; 0 or
 #                       empty: do not wait), at most COMPARE_IDLE_WAIT seconds
 #                       (default 180); the outcome goes into the raw output
-#   ANCHORS_DIR         where the anchors live      (default ../shared/anchors
-#                       relative to the repository, then /work/shared/anchors)
-#   SHMEM_BENCH_SCALE   iteration multiplier, also passed to the anchors as
+#   ANCHORS_DIR         REFERENCE_DIR, when not given as the argument
+#   SHMEM_BENCH_SCALE   iteration multiplier, also passed to the reference harnesses as
 #                       OSHMEM_BENCH_SCALE / MPI_RMA_BENCH_SCALE unless those are
 #                       set (smoke tests only; real comparisons use 1)
 #   SHMEM_BENCH_NPS     PE counts, for all three harnesses       (default "2 4 8")
@@ -39,24 +48,34 @@ set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 ROUNDS="${COMPARE_ROUNDS:-3}"
-if [ -n "${ANCHORS_DIR:-}" ]; then
-    anchors="$ANCHORS_DIR"
-elif [ -d "$root/../shared/anchors" ]; then
-    anchors="$(cd "$root/../shared/anchors" && pwd)"
-else
-    anchors="/work/shared/anchors"
+usage="usage: bench/compare.sh REFERENCE_DIR (or ANCHORS_DIR=REFERENCE_DIR): the directory with the reference benchmarks oshmem-bench/ and mpi-rma-bench/, shipped next to this repository in shared/anchors/"
+if [ $# -gt 1 ]; then
+    echo "$usage" >&2
+    exit 2
 fi
-osh_run="$anchors/oshmem-bench/run.sh"
-mpi_run="$anchors/mpi-rma-bench/run.sh"
+refs="${1:-${ANCHORS_DIR:-}}"
+if [ -z "$refs" ]; then
+    echo "$usage" >&2
+    exit 2
+fi
+osh_run="$refs/oshmem-bench/run.sh"
+mpi_run="$refs/mpi-rma-bench/run.sh"
+for f in "$osh_run" "$mpi_run"; do
+    if [ ! -r "$f" ]; then
+        echo "compare.sh: reference benchmark $f not found" >&2
+        echo "$usage" >&2
+        exit 2
+    fi
+done
+refs="$(cd "$refs" && pwd)" || exit 2
+osh_run="$refs/oshmem-bench/run.sh"
+mpi_run="$refs/mpi-rma-bench/run.sh"
 
 for tool in python3 cargo; do
     if ! command -v "$tool" >/dev/null 2>&1; then
         echo "compare.sh: '$tool' not found" >&2
         exit 2
     fi
-done
-for f in "$osh_run" "$mpi_run"; do
-    [ -r "$f" ] || { echo "compare.sh: anchor $f not found (set ANCHORS_DIR)" >&2; exit 2; }
 done
 case "$ROUNDS" in ''|*[!0-9]*|0) echo "compare.sh: COMPARE_ROUNDS must be >= 1" >&2; exit 2 ;; esac
 
@@ -77,7 +96,7 @@ else
 fi
 
 echo "compare.sh: building our benchmark (release)" >&2
-if ! (cd "$root" && cargo build --release -p shmem --example shmem_bench --bin shmemrun) \
+if ! (cd "$root" && cargo build --release -p shmemrun --example shmem_bench --bin shmemrun) \
     >"$tmp/build.log" 2>&1; then
     cat "$tmp/build.log" >&2
     echo "compare.sh: build failed" >&2

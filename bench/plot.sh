@@ -16,7 +16,7 @@
 # fonts-dejavu-core); SHMEM_PLOT_FONT=/path/to/font.ttf picks another font.
 #
 # Full regeneration (a few minutes; the machine should be idle):
-#   COMPARE_OUT_DIR=bench/results bench/compare.sh && bench/plot.sh bench/results
+#   COMPARE_OUT_DIR=bench/results bench/compare.sh REFERENCE_DIR && bench/plot.sh bench/results
 #
 # Exit status: 0 = PNG written; 1 = plotting failed; 2 = usage, missing data
 # or build failure.
@@ -43,7 +43,7 @@ if [ ! -r "$med" ]; then
         python3 "$here/compare.py" "$dir" >/dev/null || exit 2
     fi
     [ -r "$med" ] || {
-        echo "plot.sh: $med not found; run COMPARE_OUT_DIR=$1 bench/compare.sh first" >&2
+        echo "plot.sh: $med not found; run COMPARE_OUT_DIR=$1 bench/compare.sh REFERENCE_DIR first" >&2
         exit 2
     }
 fi
@@ -75,7 +75,7 @@ rel="${dir#"$root"/}"
 env_part=""
 [ -n "$rounds" ] && [ "$rounds" != 3 ] && env_part="COMPARE_ROUNDS=$rounds "
 [ -n "$scale" ] && [ "$scale" != 1 ] && env_part="${env_part}SHMEM_BENCH_SCALE=$scale "
-command="${env_part}COMPARE_OUT_DIR=$rel bench/compare.sh && bench/plot.sh $rel"
+command="${env_part}COMPARE_OUT_DIR=$rel bench/compare.sh REFERENCE_DIR && bench/plot.sh $rel"
 note="measured $when"
 [ -n "$rounds" ] && note="$note, $rounds round(s)"
 [ -n "$scale" ] && [ "$scale" != 1 ] && note="$note, iteration scale $scale (smoke test, not comparable)"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Build bench/shmem_bench.rs (release) and run it with shmemrun for several PE
 # counts; print every result row (TSV: metric npes value unit ok|FAIL) on
-# stdout, in exactly the format of ../shared/anchors/oshmem-bench/run.sh.
+# stdout, in exactly the format of the OSHMEM reference benchmark's run.sh
+# (oshmem-bench/run.sh, shipped next to this repository in shared/anchors/).
 #
-# shmem_bench mirrors the anchor's bench.c row for row (same metric names,
+# shmem_bench mirrors the reference benchmark's bench.c row for row (same metric names,
 # operations, iteration counts and statistic), all 24 rows; it announces the
 # rows it measures in a `# rows:` comment.
 # shmemrun pins PE i to CPU i mod (usable CPUs): one PE a CPU at np = 2 here, as
@@ -12,13 +13,14 @@
 # The two binaries are copied into a `mktemp -d` directory (removed at exit)
 # before running, so a rebuild in the source tree during the run changes
 # nothing. Each PE is a /bin/sh that records its pid and execs the benchmark
-# (as in the anchor), so that PEs outliving a timed-out shmemrun can be ended
+# (as in the reference benchmark), so that PEs outliving a timed-out shmemrun can be ended
 # by pid; shmemrun's PEs normally die with it (PR_SET_PDEATHSIG).
 #
 # Exit status: 0 = for every PE count, every expected row is present and ok
 # and shmemrun exited 0; 1 = a row is missing or FAIL, or shmemrun failed or
 # timed out; 2 = build failed or a tool is missing. Expected rows: every
-# anchor row (REQUIRED below) plus any other row the benchmark announces.
+# row of the reference benchmark (REQUIRED below) plus any other row the
+# benchmark announces.
 #
 # Environment (all optional):
 #   SHMEM_BENCH_NPS          PE counts to run                  (default "2 4 8")
@@ -40,17 +42,17 @@ FLAGS="${SHMEMRUN_FLAGS:-}"
 PREBUILT="${SHMEM_BENCH_PREBUILT:-}"
 
 # Rows that must be present whatever the benchmark announces: every row of the
-# anchor (oshmem-bench/run.sh), now that `shmem` has all their operations
-# (foundation, collectives, locks).
+# reference benchmark (oshmem-bench/run.sh), now that `shmem` has all their
+# operations (foundation, collectives, locks).
 REQUIRED="put_lat_8 put_lat_64 put_lat_4096 put_lat_65536 put_lat_1048576
 get_lat_8 get_lat_64 get_lat_4096 get_lat_65536 get_lat_1048576
 put_bw_1048576 get_bw_1048576 amo_fadd_lat amo_cswap_lat amo_add_lat
 pingpong_lat barrier_lat or_to_all_lat_1 or_to_all_lat_1024
 or_to_all_lat_65536 sum_to_all_lat_1024 bcast_lat_4096 fcollect_lat_8
 lock_ops_per_s"
-# Every row of the anchor, for the "not measured yet" note (empty while every
-# anchor row is required).
-ANCHOR_METRICS="$REQUIRED"
+# Every row of the reference benchmark, for the "not measured yet" note (empty
+# while every one of them is required).
+REFERENCE_METRICS="$REQUIRED"
 
 for tool in timeout awk; do
     if ! command -v "$tool" >/dev/null 2>&1; then
@@ -70,7 +72,7 @@ else
         echo "run.sh: 'cargo' not found" >&2
         exit 2
     fi
-    if ! (cd "$root" && cargo build --release -p shmem --example shmem_bench --bin shmemrun) \
+    if ! (cd "$root" && cargo build --release -p shmemrun --example shmem_bench --bin shmemrun) \
         >"$tmp/build.log" 2>&1; then
         cat "$tmp/build.log" >&2
         echo "run.sh: build failed" >&2
@@ -152,7 +154,7 @@ for np in $NPS; do
     announced="$(sed -n 's/^# rows: //p' "$tmp/out.$np" | head -1)"
     expected="$(printf '%s\n' $REQUIRED $announced | awk 'NF && !seen[$0]++')"
     not_yet=""
-    for m in $ANCHOR_METRICS; do
+    for m in $REFERENCE_METRICS; do
         case " $(echo $expected) " in *" $m "*) ;; *) not_yet="$not_yet $m" ;; esac
     done
 

@@ -19,7 +19,7 @@ root="$(cd "$here/.." && pwd)"
 NPS="${SCALING_NPS:-2 3 4 6 8}"
 TABLE="${SCALING_TABLE:-stderr}"
 
-if ! (cd "$root" && cargo build --release -p shmem --example shmem_scaling --bin shmemrun) \
+if ! (cd "$root" && cargo build --release -p shmemrun --example shmem_scaling --bin shmemrun) \
     >/dev/null 2>"${TMPDIR:-/tmp}/shmem-scaling-build.$$"; then
     cat "${TMPDIR:-/tmp}/shmem-scaling-build.$$" >&2
     rm -f "${TMPDIR:-/tmp}/shmem-scaling-build.$$"

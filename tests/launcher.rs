@@ -414,6 +414,93 @@ fn body_hello() {
     );
 }
 
+/// `;`-separated `NAME=VALUE` pairs that every `launcher_env` PE must find in its environment.
+const WANT_ENV: &str = "SHMEM_TEST_WANT_ENV";
+/// The variable the `-x` checks set; never set in the driver's environment unless a check
+/// sets it for one job.
+const X_VAR: &str = "SHMEM_TEST_X";
+
+/// Every PE checks its environment against [`WANT_ENV`] and exits 3, naming the variable, on
+/// the first difference.
+fn body_env() {
+    let shmem = shmem::init().unwrap();
+    let want = std::env::var(WANT_ENV).unwrap_or_default();
+    for pair in want.split(';').filter(|p| !p.is_empty()) {
+        let (name, value) = pair.split_once('=').unwrap();
+        let got = std::env::var(name).ok();
+        if got.as_deref() != Some(value) {
+            eprintln!(
+                "PE {}: {name} is {got:?}, expected {value:?}",
+                shmem.my_pe().index()
+            );
+            std::process::exit(3);
+        }
+    }
+}
+
+/// Lines each `launcher_tag_output` PE writes to stdout and to stderr, and their length.
+const TAG_LINES: usize = 200;
+const TAG_WIDTH: usize = 300;
+
+/// Line `i` of PE `pe` on `stream` ("out" or "err"): names both, padded to [`TAG_WIDTH`]
+/// with letters that depend on all three, so that a line spliced from pieces of two shows.
+fn tag_line(pe: usize, stream: &str, i: usize) -> String {
+    let head = format!("PE {pe} {stream} line {i}: ");
+    let fill: String = (0..TAG_WIDTH - head.len())
+        .map(|k| char::from(b'a' + ((pe * 7 + i * 3 + k + stream.len()) % 26) as u8))
+        .collect();
+    head + &fill
+}
+
+/// The unterminated last thing a `launcher_tag_output` PE writes to stdout.
+fn tag_tail(pe: usize) -> String {
+    format!("PE {pe} ends without a newline")
+}
+
+/// Every PE writes [`TAG_LINES`] long lines to stdout and to stderr, each in two writes (to
+/// provoke interleaving), then an unterminated line to stdout.
+fn body_tag_output() {
+    use std::io::Write;
+    let shmem = shmem::init().unwrap();
+    let me = shmem.my_pe().index();
+    shmem.barrier_all();
+    for i in 0..TAG_LINES {
+        let line = tag_line(me, "out", i);
+        let (a, b) = line.split_at(TAG_WIDTH / 2);
+        print!("{a}");
+        std::io::stdout().flush().unwrap();
+        println!("{b}");
+        let line = tag_line(me, "err", i);
+        let (a, b) = line.split_at(TAG_WIDTH / 3);
+        eprint!("{a}");
+        eprintln!("{b}");
+    }
+    print!("{}", tag_tail(me));
+    std::io::stdout().flush().unwrap();
+}
+
+/// PE 0 starts a `sleep 30` in a process group of its own (so that the job's end does not
+/// kill it) which keeps the PE's stdout and stderr, and records its pid.
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is left running on purpose: it must not hold the launcher up"
+)]
+fn body_tag_escape() {
+    use std::os::unix::process::CommandExt;
+    let shmem = shmem::init().unwrap();
+    if shmem.my_pe().index() == 0 {
+        let child = Command::new("sleep")
+            .arg("30")
+            .stdin(std::process::Stdio::null())
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        record("escaped", child.id());
+        println!("started {}", child.id());
+    }
+    shmem.barrier_all();
+}
+
 /// PE 0 prints the job size and the arguments the program got.
 fn body_args() {
     let shmem = shmem::init().unwrap();
@@ -875,7 +962,7 @@ fn check_args() -> Result<(), Failed> {
     let exe = exe.to_str().unwrap();
     // Every spelling of the PE count; everything after the program name is the program's,
     // `-np` and unknown options included.
-    let program_args = ["--frobnicate", "-np", "5", "--", "-n", "x"];
+    let program_args = ["--frobnicate", "-np", "5", "--", "-n", "x", "-x", "A=1"];
     let want = format!("2 PEs, args {program_args:?}");
     for np in [
         &["-n2"][..],
@@ -898,10 +985,247 @@ fn check_args() -> Result<(), Failed> {
     // Unknown options before the program are refused, not started as the program.
     refused(&["--frobnicate", "-n", "2", exe], &["--frobnicate"])?;
     refused(&["-n", "2", "--frobnicate", exe], &["--frobnicate"])?;
-    refused(&["-n", "2", "-x", exe], &["-x"])?;
+    refused(&["-n", "2", "-y", exe], &["-y"])?;
     refused(&["-n", "2"], &["PROGRAM"])?;
+    // `-x` takes a value (mpirun's): here the program's path, so no program is left.
+    refused(&["-n", "2", "-x", exe], &["PROGRAM"])?;
     // --timeout 0 is not "1 s".
     refused(&["-n", "2", "--timeout", "0", exe], &["--timeout", "0"])
+}
+
+/// Runs `shmemrun args...` on `launcher_env` PEs that expect `want` (see [`body_env`]), with
+/// `x` set to `x_value` in the driver's environment (or removed from it).
+fn env_job(args: &[&str], want: &str, x_value: Option<&str>) -> std::process::Output {
+    let mut cmd = Command::new(shmemrun());
+    cmd.args(args)
+        .env(support::CASE_ENV, "launcher_env")
+        .env(WANT_ENV, want);
+    match x_value {
+        Some(v) => cmd.env(X_VAR, v),
+        None => cmd.env_remove(X_VAR),
+    };
+    cmd.output().unwrap()
+}
+
+/// mpirun's options: `--oversubscribe`, `--bind-to none|core`.
+fn check_mpirun_options() -> Result<(), Failed> {
+    let exe = std::env::current_exe().unwrap();
+    let exe = exe.to_str().unwrap();
+    // More PEs than this machine's CPUs (on any machine with fewer than 9), with the flag.
+    let out = shmemrun_with(
+        &["--oversubscribe", "-n", "9", "--timeout", "60", exe],
+        &[(support::CASE_ENV, "launcher_hello")],
+    );
+    ensure(
+        out.status.success() && String::from_utf8_lossy(&out.stdout).lines().count() == 9,
+        || describe(&out),
+    )?;
+    // --bind-to core is --bind auto (round robin: SHMEM_RUN_BIND=rr), none is none.
+    for (args, bind) in [
+        (&["--bind-to", "core"][..], "rr"),
+        (&["--bind-to=core"], "rr"),
+        (&["--bind-to", "none"], "none"),
+        (&["--bind", "none"], "none"),
+        (&[], "rr"),
+    ] {
+        let mut all = vec!["-n", "2", "--timeout", "60"];
+        all.extend(args);
+        all.push(exe);
+        let out = env_job(&all, &format!("SHMEM_RUN_BIND={bind}"), None);
+        ensure(out.status.success(), || {
+            format!(
+                "{args:?}: expected SHMEM_RUN_BIND={bind}\n{}",
+                describe(&out)
+            )
+        })?;
+    }
+    refused(
+        &["-n", "2", "--bind-to", "socket", exe],
+        &["--bind-to", "socket"],
+    )?;
+    refused(&["-n", "2", "--bind", "core", exe], &["--bind", "core"])?;
+    refused(
+        &["-n", "2", "--bind", "none", "--bind-to", "core", exe],
+        &["--bind", "--bind-to"],
+    )
+}
+
+/// `-x VAR=VALUE` sets VAR in every PE, `-x VAR` passes the launcher's VAR; `SHMEM_RUN_*`
+/// cannot be set; `-x SHMEM_SYMMETRIC_SIZE=SIZE` sizes the job.
+fn check_export() -> Result<(), Failed> {
+    let exe = std::env::current_exe().unwrap();
+    let exe = exe.to_str().unwrap();
+    let x_bar = format!("{X_VAR}=bar");
+    let x_attached = format!("-x{X_VAR}=attached");
+    let x_eq = format!("{X_VAR}=a=b");
+    for (args, want, x_value) in [
+        // set, with the driver's environment lacking it
+        (vec!["-x", &x_bar], format!("{X_VAR}=bar"), None),
+        // set, overriding the driver's value
+        (vec!["-x", &x_bar], format!("{X_VAR}=bar"), Some("baz")),
+        // passed from the driver's environment
+        (vec!["-x", X_VAR], format!("{X_VAR}=baz"), Some("baz")),
+        // not set anywhere: nothing to pass, the job runs
+        (vec!["-x", X_VAR], String::new(), None),
+        // attached form; a value containing '='; repeated
+        (vec![&x_attached], format!("{X_VAR}=attached"), None),
+        (vec!["-x", &x_eq], format!("{X_VAR}=a=b"), None),
+        (
+            vec!["-x", &x_bar, "-x", "SHMEM_TEST_Y=2"],
+            format!("{X_VAR}=bar;SHMEM_TEST_Y=2"),
+            None,
+        ),
+    ] {
+        let mut all = vec!["-n", "2", "--timeout", "60"];
+        all.extend(&args);
+        all.push(exe);
+        let out = env_job(&all, &want, x_value);
+        ensure(out.status.success(), || {
+            format!(
+                "{args:?} (driver {X_VAR}={x_value:?}): expected {want:?}\n{}",
+                describe(&out)
+            )
+        })?;
+    }
+    // -x VAR, VAR unset: the PEs must not see it either.
+    let out = env_job(
+        &["-n", "2", "--timeout", "60", "-x", X_VAR, exe],
+        &format!("{X_VAR}=anything"),
+        None,
+    );
+    ensure(out.status.code() == Some(3), || describe(&out))?;
+    // The launcher's own variables are not the user's to set.
+    refused(
+        &["-n", "2", "-x", "SHMEM_RUN_PE=1", exe],
+        &["-x", "SHMEM_RUN_PE"],
+    )?;
+    refused(&["-n", "2", "-x", "=1", exe], &["-x", "=1"])?;
+    // -x SHMEM_SYMMETRIC_SIZE=SIZE sizes the job (oshrun's way); --heap-size wins over it.
+    let (out, _) = run_job(
+        2,
+        "launcher_config",
+        &["-x", "SHMEM_SYMMETRIC_SIZE=3m"],
+        &[("SHMEM_TEST_EXPECT_SIZE", "3145728")],
+    );
+    ensure(out.status.success(), || describe(&out))?;
+    let (out, _) = run_job(
+        2,
+        "launcher_config",
+        &["-x", "SHMEM_SYMMETRIC_SIZE=3m", "--heap-size", "2m"],
+        &[("SHMEM_TEST_EXPECT_SIZE", "2097152")],
+    );
+    ensure(out.status.success(), || describe(&out))?;
+    refused(
+        &["-n", "2", "-x", "SHMEM_SYMMETRIC_SIZE=lots", exe],
+        &["SHMEM_SYMMETRIC_SIZE", "lots"],
+    )
+}
+
+/// `--tag-output`: every line of every PE, on stdout and stderr, arrives whole, in order,
+/// prefixed with its PE; the unterminated last line too, with a newline.
+fn check_tag_output() -> Result<(), Failed> {
+    let npes = 4;
+    let (out, _) = run_job(npes, "launcher_tag_output", &["--tag-output"], &[]);
+    ensure(out.status.success(), || describe(&out))?;
+    for (stream, bytes) in [("out", &out.stdout), ("err", &out.stderr)] {
+        let text = String::from_utf8_lossy(bytes);
+        ensure(text.ends_with('\n'), || {
+            format!("std{stream} does not end with a newline")
+        })?;
+        let mut next = vec![0usize; npes];
+        let mut tails = vec![0usize; npes];
+        for line in text.lines() {
+            let tagged = line
+                .strip_prefix('[')
+                .and_then(|l| l.split_once("] "))
+                .and_then(|(pe, rest)| Some((pe.parse::<usize>().ok()?, rest)))
+                .filter(|&(pe, _)| pe < npes);
+            let Some((pe, content)) = tagged else {
+                return Err(format!("std{stream}: untagged line {line:?}").into());
+            };
+            if stream == "out" && content == tag_tail(pe) && next[pe] == TAG_LINES {
+                tails[pe] += 1;
+                continue;
+            }
+            ensure(
+                next[pe] < TAG_LINES && content == tag_line(pe, stream, next[pe]),
+                || {
+                    format!(
+                        "std{stream}: {line:?} is not PE {pe}'s line {} intact",
+                        next[pe]
+                    )
+                },
+            )?;
+            next[pe] += 1;
+        }
+        ensure(next.iter().all(|&n| n == TAG_LINES), || {
+            format!("std{stream}: lines per PE {next:?}, expected {TAG_LINES} each")
+        })?;
+        let want_tails = if stream == "out" { 1 } else { 0 };
+        ensure(tails.iter().all(|&t| t == want_tails), || {
+            format!("std{stream}: unterminated last lines per PE {tails:?}")
+        })?;
+    }
+    Ok(())
+}
+
+/// `--tag-output` with a process that escaped the job's group kill and holds the PE's pipes:
+/// the launcher still ends promptly (it stops reading a bounded time after the job ended).
+fn check_tag_escape() -> Result<(), Failed> {
+    let dir = scratch("tag-escape");
+    let t0 = Instant::now();
+    let (out, _) = run_job(
+        2,
+        "launcher_tag_escape",
+        &["--tag-output"],
+        &[(DIR_ENV, dir.to_str().unwrap())],
+    );
+    let took = t0.elapsed();
+    for pid in pids(&dir) {
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    ensure(
+        out.status.success() && String::from_utf8_lossy(&out.stdout).starts_with("[0] started "),
+        || describe(&out),
+    )?;
+    ensure(took < Duration::from_secs(10), || {
+        format!("the job took {took:?} with an escaped process holding its pipes")
+    })
+}
+
+/// `--help` describes the launcher (not the library), `--version` names it.
+fn check_help() -> Result<(), Failed> {
+    let out = shmemrun_with(&["--help"], &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let words = [
+        "PEs",
+        "exit status",
+        "124",
+        "127",
+        "--oversubscribe",
+        "--tag-output",
+        "--bind-to",
+        "-x <VAR[=VALUE]>",
+        "SHMEM_SYMMETRIC_SIZE",
+        "SHMEM_DEBUG",
+        "SHMEM_INFO",
+        "SHMEM_VERSION",
+        "SHMEM_WAIT_SPIN",
+        "SHMEM_WAIT_YIELD_US",
+    ];
+    let missing: Vec<&str> = words.into_iter().filter(|w| !text.contains(w)).collect();
+    ensure(
+        out.status.success()
+            && missing.is_empty()
+            && !text.contains("a safe, typed API over a shared-memory runtime"),
+        || format!("missing {missing:?}\n{}", describe(&out)),
+    )?;
+    let out = shmemrun_with(&["--version"], &[]);
+    ensure(
+        out.status.success() && String::from_utf8_lossy(&out.stdout).starts_with("shmemrun "),
+        || describe(&out),
+    )
 }
 
 fn check_heap_size() -> Result<(), Failed> {
@@ -1150,6 +1474,31 @@ fn main() {
                 name: "launcher_debug_log",
                 body: body_debug_log,
                 check: check_debug_log,
+            },
+            Custom {
+                name: "launcher_env",
+                body: body_env,
+                check: check_export,
+            },
+            Custom {
+                name: "launcher_mpirun_options",
+                body: body_args,
+                check: check_mpirun_options,
+            },
+            Custom {
+                name: "launcher_tag_output",
+                body: body_tag_output,
+                check: check_tag_output,
+            },
+            Custom {
+                name: "launcher_tag_escape",
+                body: body_tag_escape,
+                check: check_tag_escape,
+            },
+            Custom {
+                name: "launcher_help",
+                body: body_args,
+                check: check_help,
             },
             Custom {
                 name: "launcher_init_twice",

@@ -31,8 +31,10 @@ impl Gen for f64 {
         pe as f64 * 1.5e10 - i as f64 / 7.0
     }
 }
-/// A user-defined Pod with mixed fields.
+/// A user-defined Pod with mixed fields (through `shmem`'s re-export: this test depends on
+/// `shmem` only).
 #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+#[bytemuck(crate = "shmem::bytemuck")]
 #[repr(C)]
 struct Particle {
     pos: [f32; 3],

@@ -13,6 +13,8 @@
 //!   so it sleeps until something happens and never polls.
 //! * [`exit_status`] maps a `global_exit` status to the job's exit status (never 0 for a
 //!   non-zero status).
+//! * With [`LaunchConfig::tag_output`], the PEs' stdout and stderr go through pipes to one
+//!   forwarding thread, which writes every line whole, prefixed with `[pe] `.
 
 use std::ffi::OsString;
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
@@ -66,7 +68,23 @@ pub struct LaunchConfig {
     pub program: OsString,
     /// Its arguments.
     pub args: Vec<OsString>,
+    /// Variables set in every PE's environment (`shmemrun -x VAR=VALUE`), on top of the
+    /// launcher's own environment, which the PEs inherit. The launcher's bootstrap variables
+    /// (`SHMEM_RUN_*`, refused here by [`check_config`]) and `SHMEM_SYMMETRIC_SIZE` (always
+    /// the job's symmetric size) are set after these.
+    pub env: Vec<(OsString, OsString)>,
+    /// Prefix every line a PE writes to stdout or stderr with `[pe] ` (`shmemrun
+    /// --tag-output`): the PEs write into pipes, and the launcher forwards each complete line
+    /// with one write to its own stdout or stderr, so lines never interleave mid-line. A line
+    /// still unterminated when the PE's pipe closes is forwarded with a newline; one longer than
+    /// 64 KiB may be forwarded in several tagged pieces. Without it the PEs share the
+    /// launcher's stdout and stderr and nothing is in between (no pipe, no thread).
+    pub tag_output: bool,
 }
+
+/// Prefix of the variables that tell a PE about its job (`config::ENV_RUN_*`): set by the
+/// launcher only.
+const RUN_ENV_PREFIX: &str = "SHMEM_RUN_";
 
 /// How a job ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,6 +149,21 @@ pub fn check_config(cfg: &LaunchConfig) -> Result<()> {
             why: "the timeout must be at least 1 second",
         });
     }
+    for (name, _) in &cfg.env {
+        let text = name.to_string_lossy();
+        let why = if text.is_empty() || text.contains(['=', '\0']) {
+            "a variable name must be non-empty, without '=' or NUL"
+        } else if text.starts_with(RUN_ENV_PREFIX) {
+            "the launcher sets SHMEM_RUN_* itself (the job's bootstrap)"
+        } else {
+            continue;
+        };
+        return Err(Error::Config {
+            name: "-x",
+            value: text.into_owned(),
+            why,
+        });
+    }
     let mem_total = crate::sys::memory_total();
     let total = planned_size(cfg.n_pes, cfg.symmetric_size).unwrap_or(u64::MAX);
     if total > mem_total {
@@ -170,6 +203,13 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
     let (seg, fd, token) = Segment::create(cfg.n_pes, cfg.symmetric_size)?;
     let seg = Arc::new(seg);
     let mut guardian = Guardian::start(&seg)?;
+    // Started before any PE, so that failing to start it starts nothing; it waits for the
+    // PEs' pipes. It inherits the blocked signals: only `supervise` takes them.
+    let mut forwarder = match cfg.tag_output {
+        true => Some(tag::Forwarder::start().map_err(Error::io("starting the output forwarder"))?),
+        false => None,
+    };
+    let mut streams: Vec<tag::Stream> = Vec::new();
     let cpus: Vec<usize> = usable_cpu_list();
     let bind = cfg.bind == Bind::Auto && !cpus.is_empty();
     let started = Instant::now();
@@ -178,6 +218,7 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
     for pe in 0..cfg.n_pes {
         let mut cmd = Command::new(&cfg.program);
         cmd.args(&cfg.args)
+            .envs(cfg.env.iter().map(|(k, v)| (k, v)))
             .env(config::ENV_RUN_FD, fd.as_raw_fd().to_string())
             .env(config::ENV_RUN_PE, pe.to_string())
             .env(config::ENV_RUN_NPES, cfg.n_pes.to_string())
@@ -188,6 +229,10 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
             .process_group(0);
         if pe != 0 {
             cmd.stdin(Stdio::null());
+        }
+        if forwarder.is_some() {
+            // close-on-exec on the launcher's ends, so no other PE inherits them
+            cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
         }
         let cpu = if bind {
             Some(cpus[pe % cpus.len()])
@@ -226,14 +271,24 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
             })
         };
         match cmd.spawn() {
-            Ok(child) => pes.push(Pe {
-                pid: Pid::from_raw(child.id() as i32),
-                running: true,
-            }),
+            Ok(mut child) => {
+                let out = child.stdout.take().map(OwnedFd::from);
+                let err = child.stderr.take().map(OwnedFd::from);
+                streams.extend(out.map(|fd| tag::Stream::new(pe, fd, tag::Sink::Stdout)));
+                streams.extend(err.map(|fd| tag::Stream::new(pe, fd, tag::Sink::Stderr)));
+                pes.push(Pe {
+                    pid: Pid::from_raw(child.id() as i32),
+                    running: true,
+                })
+            }
             Err(e) => {
                 stop_all(&pes);
                 guardian.stand_down();
                 reap_all(&mut pes);
+                if let Some(f) = forwarder.as_mut() {
+                    f.forward(streams);
+                    f.finish();
+                }
                 return Ok(Outcome {
                     status: 127,
                     message: Some(format!(
@@ -247,6 +302,9 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
     // The PEs have their copies; the launcher's own descriptor is no longer needed, but the
     // mapping stays so that it can read the PEs' states.
     drop(fd);
+    if let Some(f) = forwarder.as_mut() {
+        f.forward(streams);
+    }
     // A tick every second: the timeout's deadline and the deadlock check (`diagnose.rs`).
     nix::unistd::alarm::set(1);
 
@@ -258,6 +316,11 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
     guardian.stand_down();
     reap_all(&mut pes);
     nix::unistd::alarm::cancel();
+    // Every PE is dead: what they wrote is in the pipes; forward it, then return (bounded,
+    // even if a process that escaped the group kill still holds a pipe).
+    if let Some(f) = forwarder.as_mut() {
+        f.finish();
+    }
     Ok(outcome)
 }
 
@@ -535,5 +598,336 @@ fn reap_all(pes: &mut [Pe]) {
     for p in pes.iter_mut() {
         while let Err(Errno::EINTR) = waitpid(p.pid, None) {}
         p.running = false;
+    }
+}
+
+mod tag {
+    //! `--tag-output`: one thread forwards the PEs' output line by line, each line prefixed with
+    //! `[pe] ` and written with one write, so that lines of different PEs never interleave.
+    //!
+    //! The thread is started before the PEs, gets their pipes' read ends once they all started
+    //! ([`Forwarder::forward`]) and sleeps in `poll` until one is readable. At the end of the job
+    //! ([`Forwarder::finish`], after every PE was killed and reaped) the launcher closes the
+    //! wake-up pipe; the thread then forwards what is left, until every PE pipe has reached end
+    //! of file or [`DRAIN_GRACE`] has passed (a process that left its PE's process group may hold
+    //! a write end for ever), and the launcher joins it.
+
+    use std::io::{PipeReader, PipeWriter, Write};
+    use std::os::fd::{AsFd, OwnedFd};
+    use std::sync::mpsc;
+    use std::thread::JoinHandle;
+    use std::time::{Duration, Instant};
+
+    use nix::errno::Errno;
+    use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+
+    /// How long the forwarder keeps reading after the job ended. The PEs are dead by then and
+    /// their output is already in the pipes, so this bounds only the wait for an escaped
+    /// process that keeps a pipe open.
+    pub(super) const DRAIN_GRACE: Duration = Duration::from_secs(1);
+    /// A line is forwarded in tagged pieces once this much of it has arrived without a
+    /// newline (so a PE that never writes one cannot make the launcher buffer without end).
+    const MAX_LINE: usize = 64 << 10;
+    /// Bytes read from a pipe at a time.
+    const CHUNK: usize = 64 << 10;
+
+    /// Where a stream's lines go: the launcher's own stdout or stderr.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub(super) enum Sink {
+        Stdout,
+        Stderr,
+    }
+
+    /// One PE's stdout or stderr: the pipe's read end and the line being assembled.
+    #[derive(Debug)]
+    pub(super) struct Stream {
+        fd: OwnedFd,
+        sink: Sink,
+        /// `[pe] ` followed by the bytes of the current line read so far.
+        line: Vec<u8>,
+        prefix: usize,
+    }
+
+    impl Stream {
+        pub(super) fn new(pe: usize, fd: OwnedFd, sink: Sink) -> Stream {
+            let line = format!("[{pe}] ").into_bytes();
+            let prefix = line.len();
+            Stream {
+                fd,
+                sink,
+                line,
+                prefix,
+            }
+        }
+
+        /// Hands every tagged line `data` completes to `emit`; keeps the rest for later.
+        fn feed(&mut self, mut data: &[u8], emit: &mut impl FnMut(Sink, &[u8])) {
+            while let Some(i) = data.iter().position(|&b| b == b'\n') {
+                self.line.extend_from_slice(&data[..=i]);
+                emit(self.sink, &self.line);
+                self.line.truncate(self.prefix);
+                data = &data[i + 1..];
+            }
+            self.line.extend_from_slice(data);
+            if self.line.len() - self.prefix >= MAX_LINE {
+                self.end_line(emit);
+            }
+        }
+
+        /// Hands the unterminated rest of a line, if any, to `emit`, with a newline.
+        fn end_line(&mut self, emit: &mut impl FnMut(Sink, &[u8])) {
+            if self.line.len() > self.prefix {
+                self.line.push(b'\n');
+                emit(self.sink, &self.line);
+                self.line.truncate(self.prefix);
+            }
+        }
+    }
+
+    /// The launcher's stdout and stderr; one that failed (a closed pipe) is given up, and what
+    /// was meant for it is read and dropped, so that no PE blocks on a full pipe.
+    struct Sinks {
+        stdout_ok: bool,
+        stderr_ok: bool,
+    }
+
+    impl Sinks {
+        /// Writes one whole line (one `write` unless the kernel takes part of it) under the
+        /// standard handle's lock, so that it does not interleave with the program's own
+        /// output either.
+        fn write(&mut self, sink: Sink, line: &[u8]) {
+            let ok = match sink {
+                Sink::Stdout => &mut self.stdout_ok,
+                Sink::Stderr => &mut self.stderr_ok,
+            };
+            if *ok {
+                let written = match sink {
+                    Sink::Stdout => {
+                        let mut out = std::io::stdout().lock();
+                        out.write_all(line).and_then(|()| out.flush())
+                    }
+                    Sink::Stderr => std::io::stderr().lock().write_all(line),
+                };
+                *ok = written.is_ok();
+            }
+        }
+    }
+
+    /// The forwarding thread, seen from the launcher.
+    #[derive(Debug)]
+    pub(super) struct Forwarder {
+        streams: Option<mpsc::Sender<Vec<Stream>>>,
+        /// Closed by [`Forwarder::finish`]: end of file tells the thread the job ended.
+        wake: Option<PipeWriter>,
+        thread: Option<JoinHandle<()>>,
+    }
+
+    impl Forwarder {
+        /// Starts the thread (which waits for [`Forwarder::forward`]).
+        pub(super) fn start() -> std::io::Result<Forwarder> {
+            let (wake_rx, wake) = std::io::pipe()?;
+            let (tx, rx) = mpsc::channel();
+            let thread = std::thread::Builder::new()
+                .name("shmemrun-output".into())
+                .spawn(move || run(&rx, &wake_rx))?;
+            Ok(Forwarder {
+                streams: Some(tx),
+                wake: Some(wake),
+                thread: Some(thread),
+            })
+        }
+
+        /// Hands the PEs' pipes to the thread (once).
+        pub(super) fn forward(&mut self, streams: Vec<Stream>) {
+            if let Some(tx) = self.streams.take() {
+                // the thread only ends after this or after `finish`
+                let _ = tx.send(streams);
+            }
+        }
+
+        /// Tells the thread that the job ended and waits for it: at most [`DRAIN_GRACE`]
+        /// plus the time its last writes take.
+        pub(super) fn finish(&mut self) {
+            self.streams = None;
+            self.wake = None;
+            if let Some(thread) = self.thread.take() {
+                let _ = thread.join();
+            }
+        }
+    }
+
+    impl Drop for Forwarder {
+        fn drop(&mut self) {
+            self.finish();
+        }
+    }
+
+    /// The thread's whole life.
+    fn run(streams: &mpsc::Receiver<Vec<Stream>>, wake: &PipeReader) {
+        let Ok(mut streams) = streams.recv() else {
+            return; // the launcher gave up before starting a PE
+        };
+        let mut sinks = Sinks {
+            stdout_ok: true,
+            stderr_ok: true,
+        };
+        let mut emit = |sink: Sink, line: &[u8]| sinks.write(sink, line);
+        let mut buf = vec![0u8; CHUNK];
+        let mut deadline: Option<Instant> = None;
+        while !streams.is_empty() {
+            let timeout = match deadline {
+                None => PollTimeout::NONE,
+                Some(d) => match d.checked_duration_since(Instant::now()) {
+                    Some(left) if !left.is_zero() => {
+                        PollTimeout::try_from(left).unwrap_or(PollTimeout::MAX)
+                    }
+                    _ => break,
+                },
+            };
+            // Slot 0 is the wake-up pipe until the job ended; then only the PEs' pipes.
+            let mut fds: Vec<PollFd<'_>> = Vec::with_capacity(streams.len() + 1);
+            let watch_wake = deadline.is_none();
+            if watch_wake {
+                fds.push(PollFd::new(wake.as_fd(), PollFlags::POLLIN));
+            }
+            fds.extend(
+                streams
+                    .iter()
+                    .map(|s| PollFd::new(s.fd.as_fd(), PollFlags::POLLIN)),
+            );
+            match poll(&mut fds, timeout) {
+                Ok(0) if deadline.is_some() => break,
+                Ok(_) | Err(Errno::EINTR) => {}
+                Err(_) => break,
+            }
+            let ready: Vec<bool> = fds
+                .iter()
+                .map(|f| f.revents().is_some_and(|r| !r.is_empty()))
+                .collect();
+            drop(fds);
+            let ready = if watch_wake {
+                if ready[0] {
+                    deadline = Some(Instant::now() + DRAIN_GRACE);
+                }
+                &ready[1..]
+            } else {
+                &ready[..]
+            };
+            let mut closed = vec![false; streams.len()];
+            for ((s, _), closed) in streams
+                .iter_mut()
+                .zip(ready)
+                .zip(closed.iter_mut())
+                .filter(|((_, ready), _)| **ready)
+            {
+                match nix::unistd::read(&s.fd, &mut buf) {
+                    Ok(0) => *closed = true,
+                    Ok(n) => s.feed(&buf[..n], &mut emit),
+                    Err(Errno::EINTR | Errno::EAGAIN) => {}
+                    Err(_) => *closed = true,
+                }
+            }
+            let mut closed = closed.into_iter();
+            streams.retain_mut(|s| {
+                let done = closed.next().unwrap_or(false);
+                if done {
+                    s.end_line(&mut emit);
+                }
+                !done
+            });
+        }
+        // Time is up: what is left of a line still goes out, whole.
+        for s in &mut streams {
+            s.end_line(&mut emit);
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        /// Feeds `chunks` to a PE 12 stdout stream, then ends it; returns what was emitted,
+        /// one entry per write.
+        fn lines_of(chunks: &[&[u8]]) -> Vec<Vec<u8>> {
+            let (_read, write) = std::io::pipe().unwrap();
+            let mut s = Stream::new(12, OwnedFd::from(write), Sink::Stdout);
+            let mut out = Vec::new();
+            let mut emit = |sink: Sink, line: &[u8]| {
+                assert_eq!(sink, Sink::Stdout);
+                out.push(line.to_vec());
+            };
+            for c in chunks {
+                s.feed(c, &mut emit);
+            }
+            s.end_line(&mut emit);
+            out
+        }
+
+        #[test]
+        fn lines_are_whole_and_tagged() {
+            let got = lines_of(&[b"hel", b"lo\nwor", b"ld\n\nlast"]);
+            let want: [&[u8]; 4] = [b"[12] hello\n", b"[12] world\n", b"[12] \n", b"[12] last\n"];
+            assert_eq!(got, want);
+            assert!(lines_of(&[]).is_empty());
+            assert_eq!(lines_of(&[b"a\n"]), [b"[12] a\n"]);
+        }
+
+        #[test]
+        fn an_endless_line_goes_in_pieces() {
+            let chunk = vec![b'x'; 40 << 10];
+            let got = lines_of(&[&chunk, &chunk, &chunk, b"\n"]);
+            assert_eq!(got.len(), 2);
+            assert!(
+                got.iter()
+                    .all(|l| l.starts_with(b"[12] x") && l.ends_with(b"x\n"))
+            );
+            let total: usize = got.iter().map(|l| l.len() - b"[12] \n".len()).sum();
+            assert_eq!(total, 3 * chunk.len());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_env(env: &[(&str, &str)]) -> LaunchConfig {
+        LaunchConfig {
+            n_pes: 2,
+            symmetric_size: 1 << 20,
+            timeout: None,
+            bind: Bind::None,
+            program: "true".into(),
+            args: Vec::new(),
+            env: env.iter().map(|&(k, v)| (k.into(), v.into())).collect(),
+            tag_output: false,
+        }
+    }
+
+    #[test]
+    fn bootstrap_variables_carry_the_reserved_prefix() {
+        for name in [
+            config::ENV_RUN_FD,
+            config::ENV_RUN_PE,
+            config::ENV_RUN_NPES,
+            config::ENV_RUN_TOKEN,
+            config::ENV_RUN_CPUS,
+            config::ENV_RUN_BIND,
+        ] {
+            assert!(name.starts_with(RUN_ENV_PREFIX), "{name}");
+        }
+    }
+
+    #[test]
+    fn extra_environment_is_checked() {
+        assert!(check_config(&with_env(&[("FOO", "bar"), ("SHMEM_DEBUG", "1")])).is_ok());
+        for bad in ["", "A=B", "A\0B", "SHMEM_RUN_PE", "SHMEM_RUN_ANYTHING"] {
+            match check_config(&with_env(&[("FOO", "bar"), (bad, "1")])) {
+                Err(Error::Config {
+                    name: "-x", value, ..
+                }) => assert_eq!(value, bad),
+                other => panic!("{bad:?}: {other:?}"),
+            }
+        }
     }
 }

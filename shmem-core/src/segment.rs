@@ -59,7 +59,7 @@ pub struct Header {
     /// Size of the whole segment.
     pub total_size: u64,
 }
-static_assertions::const_assert!(std::mem::size_of::<Header>() <= JOB_CONTROL_OFFSET);
+const _: () = assert!(std::mem::size_of::<Header>() <= JOB_CONTROL_OFFSET);
 
 /// Job-wide atomics.
 #[repr(C, align(128))]
@@ -76,9 +76,7 @@ pub struct JobControl {
 pub const SHARED_BARRIER_PES: usize = 8;
 /// Flag bit of [`JobControl::global_exit`].
 pub const GLOBAL_EXIT_SET: u64 = 1 << 63;
-static_assertions::const_assert!(
-    JOB_CONTROL_OFFSET + std::mem::size_of::<JobControl>() <= CONTROL_OFFSET
-);
+const _: () = assert!(JOB_CONTROL_OFFSET + std::mem::size_of::<JobControl>() <= CONTROL_OFFSET);
 
 /// Lifecycle of a PE, in [`Identity::state`] (line 0 of its [`Slot`]).
 #[repr(u32)]
@@ -186,9 +184,9 @@ pub struct WaitRecord {
     /// What the wait is for (meaning depends on `what`, see `wait::WaitSite`).
     pub args: [AtomicU64; 4],
 }
-static_assertions::const_assert_eq!(std::mem::size_of::<Slot>(), SLOT_SIZE);
-static_assertions::const_assert_eq!(std::mem::align_of::<Slot>(), LINE);
-static_assertions::const_assert_eq!(std::mem::offset_of!(Slot, launch), 4 * LINE);
+const _: () = assert!(std::mem::size_of::<Slot>() == SLOT_SIZE);
+const _: () = assert!(std::mem::align_of::<Slot>() == LINE);
+const _: () = assert!(std::mem::offset_of!(Slot, launch) == 4 * LINE);
 
 /// The layout the creator computes for `n_pes` PEs and `partition_size` bytes each.
 fn layout(n_pes: usize, partition_size: usize) -> Header {

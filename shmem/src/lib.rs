@@ -71,6 +71,6 @@ pub mod __private {
 
 /// The launcher library behind the `shmemrun` binary.
 pub mod launcher {
-    pub use shmem_core::config::{parse_size, symmetric_size_from_env};
+    pub use shmem_core::config::{ENV_SYMMETRIC_SIZE, parse_size, symmetric_size_from_env};
     pub use shmem_core::launcher::{Bind, LaunchConfig, Outcome, exit_status, launch};
 }
