@@ -5,7 +5,7 @@ use shmem::{Shmem, SymVec};
 
 /// Median of the repetition values (bench.c: qsort, middle element; the mean of the two middle
 /// ones for an even count). 0 for no values.
-pub fn median(mut v: Vec<f64>) -> f64 {
+pub(crate) fn median(mut v: Vec<f64>) -> f64 {
     if v.is_empty() {
         return 0.0;
     }
@@ -20,14 +20,14 @@ pub fn median(mut v: Vec<f64>) -> f64 {
 
 /// bench.c's `avg_over_pes`: the mean over all PEs of a per-PE value, gathered on PE 0 through
 /// one symmetric slot per PE.
-pub struct PeMean<'s> {
+pub(crate) struct PeMean<'s> {
     shmem: &'s Shmem,
     slots: SymVec<'s, f64>,
 }
 
 impl<'s> PeMean<'s> {
     /// Collective (allocates the slots).
-    pub fn new(shmem: &'s Shmem) -> Result<PeMean<'s>, shmem::Error> {
+    pub(crate) fn new(shmem: &'s Shmem) -> Result<PeMean<'s>, shmem::Error> {
         Ok(PeMean {
             shmem,
             slots: SymVec::zeroed(shmem, shmem.n_pes())?,
@@ -35,7 +35,7 @@ impl<'s> PeMean<'s> {
     }
 
     /// Collective: the mean of every PE's `v`, on PE 0 (0 elsewhere).
-    pub fn mean(&self, v: f64) -> f64 {
+    pub(crate) fn mean(&self, v: f64) -> f64 {
         let me = self.shmem.my_pe().index();
         let pe0 = self.shmem.pe(0).expect("PE 0 exists");
         self.slots
@@ -57,7 +57,7 @@ impl<'s> PeMean<'s> {
 /// repetitions of `iters` calls, each call timed alone with an untimed `barrier_all` after it.
 /// `call(k)` makes call number `k` (0, 1, ...; the rows alternate two `SyncBuf`s with it).
 /// Returns each repetition's mean ns per call, averaged over the PEs (meaningful on PE 0).
-pub fn osu_times(
+pub(crate) fn osu_times(
     mean: &PeMean<'_>,
     warm: u64,
     iters: u64,
@@ -87,7 +87,7 @@ pub fn osu_times(
 
 /// bench.c's `barrier_lat` timing: `warm` untimed `barrier_all` calls, then `reps` loops of
 /// `iters` back-to-back calls; returns each loop's ns per call, averaged over the PEs.
-pub fn barrier_times(mean: &PeMean<'_>, warm: u64, iters: u64, reps: usize) -> Vec<f64> {
+pub(crate) fn barrier_times(mean: &PeMean<'_>, warm: u64, iters: u64, reps: usize) -> Vec<f64> {
     for _ in 0..warm {
         mean.shmem.barrier_all();
     }

@@ -1,10 +1,10 @@
 //! How the collectives' cost grows with the vector size, at the PE count it is launched with
 //! (`bench/scaling.sh` runs it for several PE counts).
 //!
-//! Every row is measured as `shmem_bench` (and the anchor's bench.c) measures its collective
-//! rows, OSU style: each call timed alone, an untimed `barrier_all` after it, two `SyncBuf`s
-//! alternating from call to call; the value is the median over 5 repetitions of the mean time
-//! per call, averaged over the PEs. Rows (TSV, the format of `bench/run.sh`):
+//! Every row is measured as `shmem_bench` (and the OSHMEM reference benchmark's bench.c) measures
+//! its collective rows, OSU style: each call timed alone, an untimed `barrier_all` after it, two
+//! `SyncBuf`s alternating from call to call; the value is the median over 5 repetitions of the mean
+//! time per call, averaged over the PEs. Rows (TSV, the format of `bench/run.sh`):
 //!
 //! * `barrier_lat`: back-to-back `barrier_all` calls (as bench.c's row);
 //! * `or_to_all_lat_<n>`, `sum_to_all_lat_<n>`: `i64` reductions of `n` elements;

@@ -1,4 +1,5 @@
-//! shmem-bench: the Rust mirror of `../shared/anchors/oshmem-bench/bench.c`, row for row.
+//! shmem-bench: the Rust mirror of the OSHMEM reference benchmark (`oshmem-bench/bench.c`),
+//! row for row.
 //!
 //! Same metric names, same operations, same warm-up and iteration counts (including the
 //! `2/npes` rule), same statistic (median of 5 repetitions; collective latencies averaged over
@@ -16,8 +17,8 @@
 //! ```
 //!
 //! `SHMEM_BENCH_SCALE` (default 1) multiplies every iteration count, like
-//! `OSHMEM_BENCH_SCALE` in the anchor (for smoke tests only). `SHMEM_BENCH_ONLY` (not in the
-//! anchor; for profiling one row, e.g. `SHMEM_BENCH_ONLY=barrier_lat`) is a space- or
+//! `OSHMEM_BENCH_SCALE` in the reference (for smoke tests only). `SHMEM_BENCH_ONLY` (not in the
+//! reference; for profiling one row, e.g. `SHMEM_BENCH_ONLY=barrier_lat`) is a space- or
 //! comma-separated list of the rows to measure; the others are skipped.
 //!
 //! Where the safe API makes the mirror differ from the C code (none of it changes what is

@@ -53,8 +53,20 @@ pub use sym::{Sym, SymBox, SymSlice, SymSliceMut, SymTarget, SymVec};
 pub use team::{Team, TeamPe};
 pub use types::{AmoBitwise, AmoExtended, AmoStandard, Cmp, WaitType};
 
-/// Re-export of `bytemuck`, whose `Pod` trait says what may live in symmetric memory
-/// (`#[derive(shmem::bytemuck::Pod, shmem::bytemuck::Zeroable)]` for your own types).
+/// Re-export of `bytemuck`, whose `Pod` trait says what may live in symmetric memory. Derive it
+/// for your own types without depending on `bytemuck` yourself by naming this path:
+///
+/// ```
+/// use shmem::bytemuck::{Pod, Zeroable};
+///
+/// #[derive(Clone, Copy, Pod, Zeroable)]
+/// #[bytemuck(crate = "shmem::bytemuck")]
+/// #[repr(C)]
+/// struct Point {
+///     x: i64,
+///     y: i64,
+/// }
+/// ```
 pub use bytemuck;
 
 /// The README's code, compiled and run as a doctest so that it stays true.

@@ -105,7 +105,7 @@ struct Cli {
         value_parser = clap::value_parser!(OsString)
     )]
     export: Vec<OsString>,
-    /// Prefix every line a PE writes to stdout or stderr with its PE number, "[pe] "; lines
+    /// Prefix every line a PE writes to stdout or stderr with its PE number, `[pe] `; lines
     /// of different PEs never interleave.
     #[arg(long)]
     tag_output: bool,

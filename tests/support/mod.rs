@@ -11,34 +11,34 @@
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-pub use libtest_mimic::Failed;
+pub(crate) use libtest_mimic::Failed;
 use libtest_mimic::{Arguments, Trial};
 
 /// Environment variable that selects the case a PE runs.
-pub const CASE_ENV: &str = "SHMEM_TEST_CASE";
+pub(crate) const CASE_ENV: &str = "SHMEM_TEST_CASE";
 
 /// A multi-PE test: `body` runs on every PE of a job of each size in `npes`.
-pub struct Case {
-    pub name: &'static str,
-    pub npes: &'static [usize],
-    pub body: fn(&shmem::Shmem),
+pub(crate) struct Case {
+    pub(crate) name: &'static str,
+    pub(crate) npes: &'static [usize],
+    pub(crate) body: fn(&shmem::Shmem),
 }
 
 /// A PE program that is *not* run through the standard driver (launcher tests): `body` runs
 /// on every PE; `check` runs in the driver and decides.
-pub struct Custom {
-    pub name: &'static str,
-    pub body: fn(),
-    pub check: fn() -> Result<(), Failed>,
+pub(crate) struct Custom {
+    pub(crate) name: &'static str,
+    pub(crate) body: fn(),
+    pub(crate) check: fn() -> Result<(), Failed>,
 }
 
 /// Path of the launcher built for this test run.
-pub fn shmemrun() -> &'static str {
+pub(crate) fn shmemrun() -> &'static str {
     env!("CARGO_BIN_EXE_shmemrun")
 }
 
 /// Runs `shmemrun <args> <this binary>` as a PE program for `case`, with a 120 s timeout.
-pub fn run_job(
+pub(crate) fn run_job(
     npes: usize,
     case: &str,
     extra_args: &[&str],
@@ -60,7 +60,7 @@ pub fn run_job(
 }
 
 /// Formats a job's output for a failure message.
-pub fn describe(out: &Output) -> String {
+pub(crate) fn describe(out: &Output) -> String {
     format!(
         "status: {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
         out.status,
@@ -70,12 +70,12 @@ pub fn describe(out: &Output) -> String {
 }
 
 /// Entry point of a test binary.
-pub fn main(cases: &[Case], customs: &[Custom]) {
+pub(crate) fn main(cases: &[Case], customs: &[Custom]) {
     main_with(cases, customs, &[]);
 }
 
 /// Entry point of a test binary whose jobs all get `launch_args` (e.g. `--heap-size 8m`).
-pub fn main_with(cases: &[Case], customs: &[Custom], launch_args: &'static [&'static str]) {
+pub(crate) fn main_with(cases: &[Case], customs: &[Custom], launch_args: &'static [&'static str]) {
     if let Ok(name) = std::env::var(CASE_ENV) {
         if let Some(c) = cases.iter().find(|c| c.name == name) {
             let shmem = shmem::init().expect("shmem::init");
@@ -111,12 +111,12 @@ pub fn main_with(cases: &[Case], customs: &[Custom], launch_args: &'static [&'st
 }
 
 /// Fails a trial with a message unless `cond`.
-pub fn ensure(cond: bool, msg: impl FnOnce() -> String) -> Result<(), Failed> {
+pub(crate) fn ensure(cond: bool, msg: impl FnOnce() -> String) -> Result<(), Failed> {
     if cond { Ok(()) } else { Err(msg().into()) }
 }
 
 /// Names of the entries of /dev/shm (to check that a job leaves nothing behind).
-pub fn dev_shm() -> std::collections::BTreeSet<String> {
+pub(crate) fn dev_shm() -> std::collections::BTreeSet<String> {
     std::fs::read_dir("/dev/shm")
         .map(|d| {
             d.filter_map(|e| e.ok())
@@ -127,4 +127,4 @@ pub fn dev_shm() -> std::collections::BTreeSet<String> {
 }
 
 /// All PE counts the foundation tests use.
-pub const NPES: &[usize] = &[1, 2, 4, 8];
+pub(crate) const NPES: &[usize] = &[1, 2, 4, 8];

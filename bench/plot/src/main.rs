@@ -1,7 +1,7 @@
 //! `plot`: draws the medians of `bench/compare.sh` (file `medians.tsv`, written by
 //! `bench/compare.py`) into one PNG with four panels: put and get latency against the
 //! message size (np = 2), barrier latency and reduction latency against the PE count; ours
-//! against Open MPI's OSHMEM and MPI-3 one-sided (the two anchors).
+//! against Open MPI's OSHMEM and MPI-3 one-sided (the two reference benchmarks).
 //!
 //! Usage: `plot MEDIANS_TSV OUT_PNG [--title-note TEXT] [--font TTF]`
 //!
@@ -43,7 +43,7 @@ const FONT_CANDIDATES: &[&str] = &[
     "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
 ];
 
-/// Message sizes of the put/get latency rows (bench.c of the OSHMEM anchor).
+/// Message sizes of the put/get latency rows (bench.c of the OSHMEM reference benchmark).
 const SIZES: &[u64] = &[8, 64, 4096, 65536, 1_048_576];
 /// PE count of the put/get panels.
 const SIZE_NP: u32 = 2;
