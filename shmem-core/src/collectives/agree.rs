@@ -627,9 +627,13 @@ mod tests {
     }
 
     fn sig() -> Sig {
+        sig_with_op(2)
+    }
+
+    fn sig_with_op(op: u8) -> Sig {
         Sig::new(
             Kind::Reduce,
-            2,
+            op,
             4,
             type_hash::<u32>(),
             PeSet::world(4),
@@ -670,20 +674,7 @@ mod tests {
              PE 12"
         );
         let op = Fake {
-            sigs: vec![
-                sig(),
-                Sig::new(
-                    Kind::Reduce,
-                    4,
-                    4,
-                    type_hash::<u32>(),
-                    PeSet::world(4),
-                    4096,
-                )
-                .with(N, 1024)
-                .with(TARGET, 8192)
-                .with(SOURCE, 12288),
-            ],
+            sigs: vec![sig(), sig_with_op(4)],
             refusals: vec![None; 2],
         };
         let e = decide(&op).unwrap_err().to_string();
