@@ -22,6 +22,11 @@
 # row of the reference benchmark (REQUIRED below) plus any other row the
 # benchmark announces.
 #
+# Usage: bench/run.sh [--mpi]
+#   --mpi   build with the `mpi` feature (into target/mpi) and launch with
+#           `mpirun --oversubscribe -np N` instead of shmemrun: the MPI transport,
+#           PEs of the machine sharing one MPI shared window (the same rows)
+#
 # Environment (all optional):
 #   SHMEM_BENCH_NPS          PE counts to run                  (default "2 4 8")
 #   SHMEM_BENCH_OPTIONAL_NPS PE counts allowed to time out     (default none)
@@ -30,8 +35,21 @@
 #   SHMEM_BENCH_SCALE        iteration multiplier read by the benchmark
 #                            (default 1; smoke tests only, comparisons use 1)
 #   SHMEM_BENCH_PREBUILT     directory holding already built `shmemrun` and
-#                            `shmem_bench`: skip the build (compare.sh uses it)
+#                            `shmem_bench`: skip the build (compare.sh uses it;
+#                            with --mpi, a `shmem_bench` built with the feature)
+#   MPIRUN_FLAGS             mpirun flags with --mpi (default "--bind-to
+#                            core:overload-allowed --map-by core": one rank a
+#                            core, round robin, as shmemrun pins its PEs)
+#   SHMEM_BENCH_MPI_NODE_SIZE with --mpi: SHMEM_MPI_NODE_SIZE for the PEs
+#                            (pretend nodes of that many ranks)
 set -u
+
+MPI=0
+case "${1:-}" in
+    --mpi) MPI=1 ;;
+    "") ;;
+    *) echo "usage: bench/run.sh [--mpi]" >&2; exit 2 ;;
+esac
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -72,13 +90,20 @@ else
         echo "run.sh: 'cargo' not found" >&2
         exit 2
     fi
-    if ! (cd "$root" && cargo build --release -p shmemrun --example shmem_bench --bin shmemrun) \
-        >"$tmp/build.log" 2>&1; then
+    target_dir="${CARGO_TARGET_DIR:-$root/target}"
+    features=""
+    if [ "$MPI" -eq 1 ]; then
+        # A target directory of its own, so that the default build's binaries stay as they are.
+        target_dir="$target_dir/mpi"
+        features="--features mpi"
+    fi
+    # shellcheck disable=SC2086
+    if ! (cd "$root" && CARGO_TARGET_DIR="$target_dir" cargo build --release -p shmemrun \
+        $features --example shmem_bench --bin shmemrun) >"$tmp/build.log" 2>&1; then
         cat "$tmp/build.log" >&2
         echo "run.sh: build failed" >&2
         exit 2
     fi
-    target_dir="${CARGO_TARGET_DIR:-$root/target}"
     src_run="$target_dir/release/shmemrun"
     src_bench="$target_dir/release/examples/shmem_bench"
 fi
@@ -136,15 +161,32 @@ git_state() {
 }
 
 status=0
-echo "# shmem-bench run.sh: $(date -u +%Y-%m-%dT%H:%M:%SZ); online CPUs: $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?'); $("$tmp/shmemrun" --version 2>/dev/null | head -1); git: $(git_state); flags: ${FLAGS:-none}"
+MPIRUN_FLAGS="${MPIRUN_FLAGS:---bind-to core:overload-allowed --map-by core}"
+NODE_FLAGS=""
+if [ "$MPI" -eq 1 ]; then
+    command -v mpirun >/dev/null 2>&1 || { echo "run.sh: 'mpirun' not found (Debian: openmpi-bin)" >&2; exit 2; }
+    [ -n "${SHMEM_BENCH_MPI_NODE_SIZE:-}" ] && NODE_FLAGS="-x SHMEM_MPI_NODE_SIZE=$SHMEM_BENCH_MPI_NODE_SIZE"
+    launch="transport: MPI, $(mpirun --version 2>&1 | sed -n 1p), flags: --oversubscribe ${MPIRUN_FLAGS} ${NODE_FLAGS}"
+else
+    launch="transport: shared memory, flags: ${FLAGS:-none}"
+fi
+echo "# shmem-bench run.sh: $(date -u +%Y-%m-%dT%H:%M:%SZ); online CPUs: $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?'); $("$tmp/shmemrun" --version 2>/dev/null | head -1); git: $(git_state); $launch"
 for np in $NPS; do
     echo "# np=$np: machine CPU busy just before the run: $(cpu_busy)"
     start=$(date +%s)
     # each PE records its pid, then execs the benchmark
     # shellcheck disable=SC2016,SC2086
-    (cd "$tmp" && timeout --kill-after=10 "$TIMEOUT" "$tmp/shmemrun" $FLAGS -n "$np" \
-        /bin/sh -c 'echo $$ >> "$1"; exec "$2"' sh "$tmp/pids.$np" "$tmp/shmem_bench") \
-        >"$tmp/out.$np" 2>"$tmp/err.$np"
+    if [ "$MPI" -eq 1 ]; then
+        # shellcheck disable=SC2016,SC2086
+        (cd "$tmp" && OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+            timeout --kill-after=10 "$TIMEOUT" mpirun --oversubscribe $MPIRUN_FLAGS $NODE_FLAGS \
+            -np "$np" /bin/sh -c 'echo $$ >> "$1"; exec "$2"' sh "$tmp/pids.$np" "$tmp/shmem_bench") \
+            >"$tmp/out.$np" 2>"$tmp/err.$np"
+    else
+        (cd "$tmp" && timeout --kill-after=10 "$TIMEOUT" "$tmp/shmemrun" $FLAGS -n "$np" \
+            /bin/sh -c 'echo $$ >> "$1"; exec "$2"' sh "$tmp/pids.$np" "$tmp/shmem_bench") \
+            >"$tmp/out.$np" 2>"$tmp/err.$np"
+    fi
     rc=$?
     cleanup_pes "$tmp/pids.$np"
     secs=$(( $(date +%s) - start ))
@@ -169,11 +211,11 @@ for np in $NPS; do
     nfail=$(awk -F'\t' -v np="$np" '$0 !~ /^#/ && NF == 5 && $2 == np && $5 != "ok"' "$tmp/out.$np" | wc -l)
 
     if [ "$timed_out" -eq 1 ]; then
-        echo "# np=$np: shmemrun timed out after ${TIMEOUT}s"
+        echo "# np=$np: launcher timed out after ${TIMEOUT}s"
     elif [ "$rc" -ne 0 ]; then
-        echo "# np=$np: shmemrun FAILED with exit status $rc after ${secs}s"
+        echo "# np=$np: launcher FAILED with exit status $rc after ${secs}s"
     else
-        echo "# np=$np: shmemrun exit status 0 after ${secs}s"
+        echo "# np=$np: launcher exit status 0 after ${secs}s"
     fi
     [ -n "$not_yet" ] && echo "# np=$np: not measured yet (operation not in shmem):$not_yet"
     optional_ok=0

@@ -1275,6 +1275,8 @@ fn check_env_errors() -> Result<(), Failed> {
         ("SHMEM_INFO", "maybe"),
         ("SHMEM_DEBUG", "3"),
         ("SHMEM_COLLECTIVE_STAGING", "sometimes"),
+        ("SHMEM_TRANSPORT", "tcp"),
+        ("SHMEM_MPI_NODE_SIZE", "0"),
     ] {
         let named = |out: &std::process::Output| {
             let err = String::from_utf8_lossy(&out.stderr);
@@ -1295,6 +1297,35 @@ fn check_env_errors() -> Result<(), Failed> {
         })?;
     }
     Ok(())
+}
+
+/// A process that an MPI launcher started (faked here by the variable Open MPI's `mpirun`
+/// sets) in a build without the `mpi` feature refuses to run as a 1-PE job of its own, which
+/// would silently give N unrelated jobs; `SHMEM_TRANSPORT=shm` says that is what is wanted.
+#[cfg(not(feature = "mpi"))]
+fn check_mpi_without_feature() -> Result<(), Failed> {
+    let exe = std::env::current_exe().unwrap();
+    let run = |transport: &str| {
+        Command::new(&exe)
+            .env(support::CASE_ENV, "launcher_mpi_without_feature")
+            .env("OMPI_COMM_WORLD_SIZE", "2")
+            .env("SHMEM_TRANSPORT", transport)
+            .output()
+            .unwrap()
+    };
+    let out = run("auto");
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        !out.status.success()
+            && err.contains("Open MPI's mpirun started this PE")
+            && err.contains("--features mpi"),
+        || describe(&out),
+    )?;
+    let out = run("shm");
+    let text = String::from_utf8_lossy(&out.stdout);
+    ensure(out.status.success() && text.contains("1 PEs"), || {
+        describe(&out)
+    })
 }
 
 /// The records of PE `pe` in `stderr`.
@@ -1469,6 +1500,12 @@ fn main() {
                 name: "launcher_env_errors",
                 body: body_args,
                 check: check_env_errors,
+            },
+            #[cfg(not(feature = "mpi"))]
+            Custom {
+                name: "launcher_mpi_without_feature",
+                body: body_args,
+                check: check_mpi_without_feature,
             },
             Custom {
                 name: "launcher_debug_log",

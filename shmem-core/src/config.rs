@@ -10,6 +10,8 @@
 //! | `SHMEM_WAIT_SPIN` | a non-negative integer | 20000, 0 when PEs outnumber CPUs | condition checks with `spin_loop` hints before a waiter yields |
 //! | `SHMEM_WAIT_YIELD_US` | a non-negative integer | 2000, 5000 when PEs outnumber CPUs | microseconds a waiter yields before it sleeps on its futex |
 //! | `SHMEM_COLLECTIVE_STAGING` | `auto`, `always`, `never`, `mixed` | `auto` | how collectives move data (for tests and measurements; every setting gives the same results) |
+//! | `SHMEM_TRANSPORT` | `auto`, `shm`, `mpi` | `auto` | `auto`: MPI when `mpirun`/`mpiexec`/`srun` started the PE and the build has the `mpi` feature, else shared memory; `mpi`: MPI or an error; `shm`: never MPI |
+//! | `SHMEM_MPI_NODE_SIZE` | a positive integer | unset (real nodes) | under MPI, every `k` consecutive ranks form a pretend node: PEs share memory only within it (tests the network path on one machine) |
 //!
 //! A flag is `1`, `yes`, `true` or `on` (case-insensitive) for on and `0`, `no`, `false` or
 //! `off` for off. **The error policy:** a variable that is unset or empty takes its default;
@@ -29,6 +31,10 @@ use crate::error::{Error, Result};
 /// The memory is a sparse memfd: pages cost only when touched.
 pub const DEFAULT_SYMMETRIC_SIZE: usize = 128 << 20;
 
+/// `SHMEM_TRANSPORT`: which transport a PE uses.
+pub const ENV_TRANSPORT: &str = "SHMEM_TRANSPORT";
+/// `SHMEM_MPI_NODE_SIZE`: ranks per simulated node under MPI.
+pub const ENV_MPI_NODE_SIZE: &str = "SHMEM_MPI_NODE_SIZE";
 /// `SHMEM_SYMMETRIC_SIZE`: bytes of symmetric memory per PE (OpenSHMEM §9.4).
 pub const ENV_SYMMETRIC_SIZE: &str = "SHMEM_SYMMETRIC_SIZE";
 /// `SHMEM_INFO`: PE 0 prints the library version and configuration at init.
@@ -125,6 +131,19 @@ pub enum Staging {
     Mixed,
 }
 
+/// Which transport a PE uses (`SHMEM_TRANSPORT`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TransportChoice {
+    /// MPI when an MPI launcher started this process and the build has the `mpi` feature;
+    /// shared memory otherwise.
+    #[default]
+    Auto,
+    /// Shared memory (`shmemrun`, or a 1-PE job).
+    Shm,
+    /// MPI; an error when the build lacks the `mpi` feature.
+    Mpi,
+}
+
 /// Every setting the runtime reads from the environment (module docs: the table and the error
 /// policy).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,6 +162,10 @@ pub struct Settings {
     pub wait_yield: Option<Duration>,
     /// `SHMEM_COLLECTIVE_STAGING`.
     pub staging: Staging,
+    /// `SHMEM_TRANSPORT`.
+    pub transport: TransportChoice,
+    /// `SHMEM_MPI_NODE_SIZE`, if set (never 0).
+    pub mpi_node_size: Option<usize>,
 }
 
 impl Default for Settings {
@@ -156,6 +179,8 @@ impl Default for Settings {
             wait_spin: None,
             wait_yield: None,
             staging: Staging::Auto,
+            transport: TransportChoice::Auto,
+            mpi_node_size: None,
         }
     }
 }
@@ -174,6 +199,8 @@ impl Settings {
             wait_spin: number(ENV_WAIT_SPIN)?.map(|v| v.min(u64::from(u32::MAX)) as u32),
             wait_yield: number(ENV_WAIT_YIELD_US)?.map(Duration::from_micros),
             staging: staging()?,
+            transport: transport()?,
+            mpi_node_size: node_size()?,
         })
     }
 }
@@ -240,6 +267,48 @@ fn staging() -> Result<Staging> {
     }
 }
 
+fn transport() -> Result<TransportChoice> {
+    let Some(v) = value(ENV_TRANSPORT) else {
+        return Ok(TransportChoice::Auto);
+    };
+    match v.to_ascii_lowercase().as_str() {
+        "auto" => Ok(TransportChoice::Auto),
+        "shm" => Ok(TransportChoice::Shm),
+        "mpi" => Ok(TransportChoice::Mpi),
+        _ => Err(bad(ENV_TRANSPORT, v, "expected auto, shm or mpi")),
+    }
+}
+
+fn node_size() -> Result<Option<usize>> {
+    let Some(v) = value(ENV_MPI_NODE_SIZE) else {
+        return Ok(None);
+    };
+    match v.parse::<usize>() {
+        Ok(k) if k > 0 => Ok(Some(k)),
+        _ => Err(bad(ENV_MPI_NODE_SIZE, v, "expected a positive integer")),
+    }
+}
+
+/// Which MPI launcher started this process, and the job's size when the launcher says it,
+/// from the variables launchers set: Open MPI (`OMPI_COMM_WORLD_SIZE`), MPICH's Hydra and
+/// other PMI launchers (`PMI_SIZE`), PMIx launchers (`PMIX_RANK`) and Slurm's `srun`
+/// (`SLURM_STEP_ID` with `SLURM_NTASKS`). `None`: not started by an MPI launcher.
+pub(crate) fn mpi_launcher() -> Option<(&'static str, Option<usize>)> {
+    let num = |name: &str| std::env::var(name).ok().and_then(|v| v.trim().parse().ok());
+    let has = |name: &str| std::env::var_os(name).is_some();
+    if has("OMPI_COMM_WORLD_SIZE") {
+        Some(("Open MPI's mpirun", num("OMPI_COMM_WORLD_SIZE")))
+    } else if has("PMI_SIZE") || has("PMI_RANK") {
+        Some(("a PMI launcher (MPICH's mpiexec)", num("PMI_SIZE")))
+    } else if has("PMIX_RANK") {
+        Some(("a PMIx launcher", None))
+    } else if has("SLURM_STEP_ID") && has("SLURM_PROCID") {
+        Some(("Slurm's srun", num("SLURM_NTASKS")))
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,6 +329,8 @@ mod tests {
             ENV_WAIT_SPIN,
             ENV_WAIT_YIELD_US,
             ENV_STAGING,
+            ENV_TRANSPORT,
+            ENV_MPI_NODE_SIZE,
         ] {
             unset(k);
         }
@@ -280,12 +351,27 @@ mod tests {
             (true, 2, Some(12), Staging::Never)
         );
         assert_eq!(s.wait_yield, None);
+        assert_eq!(
+            (d.transport, d.mpi_node_size),
+            (TransportChoice::Auto, None)
+        );
+        set(ENV_TRANSPORT, "MPI");
+        set(ENV_MPI_NODE_SIZE, "2");
+        let s = Settings::from_env().unwrap();
+        assert_eq!(
+            (s.transport, s.mpi_node_size),
+            (TransportChoice::Mpi, Some(2))
+        );
+        unset(ENV_TRANSPORT);
+        unset(ENV_MPI_NODE_SIZE);
         for (k, v) in [
             (ENV_INFO, "maybe"),
             (ENV_DEBUG, "3"),
             (ENV_WAIT_SPIN, "-1"),
             (ENV_STAGING, "sometimes"),
             (ENV_SYMMETRIC_SIZE, "lots"),
+            (ENV_TRANSPORT, "tcp"),
+            (ENV_MPI_NODE_SIZE, "0"),
         ] {
             let keep = std::env::var(k).ok();
             set(k, v);

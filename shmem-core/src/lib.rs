@@ -17,6 +17,7 @@
 //! * [`runtime`]: per-PE bootstrap, statics, collective allocation, lifecycle.
 //! * [`launcher`]: starting and supervising a job; [`diagnose`]: its deadlock check.
 //! * [`config`]: environment variables and sizes.
+//! * `mpi_job` (feature `mpi`): start-up under `mpirun`; every MPI call of the crate.
 
 pub mod collectives;
 pub mod config;
@@ -27,6 +28,8 @@ pub mod heap;
 pub mod launcher;
 pub mod lock;
 mod log;
+#[cfg(feature = "mpi")]
+mod mpi_job;
 pub mod runtime;
 pub mod segment;
 mod serialized;

@@ -189,6 +189,48 @@ pub enum Launch {
     Launcher,
     /// Started without a launcher: a 1-PE job.
     Singleton,
+    /// Started by an MPI launcher (`mpirun`, `mpiexec`, `srun`): the MPI transport
+    /// (feature `mpi`).
+    Mpi,
+}
+
+/// How `init` starts this PE, decided from the environment before anything is touched.
+enum Start {
+    /// `shmemrun` started it: adopt the segment descriptor it names.
+    Launcher(String),
+    /// An MPI launcher started it, and the build has the MPI transport.
+    Mpi,
+    /// A 1-PE job of its own.
+    Singleton,
+}
+
+/// Decides [`Start`]: `shmemrun`'s variables first; then `SHMEM_TRANSPORT`; under `auto`, MPI
+/// when an MPI launcher started the process. A multi-PE MPI job in a build without the `mpi`
+/// feature is an error, not N unrelated 1-PE jobs.
+fn how_started(settings: &Settings) -> Result<Start> {
+    use config::TransportChoice;
+    if let Ok(fd_text) = std::env::var(config::ENV_RUN_FD) {
+        return Ok(Start::Launcher(fd_text));
+    }
+    let with_mpi = cfg!(feature = "mpi");
+    match (settings.transport, config::mpi_launcher()) {
+        (TransportChoice::Shm, _) => Ok(Start::Singleton),
+        (TransportChoice::Mpi, _) if with_mpi => Ok(Start::Mpi),
+        (TransportChoice::Mpi, _) => Err(Error::Bootstrap(format!(
+            "{}=mpi, but this program was built without shmem's `mpi` feature",
+            config::ENV_TRANSPORT
+        ))),
+        (TransportChoice::Auto, Some(_)) if with_mpi => Ok(Start::Mpi),
+        (TransportChoice::Auto, Some((who, size))) if size != Some(1) => {
+            Err(Error::Bootstrap(format!(
+                "{who} started this PE, but the program was built without shmem's `mpi` \
+                 feature: rebuild it with `--features mpi`, or launch it with shmemrun ({}=shm \
+                 runs each process as a 1-PE job)",
+                config::ENV_TRANSPORT
+            )))
+        }
+        (TransportChoice::Auto, _) => Ok(Start::Singleton),
+    }
 }
 
 /// One PE's runtime. Not `Sync`: the handle provides `SHMEM_THREAD_SERIALIZED` (any thread may
@@ -202,6 +244,8 @@ pub struct Runtime {
     heap: Local<RefCell<Heap>>,
     statics_size: usize,
     launch: Launch,
+    /// The transport in words, for `SHMEM_INFO`.
+    transport_name: String,
     finalized: Local<Cell<bool>>,
     /// One thread at a time (`SHMEM_THREAD_SERIALIZED`).
     _serialized: Serialized,
@@ -238,34 +282,69 @@ impl Runtime {
 
     fn init_inner(statics: &[StaticDesc<'_>]) -> Result<(Runtime, StaticsLayout)> {
         let settings = Settings::from_env()?;
-        let (seg, me, launch) = match std::env::var(config::ENV_RUN_FD) {
-            Ok(fd_text) => {
-                if FINALIZED_LAUNCHED.load(Ordering::Acquire) {
-                    return Err(Error::Finalized);
-                }
+        if FINALIZED_LAUNCHED.load(Ordering::Acquire) {
+            return Err(Error::Finalized);
+        }
+        // Besides the segment: the PEs that share it under MPI (`None`: all of them), and the
+        // transport in words (`SHMEM_INFO`).
+        let shm = || "shared memory".to_owned();
+        let (seg, me, launch, node_pes, transport_name) = match how_started(&settings)? {
+            Start::Launcher(fd_text) => {
                 if LAUNCHER_FD_TAKEN.swap(true, Ordering::AcqRel) {
                     return Err(Error::SegmentTaken);
                 }
                 let (seg, me) = attach_from_env(&fd_text)?;
-                (seg, me, Launch::Launcher)
+                (seg, me, Launch::Launcher, None, shm())
             }
-            Err(_) => {
+            Start::Mpi => {
+                #[cfg(feature = "mpi")]
+                {
+                    // MPI can be initialized once per process: like a launched PE, this one
+                    // cannot init again after it ends.
+                    FINALIZED_LAUNCHED.store(true, Ordering::Release);
+                    let (seg, me, placement) = crate::mpi_job::start(&settings)?;
+                    let name = format!(
+                        "MPI ({} node{} of {} PEs{}; PEs of a node share memory)",
+                        placement.nodes,
+                        if placement.nodes == 1 { "" } else { "s" },
+                        placement.node_pes,
+                        if placement.simulated {
+                            ", from SHMEM_MPI_NODE_SIZE"
+                        } else {
+                            ""
+                        }
+                    );
+                    (seg, me, Launch::Mpi, Some(placement.node_pes), name)
+                }
+                #[cfg(not(feature = "mpi"))]
+                unreachable!("how_started chooses MPI only in builds with the `mpi` feature")
+            }
+            Start::Singleton => {
                 let (seg, _fd, _token) = Segment::create(1, settings.symmetric_size)?;
-                (seg, 0, Launch::Singleton)
+                (seg, 0, Launch::Singleton, None, shm())
             }
         };
         let seg = Arc::new(seg);
         let n_pes = seg.n_pes();
-        let cpus = std::env::var(config::ENV_RUN_CPUS)
-            .ok()
-            .and_then(|v| v.trim().parse().ok())
-            .filter(|&c: &usize| c > 0)
-            .unwrap_or_else(sys::usable_cpus);
-        // Round-robin pinned by the launcher (and the pinning took: this PE sees one CPU):
-        // PEs `p` and `q` share a CPU exactly when `p % cpus == q % cpus`.
-        let round_robin =
-            std::env::var(config::ENV_RUN_BIND).is_ok_and(|v| v == "rr") && sys::usable_cpus() == 1;
-        let policy = WaitPolicy::for_job(n_pes, cpus, round_robin, &settings);
+        let (cpus, round_robin) = match node_pes {
+            // Under MPI: the node's PEs over the node's CPUs. A launcher that binds each rank
+            // to one core (`mpirun --bind-to core[:overload-allowed]`) maps ranks to cores
+            // round robin, as `shmemrun` does.
+            Some(_) => (sys::online_cpus(), sys::usable_cpus() == 1),
+            None => {
+                let cpus = std::env::var(config::ENV_RUN_CPUS)
+                    .ok()
+                    .and_then(|v| v.trim().parse().ok())
+                    .filter(|&c: &usize| c > 0)
+                    .unwrap_or_else(sys::usable_cpus);
+                // Round-robin pinned by the launcher (and the pinning took: this PE sees one
+                // CPU): PEs `p` and `q` share a CPU exactly when `p % cpus == q % cpus`.
+                let rr = std::env::var(config::ENV_RUN_BIND).is_ok_and(|v| v == "rr")
+                    && sys::usable_cpus() == 1;
+                (cpus, rr)
+            }
+        };
+        let policy = WaitPolicy::for_job(node_pes.unwrap_or(n_pes), cpus, round_robin, &settings);
         let layout = layout_statics(statics);
         if layout.size > seg.partition_size() {
             return Err(Error::StaticsTooLarge {
@@ -303,6 +382,7 @@ impl Runtime {
             n_pes,
             statics_size: layout.size,
             launch,
+            transport_name,
             finalized: Local::new(Cell::new(false)),
             _serialized: Serialized::default(),
         };
@@ -337,8 +417,8 @@ impl Runtime {
         let s = self.transport.settings();
         if s.info || s.version {
             println!(
-                "{VENDOR_NAME} {VERSION}, OpenSHMEM {}.{} semantics, transport: shared memory",
-                SPEC_VERSION.0, SPEC_VERSION.1
+                "{VENDOR_NAME} {VERSION}, OpenSHMEM {}.{} semantics, transport: {}",
+                SPEC_VERSION.0, SPEC_VERSION.1, self.transport_name
             );
         }
         if !s.info {
@@ -346,7 +426,7 @@ impl Runtime {
         }
         let p = self.transport.policy();
         let heap = self.seg.partition_size() - self.statics_size;
-        let rows: [(&str, String, String); 7] = [
+        let rows: [(&str, String, String); 9] = [
             (
                 config::ENV_SYMMETRIC_SIZE,
                 self.seg.partition_size().to_string(),
@@ -384,6 +464,17 @@ impl Runtime {
                 config::ENV_STAGING,
                 format!("{:?}", s.staging).to_ascii_lowercase(),
                 "how collectives move data".into(),
+            ),
+            (
+                config::ENV_TRANSPORT,
+                format!("{:?}", s.transport).to_ascii_lowercase(),
+                "auto: MPI when an MPI launcher started the job".into(),
+            ),
+            (
+                config::ENV_MPI_NODE_SIZE,
+                s.mpi_node_size
+                    .map_or_else(|| "unset".to_owned(), |k| k.to_string()),
+                "ranks per pretend node under MPI".into(),
             ),
         ];
         println!("Configuration (environment variables, effective values):");
@@ -560,6 +651,10 @@ impl Runtime {
         use std::io::Write;
         let _ = std::io::stdout().flush();
         let _ = std::io::stderr().flush();
+        #[cfg(feature = "mpi")]
+        if self.launch == Launch::Mpi {
+            crate::mpi_job::abort(crate::launcher::exit_status(status));
+        }
         std::process::exit(crate::launcher::exit_status(status))
     }
 
@@ -591,7 +686,7 @@ impl Drop for Runtime {
     fn drop(&mut self) {
         self.finalize();
         *PANIC_MARK.lock().unwrap_or_else(|e| e.into_inner()) = None;
-        if self.launch == Launch::Launcher {
+        if matches!(self.launch, Launch::Launcher | Launch::Mpi) {
             FINALIZED_LAUNCHED.store(true, Ordering::Release);
         }
         LIVE.store(false, Ordering::Release);

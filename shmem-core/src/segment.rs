@@ -248,6 +248,19 @@ pub fn validate(
     if facts.mode & 0o077 != 0 {
         return Err(SegmentError::BadMode { mode: facts.mode });
     }
+    validate_header(header, expect)?;
+    if facts.size != header.total_size {
+        return Err(SegmentError::SizeMismatch {
+            file: facts.size,
+            header: header.total_size,
+        });
+    }
+    Ok(())
+}
+
+/// The header checks of [`validate`] (magic, version, token, PE count, layout), for memory
+/// that is not a file (an MPI shared window).
+fn validate_header(header: &Header, expect: Expect) -> Result<(), SegmentError> {
     if header.magic != MAGIC {
         return Err(SegmentError::BadMagic {
             found: header.magic,
@@ -298,19 +311,47 @@ pub fn validate(
             });
         }
     }
-    if facts.size != header.total_size {
-        return Err(SegmentError::SizeMismatch {
-            file: facts.size,
-            header: header.total_size,
-        });
-    }
     Ok(())
+}
+
+#[cfg(feature = "mpi")]
+/// Memory for a segment that something else allocated and shares between the PEs of a node
+/// (an MPI shared window, `mpi.rs`): where it is, how long, and the owner that frees it when
+/// the segment drops.
+pub(crate) struct ForeignMemory {
+    /// Start: page aligned.
+    pub(crate) base: NonNull<u8>,
+    /// Length in bytes.
+    pub(crate) len: usize,
+    /// Frees the memory when dropped (after the segment's last use).
+    pub(crate) owner: Box<dyn std::fmt::Debug + Send + Sync + std::panic::RefUnwindSafe>,
+}
+
+#[cfg(feature = "mpi")]
+impl std::fmt::Debug for ForeignMemory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ForeignMemory")
+            .field("base", &self.base)
+            .field("len", &self.len)
+            .field("owner", &self.owner)
+            .finish()
+    }
+}
+
+/// What keeps a segment's memory mapped.
+#[derive(Debug)]
+enum Backing {
+    /// A shared mapping of the job's memfd (`shmemrun`, singleton).
+    Map(memmap2::MmapRaw),
+    /// Memory shared by an MPI window (held for its `Drop`).
+    #[cfg(feature = "mpi")]
+    Foreign(ForeignMemory),
 }
 
 /// A mapped segment.
 #[derive(Debug)]
 pub struct Segment {
-    map: memmap2::MmapRaw,
+    backing: Backing,
     base: NonNull<u8>,
     n_pes: usize,
     partition_offset: usize,
@@ -387,11 +428,93 @@ impl Segment {
             .map_err(Error::io("mapping the shared segment (mmap)"))?;
         let base = NonNull::new(map.as_mut_ptr()).expect("mmap never returns null");
         Ok(Segment {
-            map,
+            backing: Backing::Map(map),
             base,
             n_pes: header.n_pes as usize,
             partition_offset: header.partition_offset as usize,
             partition_size: header.partition_size as usize,
+        })
+    }
+
+    /// Makes a segment for `n_pes` PEs with `partition_size` bytes each (rounded up to a
+    /// page) in `mem`, writing its header with `job_token`: the node leader's half of an MPI
+    /// start-up, which then tells the node's other PEs to [`Segment::attach_foreign`].
+    ///
+    /// # Errors
+    /// `Config` when the layout does not fit `mem`.
+    ///
+    /// # Safety
+    /// `mem.base` must be valid for reads and writes of `mem.len` bytes, page aligned, and
+    /// stay so until `mem.owner` drops; nothing else may access the memory until this returns;
+    /// afterwards other processes may access it only through a [`Segment`].
+    #[cfg(feature = "mpi")]
+    pub(crate) unsafe fn create_foreign(
+        mem: ForeignMemory,
+        n_pes: usize,
+        partition_size: usize,
+        job_token: u64,
+    ) -> Result<Segment> {
+        let partition_size = partition_size.max(PAGE).next_multiple_of(PAGE);
+        let mut header = layout(n_pes, partition_size);
+        header.job_token = job_token;
+        if n_pes == 0 || n_pes > MAX_PES || header.total_size > mem.len as u64 {
+            return Err(Error::Config {
+                name: "n_pes",
+                value: n_pes.to_string(),
+                why: "the segment does not fit the shared window",
+            });
+        }
+        // SAFETY: the control area (`partition_offset` bytes, inside `mem` by the check above)
+        // is ours alone until this returns (the caller's promise); zeroed, every slot and the
+        // job control are in their initial state (all their fields are atomics whose zero is
+        // the start value), as in a fresh memfd.
+        unsafe { std::ptr::write_bytes(mem.base.as_ptr(), 0, header.partition_offset as usize) };
+        // SAFETY: as above; the base is page aligned, so aligned for `Header`.
+        unsafe { mem.base.cast::<Header>().as_ptr().write(header) };
+        Ok(Segment {
+            base: mem.base,
+            n_pes,
+            partition_offset: header.partition_offset as usize,
+            partition_size,
+            backing: Backing::Foreign(mem),
+        })
+    }
+
+    /// Attaches to a segment that the node leader made in `mem` with
+    /// [`Segment::create_foreign`], after checking its header against `expect`.
+    ///
+    /// # Errors
+    /// [`SegmentError`] when the header is refused or longer than `mem`.
+    ///
+    /// # Safety
+    /// As for [`Segment::create_foreign`], except that the leader's call has returned before
+    /// this one starts (the header is written and never changes).
+    #[cfg(feature = "mpi")]
+    pub(crate) unsafe fn attach_foreign(mem: ForeignMemory, expect: Expect) -> Result<Segment> {
+        if mem.len < std::mem::size_of::<Header>() {
+            return Err(SegmentError::TooSmall {
+                file: mem.len as u64,
+                header: std::mem::size_of::<Header>() as u64,
+            }
+            .into());
+        }
+        // SAFETY: `mem` holds at least a header, page aligned, written before this call and
+        // never again; `Header` is Pod and is read by value.
+        let header = unsafe { mem.base.cast::<Header>().as_ptr().read() };
+        validate_header(&header, expect)?;
+        if header.total_size > mem.len as u64 {
+            return Err(SegmentError::SizeMismatch {
+                file: mem.len as u64,
+                header: header.total_size,
+            }
+            .into());
+        }
+        Ok(Segment {
+            base: mem.base,
+            n_pes: header.n_pes as usize,
+            partition_offset: header.partition_offset as usize,
+            partition_size: header.partition_size as usize,
+            backing: Backing::Foreign(mem),
         })
     }
 
@@ -473,7 +596,11 @@ impl Segment {
 
     /// Length of the whole mapping.
     pub fn len(&self) -> usize {
-        self.map.len()
+        match &self.backing {
+            Backing::Map(map) => map.len(),
+            #[cfg(feature = "mpi")]
+            Backing::Foreign(mem) => mem.len,
+        }
     }
 
     /// Always false: a segment has at least a header.

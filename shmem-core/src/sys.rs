@@ -151,6 +151,13 @@ pub(crate) fn usable_cpus() -> usize {
         .unwrap_or(1)
 }
 
+/// `sysconf(_SC_NPROCESSORS_ONLN)`: how many CPUs the machine has online.
+pub(crate) fn online_cpus() -> usize {
+    // SAFETY: `sysconf` has no preconditions.
+    let n = unsafe { libc::sysconf(libc::_SC_NPROCESSORS_ONLN) };
+    usize::try_from(n).ok().filter(|&n| n > 0).unwrap_or(1)
+}
+
 /// `sysinfo()`: the machine's total usable main memory in bytes (`totalram * mem_unit`, the
 /// figure /proc/meminfo shows as MemTotal).
 pub(crate) fn memory_total() -> u64 {

@@ -6,6 +6,11 @@
 //! same binary is a *PE*: it initializes shmem, runs the case's body and exits; an assertion
 //! failure panics, the PE exits 101 and shmemrun fails the job, which fails the trial with the
 //! PEs' output attached.
+//!
+//! With `SHMEM_TEST_LAUNCHER=mpirun` (a build with the `mpi` feature) the driver starts the
+//! same jobs with `mpirun -np N --oversubscribe` instead: one test source, both transports.
+//! Launcher options translate: `--heap-size S` becomes `SHMEM_SYMMETRIC_SIZE=S`, `--timeout`
+//! mpirun's own.
 #![allow(dead_code)]
 
 use std::process::{Command, Output};
@@ -37,7 +42,33 @@ pub(crate) fn shmemrun() -> &'static str {
     env!("CARGO_BIN_EXE_shmemrun")
 }
 
-/// Runs `shmemrun <args> <this binary>` as a PE program for `case`, with a 120 s timeout.
+/// Environment variable that makes the driver launch jobs with `mpirun`.
+pub(crate) const LAUNCHER_ENV: &str = "SHMEM_TEST_LAUNCHER";
+
+/// Whether this test run launches its jobs with `mpirun` ([`LAUNCHER_ENV`]).
+pub(crate) fn under_mpirun() -> bool {
+    match std::env::var(LAUNCHER_ENV).as_deref() {
+        Ok("mpirun") => true,
+        Ok("shmemrun") | Ok("") | Err(_) => false,
+        Ok(other) => panic!("{LAUNCHER_ENV}={other:?}: expected shmemrun or mpirun"),
+    }
+}
+
+/// `mpirun -np <npes> --oversubscribe` with the variables Open MPI needs to run as root (CI
+/// does), the test's variables passed on with `-x`.
+pub(crate) fn mpirun_command(npes: usize, env: &[(&str, &str)]) -> Command {
+    let mut cmd = Command::new("mpirun");
+    cmd.arg("-np").arg(npes.to_string()).arg("--oversubscribe");
+    cmd.env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+    for (k, v) in env {
+        cmd.env(k, v).arg("-x").arg(k);
+    }
+    cmd
+}
+
+/// Runs `shmemrun <args> <this binary>` (or `mpirun`, see the module docs) as a PE program
+/// for `case`, with a 120 s timeout.
 pub(crate) fn run_job(
     npes: usize,
     case: &str,
@@ -45,14 +76,31 @@ pub(crate) fn run_job(
     env: &[(&str, &str)],
 ) -> (Output, Duration) {
     let exe = std::env::current_exe().expect("current_exe");
-    let mut cmd = Command::new(shmemrun());
-    cmd.arg("-n").arg(npes.to_string());
-    if !extra_args.contains(&"--timeout") {
-        cmd.arg("--timeout").arg("120");
-    }
-    cmd.args(extra_args).arg(exe).env(CASE_ENV, case);
-    for (k, v) in env {
-        cmd.env(k, v);
+    let mut cmd;
+    if under_mpirun() {
+        let mut vars: Vec<(&str, &str)> = env.to_vec();
+        vars.push((CASE_ENV, case));
+        let mut timeout = "120";
+        let mut args = extra_args.iter();
+        while let Some(&a) = args.next() {
+            match (a, args.next()) {
+                ("--heap-size", Some(&v)) => vars.push(("SHMEM_SYMMETRIC_SIZE", v)),
+                ("--timeout", Some(&v)) => timeout = v,
+                _ => panic!("no mpirun equivalent for shmemrun options {extra_args:?}"),
+            }
+        }
+        cmd = mpirun_command(npes, &vars);
+        cmd.arg("--timeout").arg(timeout).arg(exe);
+    } else {
+        cmd = Command::new(shmemrun());
+        cmd.arg("-n").arg(npes.to_string());
+        if !extra_args.contains(&"--timeout") {
+            cmd.arg("--timeout").arg("120");
+        }
+        cmd.args(extra_args).arg(exe).env(CASE_ENV, case);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
     }
     let t0 = Instant::now();
     let out = cmd.output().expect("spawn shmemrun");

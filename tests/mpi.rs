@@ -1,0 +1,118 @@
+//! The MPI transport end to end (feature `mpi`): jobs started by `mpirun` say which transport
+//! they use, end with `global_exit`'s status, and end promptly, naming the cause, when a PE
+//! panics; nothing is left in /dev/shm. (The other integration tests run under `mpirun` too,
+//! with `SHMEM_TEST_LAUNCHER=mpirun`: `tests/support`.)
+#![forbid(unsafe_code)]
+
+mod support;
+
+use std::process::Output;
+use std::time::{Duration, Instant};
+
+use support::{Custom, Failed, describe, dev_shm, ensure};
+
+/// What the PE program does: `exit` (PE 1 calls `global_exit(7)`), `panic` (PE 1 panics),
+/// anything else: report and finish.
+const WHAT_ENV: &str = "SHMEM_TEST_WHAT";
+
+fn body() {
+    let shmem = shmem::init().expect("shmem::init");
+    let me = shmem.my_pe().index();
+    let what = std::env::var(WHAT_ENV).unwrap_or_default();
+    if me == 1 {
+        match what.as_str() {
+            "exit" => shmem.global_exit(7),
+            "panic" => panic!("PE 1 fails on purpose"),
+            _ => {}
+        }
+    }
+    // The others wait for PE 1, which never comes in the failure cases.
+    shmem.barrier_all();
+    println!("PE {me} of {} finished", shmem.n_pes());
+}
+
+/// Runs this binary as `case` under `mpirun -np n`, with `env`.
+fn mpirun(n: usize, case: &str, env: &[(&str, &str)]) -> (Output, Duration) {
+    let exe = std::env::current_exe().unwrap();
+    let mut vars = env.to_vec();
+    vars.push((support::CASE_ENV, case));
+    let mut cmd = support::mpirun_command(n, &vars);
+    cmd.arg("--timeout").arg("120").arg(exe);
+    let t0 = Instant::now();
+    let out = cmd
+        .output()
+        .expect("mpirun (Open MPI's openmpi-bin) is installed");
+    (out, t0.elapsed())
+}
+
+fn check_info() -> Result<(), Failed> {
+    let before = dev_shm();
+    let (out, _) = mpirun(3, "mpi_info", &[("SHMEM_INFO", "1")]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    ensure(
+        out.status.success()
+            && text.contains("transport: MPI (1 node of 3 PEs; PEs of a node share memory)")
+            && text.contains("launched by: Mpi")
+            && (0..3).all(|p| text.contains(&format!("PE {p} of 3 finished"))),
+        || describe(&out),
+    )?;
+    let left: Vec<_> = dev_shm().difference(&before).cloned().collect();
+    ensure(left.is_empty(), || format!("left in /dev/shm: {left:?}"))
+}
+
+fn check_global_exit() -> Result<(), Failed> {
+    let (out, took) = mpirun(4, "mpi_global_exit", &[(WHAT_ENV, "exit")]);
+    ensure(
+        out.status.code() == Some(7) && took < Duration::from_secs(60),
+        || format!("took {took:?}\n{}", describe(&out)),
+    )
+}
+
+fn check_panic() -> Result<(), Failed> {
+    let (out, took) = mpirun(4, "mpi_panic", &[(WHAT_ENV, "panic")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        out.status.code() == Some(101)
+            && err.contains("PE 1 fails on purpose")
+            && took < Duration::from_secs(60),
+        || format!("took {took:?}\n{}", describe(&out)),
+    )
+}
+
+/// `SHMEM_TRANSPORT=shm` under mpirun: every process is a 1-PE job of its own.
+fn check_transport_shm() -> Result<(), Failed> {
+    let (out, _) = mpirun(2, "mpi_transport_shm", &[("SHMEM_TRANSPORT", "shm")]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    ensure(
+        out.status.success() && text.matches("PE 0 of 1 finished").count() == 2,
+        || describe(&out),
+    )
+}
+
+fn main() {
+    support::main(
+        &[],
+        &[
+            Custom {
+                name: "mpi_info",
+                body,
+                check: check_info,
+            },
+            Custom {
+                name: "mpi_global_exit",
+                body,
+                check: check_global_exit,
+            },
+            Custom {
+                name: "mpi_panic",
+                body,
+                check: check_panic,
+            },
+            Custom {
+                name: "mpi_transport_shm",
+                body,
+                check: check_transport_shm,
+            },
+        ],
+    );
+}
