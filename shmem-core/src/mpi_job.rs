@@ -1,54 +1,125 @@
-//! Start-up over MPI (feature `mpi`): a job that `mpirun`, `mpiexec` or `srun` started.
+//! The MPI transport (feature `mpi`): start-up under `mpirun`/`mpiexec`/`srun`, and every
+//! MPI call of the crate.
 //!
-//! Every rank is one PE (PE number = rank in `MPI_COMM_WORLD`). The ranks that share a node
-//! (`MPI_Comm_split_type(MPI_COMM_TYPE_SHARED)`, or `SHMEM_MPI_NODE_SIZE` consecutive ranks
-//! of it) allocate one `MPI_Win_allocate_shared` window: the node's leader (node rank 0)
-//! contributes the whole segment, laid out exactly as `shmemrun`'s memfd (`segment.rs`), the
-//! others contribute nothing and find it with `MPI_Win_shared_query`. From then on the node's
-//! PEs reach each other with loads, stores and CPU atomics, exactly as under `shmemrun`, so
-//! on-node traffic runs at the shared-memory transport's speed: the window is used as MPI's
-//! way of sharing memory between the processes it started, in the unified memory model
-//! (`MPI_WIN_MODEL` is `MPI_WIN_UNIFIED` for shared windows), and every access is ordered by
-//! the runtime's own atomics and fences (`shm.rs`, memory ordering), as for the memfd.
+//! Every rank is one PE (PE number = rank in `MPI_COMM_WORLD`). A *node* is the set of ranks
+//! that share memory: `MPI_Comm_split_type(MPI_COMM_TYPE_SHARED)`, or, with
+//! `SHMEM_MPI_NODE_SIZE=k`, every `k` consecutive ranks of it (a pretend node, so the network
+//! path runs on one machine).
 //!
-//! The window is freed, and MPI finalized, when the segment drops: after the runtime's
-//! finalize barrier, when the last reference to the segment goes ([`MpiOwner`]).
+//! # Memory
 //!
-//! All of the crate's MPI calls are in this module.
+//! The symmetric memory is laid out exactly as `shmemrun`'s memfd (`segment.rs`): header,
+//! control slots, one partition per PE. Where it comes from:
+//!
+//! * **All ranks on one host** (with or without pretend nodes): one
+//!   `MPI_Win_allocate_shared` window over `MPI_COMM_WORLD`, to which every rank contributes
+//!   its own partition and rank 0 also the header and control area, so that the window's
+//!   memory *is* the segment (checked with `MPI_Win_shared_query`). Open MPI serves it with
+//!   its `osc sm` component. PEs of one (pretend) node reach each other with loads, stores and
+//!   CPU atomics, exactly as under `shmemrun`; with pretend nodes, the others go through
+//!   `MPI_Put`/`MPI_Get`/`MPI_Fetch_and_op`/`MPI_Compare_and_swap` on the same window.
+//! * **Ranks on several hosts**: each node's leader allocates the segment in an
+//!   `MPI_Win_allocate_shared` window over the node (the others attach to it), and every rank
+//!   exposes its own partition in an `MPI_Win_create` window over `MPI_COMM_WORLD` for the
+//!   other nodes.
+//!
+//! Why the one-host case has its own window: Open MPI 4.1's default one-sided component,
+//! `osc rdma`, crashes the target in `MPI_Compare_and_swap` on 8-byte values when the peer is
+//! on the same host (its shared-memory path, `btl vader`), and `MPI_Win_create` windows can
+//! only use `rdma` there (Debian disables `pt2pt` and `ucx`). A shared window is served by
+//! `osc sm`, which has no such bug, and which is also the fastest one-sided component on one
+//! host (`shared/anchors/mpi-rma-bench`). Across hosts the network component carries the
+//! traffic.
+//!
+//! # Ordering, completion, atomicity
+//!
+//! One passive-target epoch (`MPI_Win_lock_all`) lasts the whole job. A put returns once its
+//! source may be reused (`MPI_Win_flush_local`); `quiet` and `fence` complete everything
+//! (`MPI_Win_flush_all`, then `MPI_Win_sync`); a get, an atomic and a word load return
+//! complete (`MPI_Win_flush`). `barrier_all` is `quiet` plus `MPI_Barrier`.
+//!
+//! Atomics: in a job of more than one node, *every* remote atomic, whatever its target (this
+//! node, this PE), goes through MPI on the window, so that all atomics on a location are MPI
+//! accumulate operations of one predefined datatype (the typed API gives a location one word
+//! type): that is MPI's condition for them to be atomic with respect to each other. Mixing
+//! operations on a location (a lock word takes a swap, then a compare-and-swap) is outside
+//! the default `accumulate_ops = same_op_no_op` promise that MPI lets an implementation
+//! assume, so the windows are created with `accumulate_ops = same_op_no_op` *not* set to
+//! `same_op`, and the test suite checks mixed operations under the component in use (Open
+//! MPI's `sm` and `rdma` components serialize every accumulate on a target, so mixed
+//! operations stay atomic there). Word stores (`shmem_p`) to another node are
+//! `MPI_Accumulate(MPI_REPLACE)`, word loads `MPI_Fetch_and_op(MPI_NO_OP)`: single-copy
+//! atomic, as a word store and load are on one node.
+//!
+//! Waiting: a write that arrives through MPI cannot ring the waiter's futex, so in a job of
+//! more than one node a waiter sleeps at most [`NET_MAX_SLEEP`] at a time and calls
+//! `MPI_Win_sync` (and, every so often, `MPI_Iprobe`, so that components that need the target
+//! to progress get it) while it waits.
+//!
+//! Collectives of a multi-node job use MPI collectives on a communicator per active set or
+//! team (`MPI_Comm_create_group`, made once per set and cached): the agreement round is an
+//! `MPI_Allgather` of every member's signature and refusal, after which every member decides
+//! alike (`collectives::agree`), then the data moves with `MPI_Allgather(v)`, `MPI_Bcast` or
+//! `MPI_Alltoall` (`collectives/net.rs`).
+//!
+//! The windows and communicators are freed, and MPI finalized, when the segment drops: after
+//! the runtime's finalize barrier, with the last reference to the segment ([`MpiOwner`]).
 
-use std::ffi::c_void;
+use std::cell::{Cell, RefCell};
+use std::ffi::{c_int, c_void};
 use std::mem::ManuallyDrop;
 use std::ptr::NonNull;
+use std::time::Duration;
 
 use mpi::ffi;
 use mpi::topology::{Color, SimpleCommunicator};
 use mpi::traits::{AsRaw, Communicator, CommunicatorCollectives, Root};
 
+use crate::collectives::PeSet;
 use crate::config::Settings;
 use crate::error::{Error, Result};
 use crate::segment::{self, Expect, ForeignMemory, Segment};
 use crate::sys;
+use crate::transport::{AmoOp, AmoWord, Word};
 
 const PAGE: usize = 4096;
+
+/// Longest single futex sleep of a waiter in a multi-node job (writes from other nodes cannot
+/// wake it).
+pub(crate) const NET_MAX_SLEEP: Duration = Duration::from_micros(50);
+
+// Constants that rsmpi's bindings lack, from `csrc/mpi_consts.c` (built by `build.rs`).
+unsafe extern "C" {
+    static shmem_mpi_replace: ffi::MPI_Op;
+    static shmem_mpi_no_op: ffi::MPI_Op;
+    static shmem_mpi_mode_nocheck: c_int;
+}
 
 /// What the start-up learned about the job's placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Placement {
-    /// PEs that share this PE's segment (its node, real or pretend).
+    /// PEs that share this PE's node.
     pub(crate) node_pes: usize,
     /// Nodes in the job.
     pub(crate) nodes: usize,
     /// `SHMEM_MPI_NODE_SIZE` made the nodes.
     pub(crate) simulated: bool,
+    /// Every rank runs on this host (the window is one shared window).
+    pub(crate) one_host: bool,
 }
 
-/// Owns the MPI side of a segment: the shared window, the node communicator and MPI itself.
-/// Dropping it frees the window (collective over the node: every PE's segment drops after
-/// the same finalize barrier) and then finalizes MPI.
+/// Owns the MPI side of a segment: its windows, the node communicator and MPI itself.
+/// Dropping it ends the windows' epochs, frees them (collective: every PE's segment drops
+/// after the same finalize barrier), frees the communicator and finalizes MPI.
 pub(crate) struct MpiOwner {
-    win: ffi::MPI_Win,
-    // Dropped by `drop` after it freed the window: the communicator (`MPI_Comm_free`), then
-    // MPI (`MPI_Finalize`).
+    /// The shared window holding the segment.
+    shared: ffi::MPI_Win,
+    /// The `MPI_Win_create` window of a multi-host job (when `has_created`).
+    created: ffi::MPI_Win,
+    has_created: bool,
+    /// Whether `shared` is in a `lock_all` epoch (it is the RMA window of a one-host job).
+    shared_locked: bool,
+    // Dropped by `drop`: the communicator (`MPI_Comm_free`), then MPI (`MPI_Finalize`).
     node: ManuallyDrop<SimpleCommunicator>,
     universe: ManuallyDrop<mpi::environment::Universe>,
 }
@@ -72,15 +143,25 @@ unsafe impl Sync for MpiOwner {}
 impl Drop for MpiOwner {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            // A PE that panics leaves without the collective `MPI_Win_free`, `MPI_Comm_free`
-            // and `MPI_Finalize` (the other PEs are not coming to them): its exit status, 101,
-            // makes the MPI launcher end the job. Nothing is freed, so nothing dangles.
+            // A PE that panics leaves without the collective frees and `MPI_Finalize` (the
+            // other PEs are not coming to them): its exit status, 101, makes the MPI launcher
+            // end the job. Nothing is freed, so nothing dangles.
             return;
         }
-        // SAFETY: `win` is the window `start` allocated, not freed before; every PE of the node
-        // frees it here (collective), after which nothing points into it: this drop runs when
-        // the segment, the only holder of pointers into the window, goes away.
-        unsafe { ffi::MPI_Win_free(&mut self.win) };
+        // SAFETY: the windows are the ones `start` made, each freed once, here, by every PE
+        // (collective), after their epochs end; nothing points into them any more: this runs
+        // when the segment, the only holder of pointers into them, goes away, and after the
+        // transport (and its `Net`, which names them) is gone.
+        unsafe {
+            if self.has_created {
+                ffi::MPI_Win_unlock_all(self.created);
+                ffi::MPI_Win_free(&mut self.created);
+            }
+            if self.shared_locked {
+                ffi::MPI_Win_unlock_all(self.shared);
+            }
+            ffi::MPI_Win_free(&mut self.shared);
+        }
         // SAFETY: dropped once, here, and never used again; the communicator before MPI.
         unsafe {
             ManuallyDrop::drop(&mut self.node);
@@ -89,19 +170,94 @@ impl Drop for MpiOwner {
     }
 }
 
-fn mpi_error(what: &str, code: i32) -> Error {
-    Error::Bootstrap(format!("{what} failed with MPI error code {code}"))
+fn check(what: &str, rc: c_int) -> Result<()> {
+    if rc == 0 {
+        Ok(())
+    } else {
+        Err(Error::Bootstrap(format!(
+            "{what} failed with MPI error code {rc}"
+        )))
+    }
 }
 
-/// Initializes MPI and makes (node leader) or attaches to (the others) this node's segment,
-/// with `settings.symmetric_size` bytes for every PE of the job.
+/// An info object with `key = value` pairs, freed on drop.
+struct Info(ffi::MPI_Info);
+
+impl Info {
+    fn new(pairs: &[(&std::ffi::CStr, &std::ffi::CStr)]) -> Info {
+        // SAFETY: `MPI_INFO_NULL` is a predefined handle value.
+        let mut info = unsafe { ffi::RSMPI_INFO_NULL };
+        // SAFETY: `info` is an out-pointer for one handle; the keys and values are
+        // NUL-terminated strings that outlive the calls.
+        unsafe {
+            ffi::MPI_Info_create(&mut info);
+            for (k, v) in pairs {
+                ffi::MPI_Info_set(info, k.as_ptr(), v.as_ptr());
+            }
+        }
+        Info(info)
+    }
+}
+
+impl Drop for Info {
+    fn drop(&mut self) {
+        // SAFETY: made by `MPI_Info_create`, freed once.
+        unsafe { ffi::MPI_Info_free(&mut self.0) };
+    }
+}
+
+/// `MPI_Win_shared_query` of `rank`'s part of `win`: its base and size.
+fn shared_query(win: ffi::MPI_Win, rank: c_int) -> Result<(*mut u8, usize)> {
+    let mut size: ffi::MPI_Aint = 0;
+    let mut disp: c_int = 0;
+    let mut base: *mut u8 = std::ptr::null_mut();
+    // SAFETY: `win` is a live shared window; the out-pointers are valid for one value each.
+    let rc = unsafe {
+        ffi::MPI_Win_shared_query(
+            win,
+            rank,
+            &mut size,
+            &mut disp,
+            (&raw mut base).cast::<c_void>(),
+        )
+    };
+    check("MPI_Win_shared_query", rc)?;
+    Ok((base, size as usize))
+}
+
+/// `MPI_Win_allocate_shared` of `bytes` from this rank over `comm`, with `info`.
+fn allocate_shared(bytes: usize, info: &Info, comm: ffi::MPI_Comm) -> Result<ffi::MPI_Win> {
+    let mut base: *mut u8 = std::ptr::null_mut();
+    // SAFETY: `MPI_WIN_NULL` is a handle value, read once.
+    let mut win = unsafe { ffi::RSMPI_WIN_NULL };
+    // SAFETY: a size, a displacement unit, a live info object and communicator, and
+    // out-pointers to a pointer and a window handle, as `MPI_Win_allocate_shared` expects
+    // (its `baseptr` is a `void *` that receives a pointer). Collective over `comm`: every
+    // rank of it calls this at the same point of `start`.
+    let rc = unsafe {
+        ffi::MPI_Win_allocate_shared(
+            bytes as ffi::MPI_Aint,
+            1,
+            info.0,
+            comm,
+            (&raw mut base).cast::<c_void>(),
+            &mut win,
+        )
+    };
+    check("MPI_Win_allocate_shared", rc)?;
+    Ok(win)
+}
+
+/// Initializes MPI and builds this PE's view of the job: the segment (made by the node's
+/// leader, attached to by the others) and, when the job spans more than one node, the
+/// [`Net`] that reaches the other nodes.
 ///
 /// # Errors
 /// [`Error::Bootstrap`] when MPI is already initialized, offers less than
-/// `MPI_THREAD_SERIALIZED`, or a window call fails, or when the job spans more than one node
-/// (real or pretend); [`Error::Segment`] when the shared header is refused; [`Error::Config`]
-/// when the segment would be too large.
-pub(crate) fn start(settings: &Settings) -> Result<(Segment, usize, Placement)> {
+/// `MPI_THREAD_SERIALIZED`, or a window call fails or gives memory of another shape than the
+/// segment's; [`Error::Segment`] when the shared header is refused; [`Error::Config`] when
+/// the segment would be too large.
+pub(crate) fn start(settings: &Settings) -> Result<(Segment, usize, Placement, Option<Net>)> {
     use mpi::Threading;
     let (universe, level) =
         mpi::initialize_with_threading(Threading::Serialized).ok_or_else(|| {
@@ -116,137 +272,206 @@ pub(crate) fn start(settings: &Settings) -> Result<(Segment, usize, Placement)> 
     let rank = world.rank();
     let me = rank as usize;
     let n_pes = world.size() as usize;
-    let shared = world.split_shared(rank);
+    let host = world.split_shared(rank);
+    let one_host = host.size() as usize == n_pes;
     let node = match settings.mpi_node_size {
         Some(k) => {
-            let color = Color::with_value((me / k).min(i32::MAX as usize) as i32);
-            shared
-                .split_by_color(color)
+            // `host` is freed at the end of this arm, while MPI is surely initialized.
+            let host = host;
+            host.split_by_color(Color::with_value((me / k).min(i32::MAX as usize) as i32))
                 .expect("every rank has a color")
         }
-        None => shared,
+        None => host,
     };
     let node_pes = node.size() as usize;
-    let leader = node.rank() == 0;
-    let mut nodes = 0u64;
-    world.all_reduce_into(
-        &u64::from(leader),
-        &mut nodes,
-        mpi::collective::SystemOperation::sum(),
-    );
+    // Node of every PE: the world rank of its node's first rank.
+    let mut first: c_int = rank;
+    node.process_at_rank(0).broadcast_into(&mut first);
+    let mut node_of = vec![0 as c_int; n_pes];
+    world.all_gather_into(&first, &mut node_of[..]);
+    let nodes = node_of
+        .iter()
+        .enumerate()
+        .filter(|&(p, &f)| p == f as usize)
+        .count();
     let placement = Placement {
         node_pes,
-        nodes: nodes as usize,
+        nodes,
         simulated: settings.mpi_node_size.is_some(),
+        one_host,
     };
-    if placement.nodes > 1 {
-        return Err(Error::Bootstrap(format!(
-            "the job spans {} nodes ({} PEs on this one{}), and this version of the MPI \
-             transport runs a job on one node only",
-            placement.nodes,
-            node_pes,
-            if placement.simulated {
-                ", from SHMEM_MPI_NODE_SIZE"
-            } else {
-                ""
-            }
-        )));
-    }
     let mut token = if me == 0 { sys::random_u64() } else { 0 };
     world.process_at_rank(0).broadcast_into(&mut token);
-
-    let planned = segment::planned_size(n_pes, settings.symmetric_size)
+    let expect = Expect {
+        job_token: token,
+        n_pes: n_pes as u32,
+    };
+    let partition = settings.symmetric_size.max(PAGE).next_multiple_of(PAGE);
+    let planned = segment::planned_size(n_pes, partition)
         .filter(|&b| b <= (isize::MAX as u64) / 2)
         .ok_or_else(|| Error::Config {
             name: crate::config::ENV_SYMMETRIC_SIZE,
             value: settings.symmetric_size.to_string(),
             why: "too large for this address space with this many PEs",
         })? as usize;
-    // The leader allocates a page more than the segment, so that the segment can start on a
-    // page boundary wherever MPI puts the window.
-    let mine = if leader { planned + PAGE } else { 0 };
-    let mut base: *mut u8 = std::ptr::null_mut();
-    // SAFETY: `MPI_WIN_NULL` is a handle value, read once.
-    let mut win = unsafe { ffi::RSMPI_WIN_NULL };
-    // SAFETY: the arguments are a size, a displacement unit, the null info handle, a live
-    // communicator, and out-pointers to a pointer and a window handle, as
-    // `MPI_Win_allocate_shared` expects (its `baseptr` argument is a `void *` that receives a
-    // pointer). Collective over `node`: every PE of the node calls it here.
-    let rc = unsafe {
-        ffi::MPI_Win_allocate_shared(
-            mine as ffi::MPI_Aint,
-            1,
-            ffi::RSMPI_INFO_NULL,
-            node.as_raw(),
-            (&raw mut base).cast::<c_void>(),
-            &mut win,
-        )
-    };
-    if rc != 0 {
-        return Err(mpi_error("MPI_Win_allocate_shared", rc));
-    }
+    let control = planned - n_pes * partition;
     let node_comm = node.as_raw();
-    let owner = MpiOwner {
-        win,
+    let world_comm = world.as_raw();
+    let mut owner = MpiOwner {
+        // SAFETY: `MPI_WIN_NULL` is a handle value.
+        shared: unsafe { ffi::RSMPI_WIN_NULL },
+        // SAFETY: as above.
+        created: unsafe { ffi::RSMPI_WIN_NULL },
+        has_created: false,
+        shared_locked: false,
         node: ManuallyDrop::new(node),
         universe: ManuallyDrop::new(universe),
     };
-    let mut size: ffi::MPI_Aint = 0;
-    let mut disp: i32 = 0;
-    let mut leader_base: *mut u8 = std::ptr::null_mut();
-    // SAFETY: `win` is a live shared window; the out-pointers are valid for one value each.
-    let rc = unsafe {
-        ffi::MPI_Win_shared_query(
-            owner.win,
-            0,
-            &mut size,
-            &mut disp,
-            (&raw mut leader_base).cast::<c_void>(),
-        )
-    };
-    if rc != 0 {
-        return Err(mpi_error("MPI_Win_shared_query", rc));
-    }
-    let size = size as usize;
-    if leader_base.is_null() || size < planned + PAGE {
-        return Err(Error::Bootstrap(format!(
-            "the node's shared window has {size} bytes, the segment needs {}",
-            planned + PAGE
-        )));
-    }
-    let skip = leader_base.align_offset(PAGE);
-    let mem = ForeignMemory {
-        // SAFETY: `skip < PAGE` and the window has `planned + PAGE` bytes, so the result is
-        // inside the window (and not null: the window's base is not).
-        base: unsafe { NonNull::new_unchecked(leader_base.add(skip)) },
-        len: size - skip,
-        owner: Box::new(owner),
-    };
-    let expect = Expect {
-        job_token: token,
-        n_pes: n_pes as u32,
-    };
-    let seg = if leader {
-        // SAFETY: the window lies in memory MPI shares between the node's processes and keeps
-        // until `MPI_Win_free` (in the owner's drop); it is page aligned and `len` long; no
-        // other PE touches it before the barrier below.
-        let seg = unsafe { Segment::create_foreign(mem, n_pes, settings.symmetric_size, token) };
-        node_barrier(node_comm);
-        seg?
+    let seg;
+    let mut net = None;
+    if one_host {
+        // Every rank contributes its partition, rank 0 also the control area: the parts of a
+        // (default, contiguous) shared window follow each other, which is the segment's
+        // layout (checked below) once it starts on a page. Open MPI puts the window
+        // a few hundred bytes past a page boundary, the same on every rank; then rank 0 adds
+        // that much padding in front, in a second window.
+        let info = Info::new(&[(c"same_disp_unit", c"true")]);
+        let mut pad = 0;
+        let base = loop {
+            let mine = if me == 0 {
+                pad + control + partition
+            } else {
+                partition
+            };
+            owner.shared = allocate_shared(mine, &info, world_comm)?;
+            let (base0, _) = shared_query(owner.shared, 0)?;
+            let off = (base0 as usize).wrapping_add(pad) % PAGE;
+            if off == 0 {
+                break base0.wrapping_add(pad);
+            }
+            if pad != 0 {
+                return Err(Error::Bootstrap(format!(
+                    "the shared window does not start at the same place in a page twice \
+                     ({off} bytes off after padding)"
+                )));
+            }
+            // SAFETY: the window just made, in no epoch, freed by every rank (each saw the
+            // same offset: the mapping is the same file, at the same page offset).
+            unsafe { ffi::MPI_Win_free(&mut owner.shared) };
+            pad = PAGE - off;
+        };
+        let mut disp = vec![0 as ffi::MPI_Aint; n_pes];
+        disp[0] = (pad + control) as ffi::MPI_Aint;
+        for (p, d) in disp.iter().enumerate() {
+            let (b, len) = shared_query(owner.shared, p as c_int)?;
+            let want = base.wrapping_add(control + p * partition);
+            if b.wrapping_add(*d as usize) != want || len < partition + *d as usize {
+                return Err(Error::Bootstrap(format!(
+                    "the shared window's parts are not laid out as the segment: rank {p} \
+                     has {len} bytes at {b:?}, expected {} bytes at {want:?}",
+                    partition + *d as usize
+                )));
+            }
+        }
+        let win = owner.shared;
+        if nodes > 1 {
+            lock_all(win)?;
+            owner.shared_locked = true;
+        }
+        let mem = ForeignMemory {
+            // SAFETY: inside the window, whose base is not null (queried above).
+            base: unsafe { NonNull::new_unchecked(base) },
+            len: planned,
+            owner: Box::new(owner),
+        };
+        seg = attach_or_create(mem, me == 0, world_comm, n_pes, partition, expect)?;
+        if nodes > 1 {
+            net = Some(Net::new(win, disp, &node_of, me, world_comm));
+        }
     } else {
-        node_barrier(node_comm);
-        // SAFETY: as above; the leader's `create_foreign` returned before its barrier.
-        unsafe { Segment::attach_foreign(mem, expect) }?
-    };
-    Ok((seg, me, placement))
+        // The node's leader allocates the whole segment (a page more, so that it can start on
+        // a page boundary wherever MPI puts the window); the others contribute nothing.
+        let info = Info::new(&[]);
+        let leader = owner.node.rank() == 0;
+        owner.shared = allocate_shared(if leader { planned + PAGE } else { 0 }, &info, node_comm)?;
+        let (base, size) = shared_query(owner.shared, 0)?;
+        if base.is_null() || size < planned + PAGE {
+            return Err(Error::Bootstrap(format!(
+                "the node's shared window has {size} bytes, the segment needs {}",
+                planned + PAGE
+            )));
+        }
+        let skip = base.align_offset(PAGE);
+        // SAFETY: `skip < PAGE` and the window has `planned + PAGE` bytes, so the segment and
+        // this PE's partition in it are inside the window.
+        let (seg_base, mine) = unsafe {
+            let seg_base = base.add(skip);
+            (seg_base, seg_base.add(control + me * partition))
+        };
+        // This PE's partition, exposed to every rank.
+        let info = Info::new(&[]);
+        // SAFETY: `mine` is `partition` bytes of the node's shared window, which the owner
+        // frees after this window; collective over the world.
+        let rc = unsafe {
+            ffi::MPI_Win_create(
+                mine.cast::<c_void>(),
+                partition as ffi::MPI_Aint,
+                1,
+                info.0,
+                world_comm,
+                &mut owner.created,
+            )
+        };
+        check("MPI_Win_create", rc)?;
+        owner.has_created = true;
+        let win = owner.created;
+        lock_all(win)?;
+        let mem = ForeignMemory {
+            // SAFETY: inside the window, whose base is not null.
+            base: unsafe { NonNull::new_unchecked(seg_base) },
+            len: size - skip,
+            owner: Box::new(owner),
+        };
+        seg = attach_or_create(mem, leader, node_comm, n_pes, partition, expect)?;
+        net = Some(Net::new(win, vec![0; n_pes], &node_of, me, world_comm));
+    }
+    Ok((seg, me, placement, net))
 }
 
-/// `MPI_Barrier` on the node communicator, by handle (the communicator itself belongs to the
-/// segment's [`MpiOwner`], which is alive while `start` runs).
-fn node_barrier(comm: ffi::MPI_Comm) {
-    // SAFETY: `comm` is the live node communicator; every PE of the node calls this once, at
-    // the same point of `start`.
-    unsafe { ffi::MPI_Barrier(comm) };
+/// The node leader makes the segment in `mem`, the others attach after a barrier over `comm`.
+fn attach_or_create(
+    mem: ForeignMemory,
+    leader: bool,
+    comm: ffi::MPI_Comm,
+    n_pes: usize,
+    partition: usize,
+    expect: Expect,
+) -> Result<Segment> {
+    let barrier = || {
+        // SAFETY: `comm` is live (owned by `mem.owner` or predefined); every rank of it calls
+        // this once, here.
+        unsafe { ffi::MPI_Barrier(comm) };
+    };
+    if leader {
+        // SAFETY: the memory is shared by MPI between the node's processes and kept until the
+        // owner frees the window; it is page aligned and `len` long; no other PE touches it
+        // before the barrier.
+        let seg = unsafe { Segment::create_foreign(mem, n_pes, partition, expect.job_token) };
+        barrier();
+        seg
+    } else {
+        barrier();
+        // SAFETY: as above; the leader's `create_foreign` returned before its barrier.
+        unsafe { Segment::attach_foreign(mem, expect) }
+    }
+}
+
+fn lock_all(win: ffi::MPI_Win) -> Result<()> {
+    // SAFETY: `win` is a live window not yet in an epoch; `MPI_MODE_NOCHECK`: no rank locks it
+    // exclusively.
+    check("MPI_Win_lock_all", unsafe {
+        ffi::MPI_Win_lock_all(shmem_mpi_mode_nocheck, win)
+    })
 }
 
 /// `MPI_Abort` on the world: ends every rank of the job with `code`.
@@ -256,4 +481,455 @@ pub(crate) fn abort(code: i32) -> ! {
     unsafe { ffi::MPI_Abort(ffi::RSMPI_COMM_WORLD, code) };
     // `MPI_Abort` does not return in any implementation; should one, leave anyway.
     sys::exit_now(code)
+}
+
+/// The most bytes one MPI call moves (counts are `int`).
+const CHUNK: usize = 1 << 30;
+
+/// The predefined datatype of a word of `size` bytes.
+fn word_type(size: usize) -> ffi::MPI_Datatype {
+    // SAFETY: predefined handle values, read once.
+    unsafe {
+        match size {
+            1 => ffi::RSMPI_UINT8_T,
+            2 => ffi::RSMPI_UINT16_T,
+            4 => ffi::RSMPI_UINT32_T,
+            8 => ffi::RSMPI_UINT64_T,
+            _ => unreachable!("words are 1, 2, 4 or 8 bytes"),
+        }
+    }
+}
+
+fn bytes_type() -> ffi::MPI_Datatype {
+    word_type(1)
+}
+
+/// An MPI count for `bytes` (callers refuse sizes over [`MAX_COLLECTIVE_BYTES`] first).
+fn count(bytes: usize) -> c_int {
+    c_int::try_from(bytes).expect("collective sizes are checked against MAX_COLLECTIVE_BYTES")
+}
+
+/// Largest contribution (bytes per member, or per pair of members for an all-to-all) that one
+/// MPI collective call moves: MPI counts are `int`.
+pub(crate) const MAX_COLLECTIVE_BYTES: usize = i32::MAX as usize;
+
+/// A PE's way to the other nodes of a multi-node job: the window that exposes every PE's
+/// partition to every rank, where each partition starts in it, and the communicators of the
+/// active sets and teams (module docs).
+pub(crate) struct Net {
+    win: ffi::MPI_Win,
+    /// Offset of each rank's partition in its part of `win`.
+    disp: Vec<ffi::MPI_Aint>,
+    /// Whether each PE shares this PE's node.
+    local: Vec<bool>,
+    world: ffi::MPI_Comm,
+    /// Communicators made for sets other than the world, freed on drop.
+    comms: RefCell<Vec<(PeSet, ffi::MPI_Comm)>>,
+    /// Puts or word stores issued since the last `MPI_Win_flush_all`.
+    dirty: Cell<bool>,
+    /// Calls of [`Net::progress`].
+    polls: Cell<u32>,
+}
+
+impl std::fmt::Debug for Net {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Net")
+            .field("node_pes", &self.local.iter().filter(|&&l| l).count())
+            .field("n_pes", &self.local.len())
+            .finish_non_exhaustive()
+    }
+}
+
+// SAFETY: `Net` lives in the runtime's transport, which one thread at a time uses (the runtime
+// is not `Sync`); MPI runs at `MPI_THREAD_SERIALIZED` or above, so that thread may change.
+unsafe impl Send for Net {}
+
+impl Drop for Net {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return; // as in `MpiOwner::drop`
+        }
+        for (_, mut c) in self.comms.take() {
+            // SAFETY: made by `comm`, freed once; every member of its set frees it here, at
+            // finalize (each made it in its first collective on the set).
+            unsafe { ffi::MPI_Comm_free(&mut c) };
+        }
+    }
+}
+
+impl Net {
+    fn new(
+        win: ffi::MPI_Win,
+        disp: Vec<ffi::MPI_Aint>,
+        node_of: &[c_int],
+        me: usize,
+        world: ffi::MPI_Comm,
+    ) -> Net {
+        Net {
+            win,
+            disp,
+            local: node_of.iter().map(|&n| n == node_of[me]).collect(),
+            world,
+            comms: RefCell::new(Vec::new()),
+            dirty: Cell::new(false),
+            polls: Cell::new(0),
+        }
+    }
+
+    /// Whether `pe` shares this PE's node (and so its memory).
+    #[inline]
+    pub(crate) fn is_local(&self, pe: usize) -> bool {
+        self.local[pe]
+    }
+
+    #[inline]
+    fn disp(&self, pe: usize, offset: usize) -> ffi::MPI_Aint {
+        self.disp[pe] + offset as ffi::MPI_Aint
+    }
+
+    /// `MPI_Put` of `len` bytes from `src` to `offset` on `pe`; returns once `src` may be
+    /// reused (`MPI_Win_flush_local`).
+    ///
+    /// # Safety
+    /// `src` must be valid for reads of `len` bytes; the target range is inside `pe`'s
+    /// partition (the caller checked it).
+    pub(crate) unsafe fn put(&self, pe: usize, offset: usize, src: *const u8, len: usize) {
+        let mut at = 0;
+        while at < len {
+            let n = (len - at).min(CHUNK);
+            // SAFETY: `src + at` is valid for `n` bytes (caller); the window is in its
+            // `lock_all` epoch; the target is inside `pe`'s exposed partition.
+            unsafe {
+                ffi::MPI_Put(
+                    src.add(at).cast::<c_void>(),
+                    count(n),
+                    bytes_type(),
+                    pe as c_int,
+                    self.disp(pe, offset + at),
+                    count(n),
+                    bytes_type(),
+                    self.win,
+                )
+            };
+            at += n;
+        }
+        // SAFETY: a live window in an epoch; `pe` is a rank of it.
+        unsafe { ffi::MPI_Win_flush_local(pe as c_int, self.win) };
+        self.dirty.set(true);
+    }
+
+    /// `MPI_Get` of `len` bytes at `offset` on `pe` into `dst`, complete on return.
+    ///
+    /// # Safety
+    /// `dst` must be valid for writes of `len` bytes and not accessed otherwise meanwhile.
+    pub(crate) unsafe fn get(&self, pe: usize, offset: usize, dst: *mut u8, len: usize) {
+        let mut at = 0;
+        while at < len {
+            let n = (len - at).min(CHUNK);
+            // SAFETY: `dst + at` is valid for `n` bytes (caller); as in `put`.
+            unsafe {
+                ffi::MPI_Get(
+                    dst.add(at).cast::<c_void>(),
+                    count(n),
+                    bytes_type(),
+                    pe as c_int,
+                    self.disp(pe, offset + at),
+                    count(n),
+                    bytes_type(),
+                    self.win,
+                )
+            };
+            at += n;
+        }
+        // SAFETY: a live window in an epoch; `pe` is a rank of it.
+        unsafe { ffi::MPI_Win_flush(pe as c_int, self.win) };
+    }
+
+    /// Single-copy-atomic word store (`MPI_Accumulate` with `MPI_REPLACE`).
+    pub(crate) fn put_word<W: Word>(&self, pe: usize, offset: usize, v: W) {
+        let t = word_type(size_of::<W>());
+        // SAFETY: `v` is one word of local memory; the target word is inside `pe`'s
+        // partition (checked by the transport); `shmem_mpi_replace` is a predefined handle.
+        unsafe {
+            ffi::MPI_Accumulate(
+                (&raw const v).cast::<c_void>(),
+                1,
+                t,
+                pe as c_int,
+                self.disp(pe, offset),
+                1,
+                t,
+                shmem_mpi_replace,
+                self.win,
+            );
+            ffi::MPI_Win_flush_local(pe as c_int, self.win);
+        }
+        self.dirty.set(true);
+    }
+
+    /// Single-copy-atomic word load (`MPI_Fetch_and_op` with `MPI_NO_OP`).
+    pub(crate) fn get_word<W: Word>(&self, pe: usize, offset: usize) -> W {
+        self.fetch_and_op(pe, offset, W::zeroed(), {
+            // SAFETY: a predefined handle value.
+            unsafe { shmem_mpi_no_op }
+        })
+    }
+
+    fn fetch_and_op<W: Word>(&self, pe: usize, offset: usize, v: W, op: ffi::MPI_Op) -> W {
+        let mut old = W::zeroed();
+        let t = word_type(size_of::<W>());
+        // SAFETY: `v` and `old` are one local word each; the target word is inside `pe`'s
+        // partition (checked by the transport); the flush completes the operation before `old`
+        // is read.
+        unsafe {
+            ffi::MPI_Fetch_and_op(
+                (&raw const v).cast::<c_void>(),
+                (&raw mut old).cast::<c_void>(),
+                t,
+                pe as c_int,
+                self.disp(pe, offset),
+                op,
+                self.win,
+            );
+            ffi::MPI_Win_flush(pe as c_int, self.win);
+        }
+        old
+    }
+
+    /// A remote atomic through MPI (module docs: why every atomic of a multi-node job is one).
+    pub(crate) fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W {
+        let (v, handle) = {
+            // SAFETY: predefined operation handles (constants from `MPI_Init` on), read once.
+            unsafe {
+                match op {
+                    AmoOp::Fetch => (W::zeroed(), shmem_mpi_no_op),
+                    AmoOp::Set(v) | AmoOp::Swap(v) => (v, shmem_mpi_replace),
+                    AmoOp::FetchAdd(v) => (v, ffi::RSMPI_SUM),
+                    AmoOp::FetchAnd(v) => (v, ffi::RSMPI_BAND),
+                    AmoOp::FetchOr(v) => (v, ffi::RSMPI_BOR),
+                    AmoOp::FetchXor(v) => (v, ffi::RSMPI_BXOR),
+                    AmoOp::CompareSwap { cond, new } => {
+                        return self.compare_swap(pe, offset, cond, new);
+                    }
+                }
+            }
+        };
+        self.fetch_and_op(pe, offset, v, handle)
+    }
+
+    fn compare_swap<W: AmoWord>(&self, pe: usize, offset: usize, cond: W, new: W) -> W {
+        let mut old = W::zeroed();
+        let t = word_type(size_of::<W>());
+        // SAFETY: `new`, `cond` and `old` are local words; the target word is inside `pe`'s
+        // partition; the flush completes the operation before `old` is read.
+        unsafe {
+            ffi::MPI_Compare_and_swap(
+                (&raw const new).cast::<c_void>(),
+                (&raw const cond).cast::<c_void>(),
+                (&raw mut old).cast::<c_void>(),
+                t,
+                pe as c_int,
+                self.disp(pe, offset),
+                self.win,
+            );
+            ffi::MPI_Win_flush(pe as c_int, self.win);
+        }
+        old
+    }
+
+    /// Completes every operation this PE issued (`MPI_Win_flush_all`, if any is pending) and
+    /// makes writes that others completed into this PE's memory visible (`MPI_Win_sync`).
+    pub(crate) fn quiet(&self) {
+        if self.dirty.replace(false) {
+            // SAFETY: a live window in an epoch.
+            unsafe { ffi::MPI_Win_flush_all(self.win) };
+        }
+        // SAFETY: a live window in an epoch.
+        unsafe { ffi::MPI_Win_sync(self.win) };
+    }
+
+    /// `quiet`, then `MPI_Barrier` over every PE.
+    pub(crate) fn barrier(&self) {
+        self.quiet();
+        // SAFETY: the world communicator; every PE calls this in its `barrier_all`.
+        unsafe { ffi::MPI_Barrier(self.world) };
+        // SAFETY: a live window in an epoch.
+        unsafe { ffi::MPI_Win_sync(self.win) };
+    }
+
+    /// What a waiter calls between checks: `MPI_Win_sync`, and every 64th time an
+    /// `MPI_Iprobe`, which lets MPI progress operations that need this PE.
+    pub(crate) fn progress(&self) {
+        let n = self.polls.get().wrapping_add(1);
+        self.polls.set(n);
+        // SAFETY: a live window in an epoch.
+        unsafe { ffi::MPI_Win_sync(self.win) };
+        if n.is_multiple_of(64) {
+            let mut flag: c_int = 0;
+            // SAFETY: the world communicator; `flag` is an out-pointer; `MPI_STATUS_IGNORE`
+            // is predefined. Nothing is received: only the progress engine runs.
+            unsafe {
+                ffi::MPI_Iprobe(
+                    ffi::RSMPI_ANY_SOURCE,
+                    ffi::RSMPI_ANY_TAG,
+                    self.world,
+                    &mut flag,
+                    ffi::RSMPI_STATUS_IGNORE,
+                )
+            };
+        }
+    }
+
+    /// The communicator of `set` (members in set order), made on the set's first collective
+    /// (collective over its members only: `MPI_Comm_create_group`) and kept.
+    pub(crate) fn comm(&self, set: PeSet) -> ffi::MPI_Comm {
+        if set.start() == 0 && set.stride() == 1 && set.size() == self.local.len() {
+            return self.world;
+        }
+        if let Some(&(_, c)) = self.comms.borrow().iter().find(|(s, _)| *s == set) {
+            return c;
+        }
+        let last = set.pe(set.size() - 1) as c_int;
+        let mut range = [[set.start() as c_int, last, set.stride().max(1) as c_int]];
+        // Every member computes the same tag from the set.
+        let tag = ((set.start() * 31 + set.stride()) * 31 + set.size()) % 32_000;
+        // SAFETY: handle values, out-pointers for one handle each; the group range lies in
+        // the world (a `PeSet` is within the job).
+        let comm = unsafe {
+            let mut world_group = ffi::RSMPI_GROUP_NULL;
+            let mut group = ffi::RSMPI_GROUP_NULL;
+            let mut comm = ffi::RSMPI_COMM_NULL;
+            ffi::MPI_Comm_group(self.world, &mut world_group);
+            ffi::MPI_Group_range_incl(world_group, 1, range.as_mut_ptr(), &mut group);
+            ffi::MPI_Comm_create_group(self.world, group, tag as c_int, &mut comm);
+            ffi::MPI_Group_free(&mut group);
+            ffi::MPI_Group_free(&mut world_group);
+            comm
+        };
+        self.comms.borrow_mut().push((set, comm));
+        comm
+    }
+
+    /// `MPI_Allgather` of `mine` (the same length on every member of `comm`) into `all`.
+    pub(crate) fn allgather_u64(&self, comm: ffi::MPI_Comm, mine: &[u64], all: &mut [u64]) {
+        let t = word_type(8);
+        // SAFETY: `mine` is readable, `all` writable for `members * mine.len()` words (the
+        // caller sizes it); every member calls this with the same length.
+        unsafe {
+            ffi::MPI_Allgather(
+                mine.as_ptr().cast::<c_void>(),
+                count(mine.len()),
+                t,
+                all.as_mut_ptr().cast::<c_void>(),
+                count(mine.len()),
+                t,
+                comm,
+            )
+        };
+    }
+
+    /// `MPI_Allgather` of `bytes` bytes per member from `src` into `dst`.
+    ///
+    /// # Safety
+    /// `src` readable for `bytes`, `dst` writable for `members * bytes`; `bytes` at most
+    /// [`MAX_COLLECTIVE_BYTES`] and equal on every member.
+    pub(crate) unsafe fn allgather(
+        &self,
+        comm: ffi::MPI_Comm,
+        src: *const u8,
+        dst: *mut u8,
+        bytes: usize,
+    ) {
+        // SAFETY: the caller's promises.
+        unsafe {
+            ffi::MPI_Allgather(
+                src.cast::<c_void>(),
+                count(bytes),
+                bytes_type(),
+                dst.cast::<c_void>(),
+                count(bytes),
+                bytes_type(),
+                comm,
+            )
+        };
+    }
+
+    /// `MPI_Allgatherv`: member `i`'s `counts[i]` bytes land at `displs[i]` of `dst`.
+    ///
+    /// # Safety
+    /// `src` readable for `counts[me]`, `dst` writable up to the largest `displs[i] +
+    /// counts[i]`; every member passes the same `counts` and `displs`.
+    pub(crate) unsafe fn allgatherv(
+        &self,
+        comm: ffi::MPI_Comm,
+        src: *const u8,
+        mine: usize,
+        dst: *mut u8,
+        counts: &[c_int],
+        displs: &[c_int],
+    ) {
+        // SAFETY: the caller's promises.
+        unsafe {
+            ffi::MPI_Allgatherv(
+                src.cast::<c_void>(),
+                count(mine),
+                bytes_type(),
+                dst.cast::<c_void>(),
+                counts.as_ptr(),
+                displs.as_ptr(),
+                bytes_type(),
+                comm,
+            )
+        };
+    }
+
+    /// `MPI_Bcast` of `bytes` bytes from member `root`'s `buf` into every other member's.
+    ///
+    /// # Safety
+    /// `buf` readable (root) or writable (others) for `bytes`, at most
+    /// [`MAX_COLLECTIVE_BYTES`], equal on every member.
+    pub(crate) unsafe fn bcast(
+        &self,
+        comm: ffi::MPI_Comm,
+        buf: *mut u8,
+        bytes: usize,
+        root: usize,
+    ) {
+        // SAFETY: the caller's promises.
+        unsafe {
+            ffi::MPI_Bcast(
+                buf.cast::<c_void>(),
+                count(bytes),
+                bytes_type(),
+                root as c_int,
+                comm,
+            )
+        };
+    }
+
+    /// `MPI_Alltoall` of `block` bytes between every pair of members.
+    ///
+    /// # Safety
+    /// `src` readable and `dst` writable for `members * block` bytes; `block` at most
+    /// [`MAX_COLLECTIVE_BYTES`], equal on every member.
+    pub(crate) unsafe fn alltoall(
+        &self,
+        comm: ffi::MPI_Comm,
+        src: *const u8,
+        dst: *mut u8,
+        block: usize,
+    ) {
+        // SAFETY: the caller's promises.
+        unsafe {
+            ffi::MPI_Alltoall(
+                src.cast::<c_void>(),
+                count(block),
+                bytes_type(),
+                dst.cast::<c_void>(),
+                count(block),
+                bytes_type(),
+                comm,
+            )
+        };
+    }
 }

@@ -288,6 +288,8 @@ impl Runtime {
         // Besides the segment: the PEs that share it under MPI (`None`: all of them), and the
         // transport in words (`SHMEM_INFO`).
         let shm = || "shared memory".to_owned();
+        #[cfg(feature = "mpi")]
+        let mut net = None;
         let (seg, me, launch, node_pes, transport_name) = match how_started(&settings)? {
             Start::Launcher(fd_text) => {
                 if LAUNCHER_FD_TAKEN.swap(true, Ordering::AcqRel) {
@@ -302,9 +304,10 @@ impl Runtime {
                     // MPI can be initialized once per process: like a launched PE, this one
                     // cannot init again after it ends.
                     FINALIZED_LAUNCHED.store(true, Ordering::Release);
-                    let (seg, me, placement) = crate::mpi_job::start(&settings)?;
+                    let (seg, me, placement, node_net) = crate::mpi_job::start(&settings)?;
+                    net = node_net;
                     let name = format!(
-                        "MPI ({} node{} of {} PEs{}; PEs of a node share memory)",
+                        "MPI ({} node{}, {} PEs on this one{}; PEs of a node share memory{})",
                         placement.nodes,
                         if placement.nodes == 1 { "" } else { "s" },
                         placement.node_pes,
@@ -312,6 +315,11 @@ impl Runtime {
                             ", from SHMEM_MPI_NODE_SIZE"
                         } else {
                             ""
+                        },
+                        match (placement.nodes > 1, placement.one_host) {
+                            (false, _) => "",
+                            (true, true) => ", other nodes go through MPI RMA on one shared window",
+                            (true, false) => ", other nodes go through MPI RMA",
                         }
                     );
                     (seg, me, Launch::Mpi, Some(placement.node_pes), name)
@@ -352,10 +360,15 @@ impl Runtime {
                 available: seg.partition_size(),
             });
         }
+        #[allow(unused_mut)] // changed only with the `mpi` feature
         // SAFETY: the one transport of this process (`LIVE` admits one runtime at a time, and
         // a runtime's transport dies with it); the runtime is `!Sync`, so one thread uses it
         // at a time.
-        let transport = unsafe { ShmTransport::new(seg.clone(), me, policy, settings) };
+        let mut transport = unsafe { ShmTransport::new(seg.clone(), me, policy, settings) };
+        #[cfg(feature = "mpi")]
+        if let Some(net) = net {
+            transport.set_net(net);
+        }
         // Initial values of the statics, in this PE's own partition, before the barrier.
         for (s, &off) in statics.iter().zip(&layout.offsets) {
             let dst = seg.partition_ptr(me, off, s.size);
@@ -387,8 +400,17 @@ impl Runtime {
             _serialized: Serialized::default(),
         };
         rt.transport.barrier_all();
-        for p in 0..n_pes {
-            let theirs = rt.seg.slot(p).id.0.layout_hash.load(Ordering::Acquire);
+        // Every PE's statics layout hash: from the slots, or over MPI when other nodes' slots
+        // are not in this node's memory.
+        #[allow(unused_mut)]
+        let mut hashes: Vec<u64> = (0..n_pes)
+            .map(|p| rt.seg.slot(p).id.0.layout_hash.load(Ordering::Acquire))
+            .collect();
+        #[cfg(feature = "mpi")]
+        if let Some(net) = rt.transport.net() {
+            net.allgather_u64(net.comm(PeSet::world(n_pes)), &[layout.hash], &mut hashes);
+        }
+        for (p, &theirs) in hashes.iter().enumerate() {
             if theirs != layout.hash {
                 rt.finalized.set(true);
                 return Err(Error::StaticsMismatch {

@@ -40,6 +40,9 @@ pub struct ShmTransport {
     settings: Settings,
     /// Local count of `barrier_all`/`sync_all` calls (the epoch this PE publishes).
     epoch: Local<std::cell::Cell<u64>>,
+    /// The way to other nodes in a multi-node MPI job (`mpi_job.rs`).
+    #[cfg(feature = "mpi")]
+    net: Option<crate::mpi_job::Net>,
     /// One thread at a time (`SHMEM_THREAD_SERIALIZED`; see `new`).
     _serialized: Serialized,
 }
@@ -68,8 +71,33 @@ impl ShmTransport {
             policy,
             settings,
             epoch: Local::new(std::cell::Cell::new(0)),
+            #[cfg(feature = "mpi")]
+            net: None,
             _serialized: Serialized::default(),
         }
+    }
+
+    /// Gives a transport of a multi-node MPI job its way to the other nodes; waits then
+    /// sleep at most [`crate::mpi_job::NET_MAX_SLEEP`] at a time (writes from other nodes
+    /// cannot wake a sleeper).
+    #[cfg(feature = "mpi")]
+    pub(crate) fn set_net(&mut self, net: crate::mpi_job::Net) {
+        self.policy.max_sleep = self.policy.max_sleep.min(crate::mpi_job::NET_MAX_SLEEP);
+        self.net = Some(net);
+    }
+
+    /// The way to other nodes, in a multi-node MPI job.
+    #[cfg(feature = "mpi")]
+    #[inline(always)]
+    pub(crate) fn net(&self) -> Option<&crate::mpi_job::Net> {
+        self.net.as_ref()
+    }
+
+    /// `Some(net)` when `pe` is on another node of a multi-node MPI job.
+    #[cfg(feature = "mpi")]
+    #[inline(always)]
+    fn remote(&self, pe: usize) -> Option<&crate::mpi_job::Net> {
+        self.net.as_ref().filter(|n| !n.is_local(pe))
     }
 
     /// The segment.
@@ -195,6 +223,11 @@ impl ShmTransport {
         if self.settings.debug >= 2 {
             self.log_barrier(kind, epoch);
         }
+        #[cfg(feature = "mpi")]
+        if let Some(net) = &self.net {
+            net.barrier();
+            return;
+        }
         self.barrier_word(self.me).store(epoch, Ordering::Release);
         if !self.all_arrived(epoch) {
             let c = self.policy.colocation.unwrap_or(1);
@@ -246,6 +279,13 @@ impl Transport for ShmTransport {
     #[inline(always)]
     fn put(&self, pe: usize, offset: usize, src: &[u8]) {
         let dst = self.ptr(pe, offset, src.len());
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.remote(pe) {
+            // SAFETY: `src` is a borrowed slice; the target range is inside `pe`'s partition
+            // (checked by `ptr` above, with the layout every node shares).
+            unsafe { net.put(pe, offset, src.as_ptr(), src.len()) };
+            return;
+        }
         // SAFETY: `dst` is valid for `src.len()` bytes of the segment (checked by `ptr`);
         // `src` is a borrowed slice of this process's memory (the segment is never handed out
         // as a Rust slice, so the two do not overlap). Other PEs may access the destination
@@ -257,6 +297,13 @@ impl Transport for ShmTransport {
     #[inline(always)]
     fn get(&self, pe: usize, offset: usize, dst: &mut [u8]) {
         let src = self.ptr(pe, offset, dst.len());
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.remote(pe) {
+            // SAFETY: `dst` is an exclusively borrowed slice; the source range is inside
+            // `pe`'s partition (checked by `ptr`).
+            unsafe { net.get(pe, offset, dst.as_mut_ptr(), dst.len()) };
+            return;
+        }
         // SAFETY: as in `put`, with the roles swapped: `src` is valid for `dst.len()` bytes of
         // the segment, `dst` is exclusively borrowed local memory.
         unsafe { copy::from_segment(dst.as_mut_ptr(), src, dst.len()) };
@@ -266,6 +313,28 @@ impl Transport for ShmTransport {
     fn copy(&self, dst_pe: usize, dst_offset: usize, src_pe: usize, src_offset: usize, len: usize) {
         let src = self.ptr(src_pe, src_offset, len);
         let dst = self.ptr(dst_pe, dst_offset, len);
+        #[cfg(feature = "mpi")]
+        if let Some(net) = &self.net
+            && !(net.is_local(src_pe) && net.is_local(dst_pe))
+        {
+            // SAFETY: `src` and `dst` are the checked ranges of the two partitions; a local
+            // one is memory of this node's segment, which MPI reads or writes like any buffer.
+            unsafe {
+                match (net.is_local(src_pe), net.is_local(dst_pe)) {
+                    (true, _) => net.put(dst_pe, dst_offset, src, len),
+                    (false, true) => {
+                        net.get(src_pe, src_offset, dst, len);
+                        self.wrote(dst_pe);
+                    }
+                    (false, false) => {
+                        let mut tmp = vec![0u8; len];
+                        net.get(src_pe, src_offset, tmp.as_mut_ptr(), len);
+                        net.put(dst_pe, dst_offset, tmp.as_ptr(), len);
+                    }
+                }
+            }
+            return;
+        }
         if dst_pe == src_pe {
             // SAFETY: both ranges are inside the mapping (checked by `ptr`); `within_segment`
             // allows them to overlap; no Rust reference points into the segment.
@@ -291,6 +360,22 @@ impl Transport for ShmTransport {
     ) {
         assert!(strided_span(count, src_stride, elem) <= src.len());
         let base = self.ptr(pe, offset, strided_span(count, dst_stride, elem));
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.remote(pe) {
+            for i in 0..count {
+                // SAFETY: the source element is inside `src` (assert above), the target
+                // element inside the checked range of `pe`'s partition.
+                unsafe {
+                    net.put(
+                        pe,
+                        offset + i * dst_stride * elem,
+                        src.as_ptr().add(i * src_stride * elem),
+                        elem,
+                    )
+                };
+            }
+            return;
+        }
         for i in 0..count {
             // SAFETY: element `i` ends at `(i * dst_stride + 1) * elem <= span`, inside the
             // checked range; the source element is inside `src` (assert above).
@@ -318,6 +403,21 @@ impl Transport for ShmTransport {
     ) {
         assert!(strided_span(count, dst_stride, elem) <= dst.len());
         let base = self.ptr(pe, offset, strided_span(count, src_stride, elem));
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.remote(pe) {
+            for i in 0..count {
+                // SAFETY: mirror of `iput`.
+                unsafe {
+                    net.get(
+                        pe,
+                        offset + i * src_stride * elem,
+                        dst.as_mut_ptr().add(i * dst_stride * elem),
+                        elem,
+                    )
+                };
+            }
+            return;
+        }
         for i in 0..count {
             // SAFETY: mirror of `iput`: the source element is inside the checked segment
             // range, the destination element inside `dst`.
@@ -335,6 +435,11 @@ impl Transport for ShmTransport {
     fn put_word<W: Word>(&self, pe: usize, offset: usize, v: W) {
         let p = self.ptr(pe, offset, std::mem::size_of::<W>()).cast::<W>();
         assert!(p.is_aligned(), "misaligned symmetric word");
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.remote(pe) {
+            net.put_word(pe, offset, v);
+            return;
+        }
         // SAFETY: in bounds (checked by `ptr`) and aligned (asserted); words in the segment
         // that are used as flags are only accessed through these atomic accessors or whole
         // copies, which the API documents as a race the program must order with fence/quiet.
@@ -346,6 +451,10 @@ impl Transport for ShmTransport {
     fn get_word<W: Word>(&self, pe: usize, offset: usize) -> W {
         let p = self.ptr(pe, offset, std::mem::size_of::<W>()).cast::<W>();
         assert!(p.is_aligned(), "misaligned symmetric word");
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.remote(pe) {
+            return net.get_word(pe, offset);
+        }
         // SAFETY: in bounds and aligned, as in `put_word`.
         unsafe { W::atomic_load(p, Ordering::Acquire) }
     }
@@ -354,6 +463,16 @@ impl Transport for ShmTransport {
     fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W {
         let p = self.ptr(pe, offset, std::mem::size_of::<W>()).cast::<W>();
         assert!(p.is_aligned(), "misaligned symmetric word");
+        // In a multi-node job every atomic goes through MPI, this node's too (`mpi_job.rs`:
+        // all atomics on a location must be MPI operations to be atomic together).
+        #[cfg(feature = "mpi")]
+        if let Some(net) = &self.net {
+            let old = net.amo(pe, offset, op);
+            if net.is_local(pe) && !matches!(op, AmoOp::Fetch) {
+                self.notify(pe);
+            }
+            return old;
+        }
         // SAFETY: in bounds and aligned; atomics are applied to symmetric objects that the
         // typed API exposes for atomic use.
         let old = unsafe { W::amo(p, op) };
@@ -366,11 +485,20 @@ impl Transport for ShmTransport {
     #[inline]
     fn fence(&self) {
         fence(Ordering::Release);
+        // MPI orders nothing between two puts short of completing the first.
+        #[cfg(feature = "mpi")]
+        if let Some(net) = &self.net {
+            net.quiet();
+        }
     }
 
     #[inline]
     fn quiet(&self) {
         fence(Ordering::SeqCst);
+        #[cfg(feature = "mpi")]
+        if let Some(net) = &self.net {
+            net.quiet();
+        }
     }
 
     fn barrier_all(&self) {
@@ -398,6 +526,16 @@ impl Transport for ShmTransport {
             .cast::<W>();
         assert!(p.is_aligned(), "misaligned symmetric word");
         let mut last = W::zeroed();
+        #[cfg(feature = "mpi")]
+        if let Some(net) = &self.net {
+            wait::wait_until(&self.policy, self.waiter(site), || {
+                net.progress();
+                // SAFETY: in bounds and aligned (checked above); atomic load.
+                last = unsafe { W::atomic_load(p, Ordering::Acquire) };
+                cond(last)
+            });
+            return last;
+        }
         wait::wait_until(&self.policy, self.waiter(site), || {
             // SAFETY: in bounds and aligned (checked above); atomic load.
             last = unsafe { W::atomic_load(p, Ordering::Acquire) };
@@ -408,6 +546,15 @@ impl Transport for ShmTransport {
 
     #[inline]
     fn wait_for(&self, site: WaitSite, cond: impl FnMut() -> bool) {
+        #[cfg(feature = "mpi")]
+        if let Some(net) = &self.net {
+            let mut cond = cond;
+            wait::wait_until(&self.policy, self.waiter(site), || {
+                net.progress();
+                cond()
+            });
+            return;
+        }
         wait::wait_until(&self.policy, self.waiter(site), cond);
     }
 }

@@ -64,6 +64,10 @@ pub(crate) fn mpirun_command(npes: usize, env: &[(&str, &str)]) -> Command {
     for (k, v) in env {
         cmd.env(k, v).arg("-x").arg(k);
     }
+    // The simulated nodes of the suite run with SHMEM_MPI_NODE_SIZE (`.ci/run`).
+    if std::env::var_os("SHMEM_MPI_NODE_SIZE").is_some() {
+        cmd.arg("-x").arg("SHMEM_MPI_NODE_SIZE");
+    }
     cmd
 }
 

@@ -76,6 +76,8 @@
 //! others' lines overlap: one cache-line latency per round instead of two.
 
 pub(crate) mod agree;
+#[cfg(feature = "mpi")]
+mod net;
 mod ops;
 mod pool;
 mod set;
@@ -286,6 +288,37 @@ impl agree::Published for View<'_, '_> {
             .word(i, self.coll.detail(&self.call) + 8 * w)
             .load(Ordering::Relaxed)
     }
+}
+
+/// The outcome of a collect from every member's count and target length (member `i` is world
+/// PE `pe(i)`): the total, or, when it exceeds some member's target, that member's
+/// [`Error::OutOfBounds`] (wrapped in [`Error::Refused`] unless it holds for every member).
+/// Every member computes it from the same words, so all decide alike.
+fn collect_total(
+    members: usize,
+    count: impl Fn(usize) -> usize,
+    lens: impl Fn(usize) -> usize,
+    pe: impl Fn(usize) -> usize,
+) -> Result<usize> {
+    let total = (0..members).fold(0usize, |t, i| t.saturating_add(count(i)));
+    let mut short = (0..members).filter(|&i| lens(i) < total);
+    let Some(first) = short.next() else {
+        return Ok(total);
+    };
+    let error = Error::OutOfBounds {
+        start: 0,
+        len: total,
+        object_len: lens(first),
+    };
+    let same = short.count() + 1 == members && (0..members).all(|i| lens(i) == lens(0));
+    Err(if same {
+        error
+    } else {
+        Error::Refused {
+            pe: pe(first),
+            source: Box::new(error),
+        }
+    })
 }
 
 /// `n * size`, or the refusal of a count whose bytes overflow.
@@ -648,6 +681,10 @@ impl<'a> Coll<'a> {
     /// [`Error::ArgumentMismatch`] when the members' calls differ (another collective, set or
     /// area); the refusal's error when `refusal` is given here or elsewhere (module `agree`).
     pub fn sync(&self, refusal: Option<Refusal>) -> Result<()> {
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.t.net() {
+            return self.net_agree(net, self.sig::<()>(Kind::Sync, 0), refusal);
+        }
         let call = self.begin();
         let sig = self.sig::<()>(Kind::Sync, 0);
         self.round(&call, sig, Arrival::data(refusal, false), || {})
@@ -666,18 +703,26 @@ impl<'a> Coll<'a> {
         xrange: usize,
         refusal: Option<Refusal>,
     ) -> Result<()> {
-        let call = self.begin();
         let sig = self
             .sig::<()>(Kind::Split, 0)
             .with(agree::N, size)
             .with(agree::P1, start)
             .with(agree::P2, stride)
             .with(agree::P3, xrange);
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.t.net() {
+            return self.net_agree(net, sig, refusal);
+        }
+        let call = self.begin();
         self.round(&call, sig, Arrival::data(refusal, false), || {})
     }
 
     /// An agreement round with a caller-made signature (allocations: `runtime.rs`).
     pub(crate) fn agree(&self, sig: Sig, refusal: Option<Refusal>) -> Result<()> {
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.t.net() {
+            return self.net_agree(net, sig, refusal);
+        }
         let call = self.begin();
         self.round(&call, sig, Arrival::data(refusal, false), || {})
     }
@@ -701,6 +746,10 @@ impl<'a> Coll<'a> {
         n: usize,
         refusal: Option<Refusal>,
     ) -> Result<()> {
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.t.net() {
+            return self.net_reduce::<T, O>(net, target, source, n, refusal);
+        }
         let size = size_of::<T>();
         let (bytes, overflow) = byte_len(n, size);
         let refusal = refusal.or(overflow);
@@ -829,6 +878,13 @@ impl<'a> Coll<'a> {
         let size = size_of::<T>();
         let (bytes, overflow) = byte_len(n, size);
         let refusal = refusal.or(bad_root).or(overflow);
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.t.net() {
+            let sig = self
+                .data_sig::<T>(Kind::Broadcast, u8::from(write_root), target, source, n)
+                .with(agree::P1, root);
+            return self.net_broadcast(net, sig, target, source, bytes, root, write_root, refusal);
+        }
         let call = self.begin();
         let me = self.my_pe();
         let is_root = self.me == root;
@@ -888,6 +944,10 @@ impl<'a> Coll<'a> {
         n: usize,
         refusal: Option<Refusal>,
     ) -> Result<()> {
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.t.net() {
+            return self.net_fcollect::<T>(net, target, source, n, refusal);
+        }
         let (bytes, overflow) = byte_len(n, size_of::<T>());
         let refusal = refusal.or(overflow);
         let call = self.begin();
@@ -921,16 +981,20 @@ impl<'a> Coll<'a> {
         n: usize,
         refusal: Option<Refusal>,
     ) -> Result<usize> {
+        let sig = self
+            .sig::<T>(Kind::Collect, 0)
+            .with(agree::TARGET, target)
+            .with(agree::SOURCE, source);
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.t.net() {
+            return self.net_collect::<T>(net, sig, target, target_len, source, n, refusal);
+        }
         let size = size_of::<T>();
         let (bytes, overflow) = byte_len(n, size);
         let refusal = refusal.or(overflow);
         let call = self.begin();
         let me = self.my_pe();
         let stage = self.want_staged(bytes, self.n());
-        let sig = self
-            .sig::<T>(Kind::Collect, 0)
-            .with(agree::TARGET, target)
-            .with(agree::SOURCE, source);
         let arrival = Arrival {
             refusal,
             staged: stage,
@@ -941,28 +1005,12 @@ impl<'a> Coll<'a> {
             self.copy((me, source), (me, self.staged(&call)), bytes)
         })?;
         let count = |i: usize| self.value_of(&call, i) as usize;
-        let total = (0..self.n()).fold(0usize, |t, i| t.saturating_add(count(i)));
         // Every member checks every member's target, so all decide alike (a collect is rare
         // enough that reading each member's detail line costs nothing that matters).
         let detail = self.detail(&call) + 8 * agree::INFO;
         let lens = |i: usize| self.word(i, detail).load(Ordering::Relaxed) as usize;
-        let short: Vec<usize> = (0..self.n()).filter(|&i| lens(i) < total).collect();
-        let result = if let Some(&first) = short.first() {
-            let error = Error::OutOfBounds {
-                start: 0,
-                len: total,
-                object_len: lens(first),
-            };
-            let same = short.len() == self.n() && (0..self.n()).all(|i| lens(i) == lens(0));
-            Err(if same {
-                error
-            } else {
-                Error::Refused {
-                    pe: self.pe(first),
-                    source: Box::new(error),
-                }
-            })
-        } else {
+        let result = collect_total(self.n(), count, lens, |i| self.pe(i));
+        if let Ok(total) = result {
             let mut at = 0;
             for i in 0..self.n() {
                 let c = count(i);
@@ -973,8 +1021,8 @@ impl<'a> Coll<'a> {
                 );
                 at += c;
             }
-            Ok(total)
-        };
+            debug_assert_eq!(at, total);
+        }
         if result.is_ok() {
             self.finish_reads(&call, stage, sig.0[agree::KIND]);
         }
@@ -993,6 +1041,10 @@ impl<'a> Coll<'a> {
         n: usize,
         refusal: Option<Refusal>,
     ) -> Result<()> {
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.t.net() {
+            return self.net_alltoall::<T>(net, target, source, n, refusal);
+        }
         let (block, overflow) = byte_len(n, size_of::<T>());
         let (all, overflow2) = byte_len(block, self.n());
         let refusal = refusal.or(overflow).or(overflow2);
@@ -1027,6 +1079,10 @@ impl<'a> Coll<'a> {
         n: usize,
         refusal: Option<Refusal>,
     ) -> Result<()> {
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.t.net() {
+            return self.net_alltoalls::<T>(net, target, dst, source, sst, n, refusal);
+        }
         let size = size_of::<T>();
         let s = self.n();
         let (total, overflow) = byte_len(n, s);
