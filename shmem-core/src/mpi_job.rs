@@ -112,8 +112,9 @@ pub(crate) struct Placement {
 /// Dropping it ends the windows' epochs, frees them (collective: every PE's segment drops
 /// after the same finalize barrier), frees the communicator and finalizes MPI.
 pub(crate) struct MpiOwner {
-    /// The shared window holding the segment.
+    /// The shared window holding the segment (when `has_shared`).
     shared: ffi::MPI_Win,
+    has_shared: bool,
     /// The `MPI_Win_create` window of a multi-host job (when `has_created`).
     created: ffi::MPI_Win,
     has_created: bool,
@@ -160,7 +161,9 @@ impl Drop for MpiOwner {
             if self.shared_locked {
                 ffi::MPI_Win_unlock_all(self.shared);
             }
-            ffi::MPI_Win_free(&mut self.shared);
+            if self.has_shared {
+                ffi::MPI_Win_free(&mut self.shared);
+            }
         }
         // SAFETY: dropped once, here, and never used again; the communicator before MPI.
         unsafe {
@@ -257,7 +260,10 @@ fn allocate_shared(bytes: usize, info: &Info, comm: ffi::MPI_Comm) -> Result<ffi
 /// `MPI_THREAD_SERIALIZED`, or a window call fails or gives memory of another shape than the
 /// segment's; [`Error::Segment`] when the shared header is refused; [`Error::Config`] when
 /// the segment would be too large.
-pub(crate) fn start(settings: &Settings) -> Result<(Segment, usize, Placement, Option<Net>)> {
+pub(crate) fn start(
+    settings: &Settings,
+    startup: &crate::config::Startup,
+) -> Result<(Segment, usize, Placement, Option<Net>)> {
     use mpi::Threading;
     let (universe, level) =
         mpi::initialize_with_threading(Threading::Serialized).ok_or_else(|| {
@@ -274,7 +280,7 @@ pub(crate) fn start(settings: &Settings) -> Result<(Segment, usize, Placement, O
     let n_pes = world.size() as usize;
     let host = world.split_shared(rank);
     let one_host = host.size() as usize == n_pes;
-    let node = match settings.mpi_node_size {
+    let node = match startup.mpi_node_size {
         Some(k) => {
             // `host` is freed at the end of this arm, while MPI is surely initialized.
             let host = host;
@@ -297,7 +303,7 @@ pub(crate) fn start(settings: &Settings) -> Result<(Segment, usize, Placement, O
     let placement = Placement {
         node_pes,
         nodes,
-        simulated: settings.mpi_node_size.is_some(),
+        simulated: startup.mpi_node_size.is_some(),
         one_host,
     };
     let mut token = if me == 0 { sys::random_u64() } else { 0 };
@@ -320,6 +326,7 @@ pub(crate) fn start(settings: &Settings) -> Result<(Segment, usize, Placement, O
     let mut owner = MpiOwner {
         // SAFETY: `MPI_WIN_NULL` is a handle value.
         shared: unsafe { ffi::RSMPI_WIN_NULL },
+        has_shared: false,
         // SAFETY: as above.
         created: unsafe { ffi::RSMPI_WIN_NULL },
         has_created: false,
@@ -344,6 +351,7 @@ pub(crate) fn start(settings: &Settings) -> Result<(Segment, usize, Placement, O
                 partition
             };
             owner.shared = allocate_shared(mine, &info, world_comm)?;
+            owner.has_shared = true;
             let (base0, _) = shared_query(owner.shared, 0)?;
             let off = (base0 as usize).wrapping_add(pad) % PAGE;
             if off == 0 {
@@ -358,6 +366,7 @@ pub(crate) fn start(settings: &Settings) -> Result<(Segment, usize, Placement, O
             // SAFETY: the window just made, in no epoch, freed by every rank (each saw the
             // same offset: the mapping is the same file, at the same page offset).
             unsafe { ffi::MPI_Win_free(&mut owner.shared) };
+            owner.has_shared = false;
             pad = PAGE - off;
         };
         let mut disp = vec![0 as ffi::MPI_Aint; n_pes];
@@ -394,6 +403,7 @@ pub(crate) fn start(settings: &Settings) -> Result<(Segment, usize, Placement, O
         let info = Info::new(&[]);
         let leader = owner.node.rank() == 0;
         owner.shared = allocate_shared(if leader { planned + PAGE } else { 0 }, &info, node_comm)?;
+        owner.has_shared = true;
         let (base, size) = shared_query(owner.shared, 0)?;
         if base.is_null() || size < planned + PAGE {
             return Err(Error::Bootstrap(format!(

@@ -207,13 +207,13 @@ enum Start {
 /// Decides [`Start`]: `shmemrun`'s variables first; then `SHMEM_TRANSPORT`; under `auto`, MPI
 /// when an MPI launcher started the process. A multi-PE MPI job in a build without the `mpi`
 /// feature is an error, not N unrelated 1-PE jobs.
-fn how_started(settings: &Settings) -> Result<Start> {
+fn how_started(startup: &config::Startup) -> Result<Start> {
     use config::TransportChoice;
     if let Ok(fd_text) = std::env::var(config::ENV_RUN_FD) {
         return Ok(Start::Launcher(fd_text));
     }
     let with_mpi = cfg!(feature = "mpi");
-    match (settings.transport, config::mpi_launcher()) {
+    match (startup.transport, config::mpi_launcher()) {
         (TransportChoice::Shm, _) => Ok(Start::Singleton),
         (TransportChoice::Mpi, _) if with_mpi => Ok(Start::Mpi),
         (TransportChoice::Mpi, _) => Err(Error::Bootstrap(format!(
@@ -244,7 +244,8 @@ pub struct Runtime {
     heap: Local<RefCell<Heap>>,
     statics_size: usize,
     launch: Launch,
-    /// The transport in words, for `SHMEM_INFO`.
+    /// Start-up settings and the transport in words, for `SHMEM_INFO`.
+    startup: config::Startup,
     transport_name: String,
     finalized: Local<Cell<bool>>,
     /// One thread at a time (`SHMEM_THREAD_SERIALIZED`).
@@ -282,6 +283,7 @@ impl Runtime {
 
     fn init_inner(statics: &[StaticDesc<'_>]) -> Result<(Runtime, StaticsLayout)> {
         let settings = Settings::from_env()?;
+        let startup = config::Startup::from_env()?;
         if FINALIZED_LAUNCHED.load(Ordering::Acquire) {
             return Err(Error::Finalized);
         }
@@ -290,7 +292,7 @@ impl Runtime {
         let shm = || "shared memory".to_owned();
         #[cfg(feature = "mpi")]
         let mut net = None;
-        let (seg, me, launch, node_pes, transport_name) = match how_started(&settings)? {
+        let (seg, me, launch, node_pes, transport_name) = match how_started(&startup)? {
             Start::Launcher(fd_text) => {
                 if LAUNCHER_FD_TAKEN.swap(true, Ordering::AcqRel) {
                     return Err(Error::SegmentTaken);
@@ -304,7 +306,8 @@ impl Runtime {
                     // MPI can be initialized once per process: like a launched PE, this one
                     // cannot init again after it ends.
                     FINALIZED_LAUNCHED.store(true, Ordering::Release);
-                    let (seg, me, placement, node_net) = crate::mpi_job::start(&settings)?;
+                    let (seg, me, placement, node_net) =
+                        crate::mpi_job::start(&settings, &startup)?;
                     net = node_net;
                     let name = format!(
                         "MPI ({} node{}, {} PEs on this one{}; PEs of a node share memory{})",
@@ -395,6 +398,7 @@ impl Runtime {
             n_pes,
             statics_size: layout.size,
             launch,
+            startup,
             transport_name,
             finalized: Local::new(Cell::new(false)),
             _serialized: Serialized::default(),
@@ -489,12 +493,13 @@ impl Runtime {
             ),
             (
                 config::ENV_TRANSPORT,
-                format!("{:?}", s.transport).to_ascii_lowercase(),
+                format!("{:?}", self.startup.transport).to_ascii_lowercase(),
                 "auto: MPI when an MPI launcher started the job".into(),
             ),
             (
                 config::ENV_MPI_NODE_SIZE,
-                s.mpi_node_size
+                self.startup
+                    .mpi_node_size
                     .map_or_else(|| "unset".to_owned(), |k| k.to_string()),
                 "ranks per pretend node under MPI".into(),
             ),

@@ -41,8 +41,9 @@ pub struct ShmTransport {
     /// Local count of `barrier_all`/`sync_all` calls (the epoch this PE publishes).
     epoch: Local<std::cell::Cell<u64>>,
     /// The way to other nodes in a multi-node MPI job (`mpi_job.rs`).
+    /// (Boxed: a pointer's width beside the fields every call reads.)
     #[cfg(feature = "mpi")]
-    net: Option<crate::mpi_job::Net>,
+    net: Option<Box<crate::mpi_job::Net>>,
     /// One thread at a time (`SHMEM_THREAD_SERIALIZED`; see `new`).
     _serialized: Serialized,
 }
@@ -83,21 +84,21 @@ impl ShmTransport {
     #[cfg(feature = "mpi")]
     pub(crate) fn set_net(&mut self, net: crate::mpi_job::Net) {
         self.policy.max_sleep = self.policy.max_sleep.min(crate::mpi_job::NET_MAX_SLEEP);
-        self.net = Some(net);
+        self.net = Some(Box::new(net));
     }
 
     /// The way to other nodes, in a multi-node MPI job.
     #[cfg(feature = "mpi")]
     #[inline(always)]
     pub(crate) fn net(&self) -> Option<&crate::mpi_job::Net> {
-        self.net.as_ref()
+        self.net.as_deref()
     }
 
     /// `Some(net)` when `pe` is on another node of a multi-node MPI job.
     #[cfg(feature = "mpi")]
     #[inline(always)]
     fn remote(&self, pe: usize) -> Option<&crate::mpi_job::Net> {
-        self.net.as_ref().filter(|n| !n.is_local(pe))
+        self.net.as_deref().filter(|n| !n.is_local(pe))
     }
 
     /// The segment.
