@@ -36,7 +36,7 @@ fn mpirun(n: usize, case: &str, env: &[(&str, &str)]) -> (Output, Duration) {
     let exe = std::env::current_exe().unwrap();
     let mut vars = env.to_vec();
     vars.push((support::CASE_ENV, case));
-    let mut cmd = support::mpirun_command(n, &vars);
+    let (mut cmd, _session) = support::mpirun_command(n, &vars);
     cmd.arg("--timeout").arg("120").arg(exe);
     let t0 = Instant::now();
     let out = cmd

@@ -54,10 +54,28 @@ pub(crate) fn under_mpirun() -> bool {
     }
 }
 
+/// A directory of its own for one `mpirun`'s session files, removed on drop. Open MPI's
+/// default, `/tmp/ompi.<host>.<uid>/`, is shared by every job of the user, and one mpirun that
+/// ends removes it while another is creating its own entry in it (`orte_session_dir failed`):
+/// the trials run concurrently.
+pub(crate) struct SessionDir(std::path::PathBuf);
+
+impl Drop for SessionDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// `mpirun -np <npes> --oversubscribe` with the variables Open MPI needs to run as root (CI
-/// does), the test's variables passed on with `-x`.
-pub(crate) fn mpirun_command(npes: usize, env: &[(&str, &str)]) -> Command {
+/// does), a session directory of its own (keep the guard until the job ends), and the test's
+/// variables passed on with `-x`.
+pub(crate) fn mpirun_command(npes: usize, env: &[(&str, &str)]) -> (Command, SessionDir) {
+    static JOBS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = JOBS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("shmem-mpirun-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a session directory for mpirun");
     let mut cmd = Command::new("mpirun");
+    cmd.env("OMPI_MCA_orte_tmpdir_base", &dir);
     cmd.arg("-np").arg(npes.to_string()).arg("--oversubscribe");
     cmd.env("OMPI_ALLOW_RUN_AS_ROOT", "1")
         .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
@@ -68,7 +86,7 @@ pub(crate) fn mpirun_command(npes: usize, env: &[(&str, &str)]) -> Command {
     if std::env::var_os("SHMEM_MPI_NODE_SIZE").is_some() {
         cmd.arg("-x").arg("SHMEM_MPI_NODE_SIZE");
     }
-    cmd
+    (cmd, SessionDir(dir))
 }
 
 /// Runs `shmemrun <args> <this binary>` (or `mpirun`, see the module docs) as a PE program
@@ -81,6 +99,7 @@ pub(crate) fn run_job(
 ) -> (Output, Duration) {
     let exe = std::env::current_exe().expect("current_exe");
     let mut cmd;
+    let mut _session = None;
     if under_mpirun() {
         let mut vars: Vec<(&str, &str)> = env.to_vec();
         vars.push((CASE_ENV, case));
@@ -93,7 +112,9 @@ pub(crate) fn run_job(
                 _ => panic!("no mpirun equivalent for shmemrun options {extra_args:?}"),
             }
         }
-        cmd = mpirun_command(npes, &vars);
+        let (c, dir) = mpirun_command(npes, &vars);
+        cmd = c;
+        _session = Some(dir);
         cmd.arg("--timeout").arg(timeout).arg(exe);
     } else {
         cmd = Command::new(shmemrun());
