@@ -7,7 +7,14 @@
 //! other nodes are read with atomic MPI loads. It has to be one-sided: members that disagree
 //! on the set itself never meet in one MPI collective, yet each must return the error.
 //!
-//! Only once every member agreed does data move, with MPI collectives on the set's
+//! Reductions, broadcasts and fcollects whose data fits the area's staging room do as the
+//! shared-memory staged path does: each contributor copies its data into its own copy of the
+//! area before it publishes its arrival, and every member reads it from there after the
+//! agreement (a copy on this node, one `MPI_Get` from another), so no MPI collective follows:
+//! measured with pretend nodes of one PE, a 1-element `or_to_all` went from 1.2–2.1 µs to
+//! 0.65–0.96 µs at 2 PEs and from 18–24 µs to 10.6 µs at 4.
+//!
+//! Other calls move data only once every member agreed, with MPI collectives on the set's
 //! communicator ([`Net::comm`], which every member then names alike): `MPI_Allgather`,
 //! `MPI_Allgatherv`, `MPI_Bcast` or `MPI_Alltoall` straight between the members' symmetric
 //! objects (a reduction gathers the members' sources and folds them in member order, as the
@@ -90,6 +97,19 @@ impl Coll<'_> {
     /// through the transport. Returns the call, whose region holds every member's value and
     /// info words.
     fn net_round(&self, net: &Net, sig: Sig, arrival: Arrival) -> Result<Call> {
+        self.net_round_staged(net, sig, arrival, |_| {})
+    }
+
+    /// [`Coll::net_round`] that first runs `stage` (given the call) without a refusal, before
+    /// this member's arrival is published: what it writes into this member's copy of the area
+    /// is there for every member that saw the arrival.
+    fn net_round_staged(
+        &self,
+        net: &Net,
+        sig: Sig,
+        arrival: Arrival,
+        stage: impl FnOnce(&Call),
+    ) -> Result<Call> {
         let call = self.begin();
         let debug = self.t.settings().debug;
         if debug >= 2 || (debug == 1 && sig.kind() == Some(Kind::Split)) {
@@ -110,6 +130,7 @@ impl Coll<'_> {
         let status = if arrival.refusal.is_some() {
             REFUSED_BIT
         } else {
+            stage(&call);
             0
         };
         self.word(self.me, call.region + VALUE)
@@ -158,6 +179,21 @@ impl Coll<'_> {
         Ok(call)
     }
 
+    /// Copies `bytes` bytes at `from` (a PE and offset) into this PE's `target`: within the
+    /// node's memory, or with `MPI_Get` from another node. The caller's protocol keeps the
+    /// source unchanged meanwhile.
+    fn net_fetch(&self, net: &Net, from: (usize, usize), target: usize, bytes: usize) {
+        let me = self.my_pe();
+        if net.is_local(from.0) {
+            self.copy(from, (me, target), bytes);
+        } else {
+            // SAFETY: `target` is `bytes` bytes of this PE's partition (checked by `at`), which
+            // no other PE writes during the call; the source range is inside `from.0`'s
+            // partition (the layout every node shares).
+            unsafe { net.get(from.0, from.1, self.at(me, target, bytes), bytes) };
+        }
+    }
+
     /// [`Coll::sync`] and the agreement-only rounds over MPI (the gather is the barrier).
     pub(super) fn net_agree(&self, net: &Net, sig: Sig, refusal: Option<Refusal>) -> Result<()> {
         self.net_round(net, sig, Arrival::data(refusal, false))
@@ -177,23 +213,49 @@ impl Coll<'_> {
         let (bytes, overflow) = super::byte_len(n, size);
         let refusal = refusal.or(overflow).or(too_large(n, size, bytes));
         let sig = self.data_sig::<T>(Kind::Reduce, O::ID, target, source, n);
-        self.net_round(net, sig, Arrival::data(refusal, false))?;
+        let me = self.my_pe();
+        let members = self.n();
+        // Small vectors ride with the arrival: staged in each member's area, read from there
+        // (a load on this node, one `MPI_Get` from another), so no MPI collective follows. The
+        // area is the same on every member (agreed), so all of them take the same path.
+        let staged = bytes <= self.area.capacity();
+        let call = self.net_round_staged(net, sig, Arrival::data(refusal, false), |call| {
+            if staged {
+                self.copy((me, source), (me, self.staged(call)), bytes);
+            }
+        })?;
         if n == 0 {
             return Ok(());
         }
-        let me = self.my_pe();
-        let members = self.n();
         let mut all = vec![T::zeroed(); members * n];
-        // SAFETY: `source` is `bytes` bytes of this PE's partition (checked by `at`); `all`
-        // has room for `members * bytes`; every member passes the same `bytes` (agreed).
-        unsafe {
-            net.allgather(
-                net.comm(self.set),
-                self.at(me, source, bytes),
-                all.as_mut_ptr().cast::<u8>(),
-                bytes,
-            )
-        };
+        if staged {
+            let at = self.staged(&call);
+            for (i, chunk) in all.chunks_exact_mut(n).enumerate() {
+                let dst = chunk.as_mut_ptr().cast::<u8>();
+                let pe = self.pe(i);
+                // SAFETY: member `i`'s staged copy is `bytes` bytes of its partition (checked
+                // by `at`), written before its arrival and unchanged until every member
+                // arrived at its next call on this area; `chunk` is `bytes` of local memory.
+                unsafe {
+                    if net.is_local(pe) {
+                        copy::from_segment(dst, self.at(pe, at, bytes), bytes);
+                    } else {
+                        net.get(pe, at, dst, bytes);
+                    }
+                }
+            }
+        } else {
+            // SAFETY: `source` is `bytes` bytes of this PE's partition (checked by `at`);
+            // `all` has room for `members * bytes`; every member passes the same `bytes`.
+            unsafe {
+                net.allgather(
+                    net.comm(self.set),
+                    self.at(me, source, bytes),
+                    all.as_mut_ptr().cast::<u8>(),
+                    bytes,
+                )
+            };
+        }
         let (acc, rest) = all.split_at_mut(n);
         for chunk in rest.chunks_exact(n) {
             for (a, &b) in acc.iter_mut().zip(chunk) {
@@ -220,12 +282,29 @@ impl Coll<'_> {
         refusal: Option<Refusal>,
     ) -> Result<()> {
         let refusal = refusal.or(too_large(bytes, 1, bytes));
-        self.net_round(net, sig, Arrival::data(refusal, false))?;
+        let me = self.my_pe();
+        let is_root = self.me == root;
+        // Small data rides with the root's arrival (as in `net_reduce`).
+        let staged = bytes <= self.area.capacity();
+        let call = self.net_round_staged(net, sig, Arrival::data(refusal, false), |call| {
+            if staged && is_root {
+                self.copy((me, source), (me, self.staged(call)), bytes);
+            }
+        })?;
         if bytes == 0 {
             return Ok(());
         }
-        let me = self.my_pe();
-        let buf = if self.me == root {
+        if staged {
+            if is_root {
+                if write_root {
+                    self.copy((me, source), (me, target), bytes);
+                }
+            } else {
+                self.net_fetch(net, (self.pe(root), self.staged(&call)), target, bytes);
+            }
+            return Ok(());
+        }
+        let buf = if is_root {
             if write_root {
                 self.copy((me, source), (me, target), bytes);
             }
@@ -252,11 +331,28 @@ impl Coll<'_> {
         let (bytes, overflow) = super::byte_len(n, size);
         let refusal = refusal.or(overflow).or(too_large(n, size, bytes));
         let sig = self.data_sig::<T>(Kind::Fcollect, 0, target, source, n);
-        self.net_round(net, sig, Arrival::data(refusal, false))?;
+        let me = self.my_pe();
+        // Small contributions ride with the arrivals (as in `net_reduce`).
+        let staged = bytes <= self.area.capacity();
+        let call = self.net_round_staged(net, sig, Arrival::data(refusal, false), |call| {
+            if staged {
+                self.copy((me, source), (me, self.staged(call)), bytes);
+            }
+        })?;
         if bytes == 0 {
             return Ok(());
         }
-        let me = self.my_pe();
+        if staged {
+            for i in 0..self.n() {
+                let from = if i == self.me {
+                    (me, source)
+                } else {
+                    (self.pe(i), self.staged(&call))
+                };
+                self.net_fetch(net, from, target + i * bytes, bytes);
+            }
+            return Ok(());
+        }
         // SAFETY: `source` is `bytes` and `target` `members * bytes` bytes of this PE's
         // partition (checked by `at`; the typed layer keeps them apart); `bytes` is agreed.
         unsafe {
