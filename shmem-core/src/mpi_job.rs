@@ -604,25 +604,20 @@ impl Net {
     /// `src` must be valid for reads of `len` bytes; the target range is inside `pe`'s
     /// partition (the caller checked it).
     pub(crate) unsafe fn put(&self, pe: usize, offset: usize, src: *const u8, len: usize) {
-        let mut at = 0;
-        while at < len {
-            let n = (len - at).min(CHUNK);
-            // SAFETY: `src + at` is valid for `n` bytes (caller); the window is in its
-            // `lock_all` epoch; the target is inside `pe`'s exposed partition.
-            unsafe {
-                ffi::MPI_Put(
-                    src.add(at).cast::<c_void>(),
-                    count(n),
-                    bytes_type(),
-                    pe as c_int,
-                    self.disp(pe, offset + at),
-                    count(n),
-                    bytes_type(),
-                    self.win,
-                )
-            };
-            at += n;
-        }
+        // SAFETY: `src + at` is valid for `n` bytes (caller); the window is in its `lock_all`
+        // epoch; the target is inside `pe`'s exposed partition (caller).
+        self.in_chunks(pe, offset, len, |at, n, disp, t| unsafe {
+            ffi::MPI_Put(
+                src.add(at).cast::<c_void>(),
+                n,
+                t,
+                pe as c_int,
+                disp,
+                n,
+                t,
+                self.win,
+            )
+        });
         // SAFETY: a live window in an epoch; `pe` is a rank of it.
         unsafe { ffi::MPI_Win_flush_local(pe as c_int, self.win) };
         self.dirty.set(true);
@@ -633,26 +628,38 @@ impl Net {
     /// # Safety
     /// `dst` must be valid for writes of `len` bytes and not accessed otherwise meanwhile.
     pub(crate) unsafe fn get(&self, pe: usize, offset: usize, dst: *mut u8, len: usize) {
+        // SAFETY: `dst + at` is valid for `n` bytes (caller); as in `put`.
+        self.in_chunks(pe, offset, len, |at, n, disp, t| unsafe {
+            ffi::MPI_Get(
+                dst.add(at).cast::<c_void>(),
+                n,
+                t,
+                pe as c_int,
+                disp,
+                n,
+                t,
+                self.win,
+            )
+        });
+        // SAFETY: a live window in an epoch; `pe` is a rank of it.
+        unsafe { ffi::MPI_Win_flush(pe as c_int, self.win) };
+    }
+
+    /// Calls `op(at, count, target displacement, byte type)` for each piece of at most
+    /// [`CHUNK`] bytes of `len` bytes at `offset` on `pe` (MPI counts are `int`).
+    fn in_chunks(
+        &self,
+        pe: usize,
+        offset: usize,
+        len: usize,
+        mut op: impl FnMut(usize, c_int, ffi::MPI_Aint, ffi::MPI_Datatype) -> c_int,
+    ) {
         let mut at = 0;
         while at < len {
             let n = (len - at).min(CHUNK);
-            // SAFETY: `dst + at` is valid for `n` bytes (caller); as in `put`.
-            unsafe {
-                ffi::MPI_Get(
-                    dst.add(at).cast::<c_void>(),
-                    count(n),
-                    bytes_type(),
-                    pe as c_int,
-                    self.disp(pe, offset + at),
-                    count(n),
-                    bytes_type(),
-                    self.win,
-                )
-            };
+            op(at, count(n), self.disp(pe, offset + at), bytes_type());
             at += n;
         }
-        // SAFETY: a live window in an epoch; `pe` is a rank of it.
-        unsafe { ffi::MPI_Win_flush(pe as c_int, self.win) };
     }
 
     /// Single-copy-atomic word store (`MPI_Accumulate` with `MPI_REPLACE`).

@@ -32,6 +32,12 @@ use crate::wait::{self, WaitKind, WaitPolicy, WaitSite, Waiter};
 /// Shared-memory transport over one mapped [`Segment`].
 #[derive(Debug)]
 pub struct ShmTransport {
+    /// The way to other nodes in a multi-node MPI job (`mpi_job.rs`). Boxed: a pointer's
+    /// width beside the fields every call reads. First, so that it drops (freeing its
+    /// communicators) before this transport's reference to the segment, whose owner
+    /// finalizes MPI.
+    #[cfg(feature = "mpi")]
+    net: Option<Box<crate::mpi_job::Net>>,
     seg: Arc<Segment>,
     me: usize,
     n_pes: usize,
@@ -40,10 +46,6 @@ pub struct ShmTransport {
     settings: Settings,
     /// Local count of `barrier_all`/`sync_all` calls (the epoch this PE publishes).
     epoch: Local<std::cell::Cell<u64>>,
-    /// The way to other nodes in a multi-node MPI job (`mpi_job.rs`).
-    /// (Boxed: a pointer's width beside the fields every call reads.)
-    #[cfg(feature = "mpi")]
-    net: Option<Box<crate::mpi_job::Net>>,
     /// One thread at a time (`SHMEM_THREAD_SERIALIZED`; see `new`).
     _serialized: Serialized,
 }

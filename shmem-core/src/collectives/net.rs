@@ -179,6 +179,29 @@ impl Coll<'_> {
         Ok(call)
     }
 
+    /// The round of a data collective whose `bytes` at `source` may ride with the arrival:
+    /// when they fit the area's staging room, this member (if it `contributes`) copies them
+    /// into its own copy of the area first. Returns the call and whether the data was staged:
+    /// the same answer on every member, since `bytes` and the area are agreed (and nothing is
+    /// read before the agreement says so).
+    fn net_round_sharing(
+        &self,
+        net: &Net,
+        sig: Sig,
+        refusal: Option<Refusal>,
+        (source, bytes): (usize, usize),
+        contributes: bool,
+    ) -> Result<(Call, bool)> {
+        let me = self.my_pe();
+        let staged = bytes <= self.area.capacity();
+        let call = self.net_round_staged(net, sig, Arrival::data(refusal, false), |call| {
+            if staged && contributes {
+                self.copy((me, source), (me, self.staged(call)), bytes);
+            }
+        })?;
+        Ok((call, staged))
+    }
+
     /// Copies `bytes` bytes at `from` (a PE and offset) into this PE's `target`: within the
     /// node's memory, or with `MPI_Get` from another node. The caller's protocol keeps the
     /// source unchanged meanwhile.
@@ -215,15 +238,9 @@ impl Coll<'_> {
         let sig = self.data_sig::<T>(Kind::Reduce, O::ID, target, source, n);
         let me = self.my_pe();
         let members = self.n();
-        // Small vectors ride with the arrival: staged in each member's area, read from there
-        // (a load on this node, one `MPI_Get` from another), so no MPI collective follows. The
-        // area is the same on every member (agreed), so all of them take the same path.
-        let staged = bytes <= self.area.capacity();
-        let call = self.net_round_staged(net, sig, Arrival::data(refusal, false), |call| {
-            if staged {
-                self.copy((me, source), (me, self.staged(call)), bytes);
-            }
-        })?;
+        // Small vectors ride with the arrival, read from each member's area (a load on this
+        // node, one `MPI_Get` from another), so no MPI collective follows.
+        let (call, staged) = self.net_round_sharing(net, sig, refusal, (source, bytes), true)?;
         if n == 0 {
             return Ok(());
         }
@@ -285,12 +302,7 @@ impl Coll<'_> {
         let me = self.my_pe();
         let is_root = self.me == root;
         // Small data rides with the root's arrival (as in `net_reduce`).
-        let staged = bytes <= self.area.capacity();
-        let call = self.net_round_staged(net, sig, Arrival::data(refusal, false), |call| {
-            if staged && is_root {
-                self.copy((me, source), (me, self.staged(call)), bytes);
-            }
-        })?;
+        let (call, staged) = self.net_round_sharing(net, sig, refusal, (source, bytes), is_root)?;
         if bytes == 0 {
             return Ok(());
         }
@@ -333,12 +345,7 @@ impl Coll<'_> {
         let sig = self.data_sig::<T>(Kind::Fcollect, 0, target, source, n);
         let me = self.my_pe();
         // Small contributions ride with the arrivals (as in `net_reduce`).
-        let staged = bytes <= self.area.capacity();
-        let call = self.net_round_staged(net, sig, Arrival::data(refusal, false), |call| {
-            if staged {
-                self.copy((me, source), (me, self.staged(call)), bytes);
-            }
-        })?;
+        let (call, staged) = self.net_round_sharing(net, sig, refusal, (source, bytes), true)?;
         if bytes == 0 {
             return Ok(());
         }
