@@ -12,13 +12,23 @@ use std::time::{Duration, Instant};
 use support::{Custom, Failed, describe, dev_shm, ensure};
 
 /// What the PE program does: `exit` (PE 1 calls `global_exit(7)`), `panic` (PE 1 panics),
-/// anything else: report and finish.
+/// `thread` (every PE moves its handle to a new thread, which finishes), anything else: report
+/// and finish.
 const WHAT_ENV: &str = "SHMEM_TEST_WHAT";
 
 fn body() {
     let shmem = shmem::init().expect("shmem::init");
     let me = shmem.my_pe().index();
     let what = std::env::var(WHAT_ENV).unwrap_or_default();
+    if what == "thread" {
+        std::thread::spawn(move || {
+            shmem.barrier_all();
+            println!("PE {me} of {} finished on another thread", shmem.n_pes());
+        })
+        .join()
+        .expect("the other thread finished");
+        return;
+    }
     if me == 1 {
         match what.as_str() {
             "exit" => shmem.global_exit(7),
@@ -102,6 +112,38 @@ fn check_panic() -> Result<(), Failed> {
     )
 }
 
+/// `SHMEM_MPI_THREADS`: at the default, `single`, a call from a thread other than the one that
+/// initialized MPI panics before it reaches MPI, naming the variable; at `serialized`, the handle
+/// works from another thread. (Every PE a pretend node, so that the barrier is an MPI call.)
+fn check_threads() -> Result<(), Failed> {
+    let (out, took) = mpirun(
+        2,
+        "mpi_threads",
+        &[(WHAT_ENV, "thread"), ("SHMEM_MPI_NODE_SIZE", "1")],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        out.status.code() == Some(101)
+            && err.contains("set SHMEM_MPI_THREADS=serialized")
+            && took < Duration::from_secs(60),
+        || format!("single: took {took:?}\n{}", describe(&out)),
+    )?;
+    let (out, _) = mpirun(
+        2,
+        "mpi_threads",
+        &[
+            (WHAT_ENV, "thread"),
+            ("SHMEM_MPI_NODE_SIZE", "1"),
+            ("SHMEM_MPI_THREADS", "serialized"),
+        ],
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    ensure(
+        out.status.success() && text.matches("finished on another thread").count() == 2,
+        || format!("serialized:\n{}", describe(&out)),
+    )
+}
+
 /// `SHMEM_TRANSPORT=shm` under mpirun: every process is a 1-PE job of its own.
 fn check_transport_shm() -> Result<(), Failed> {
     let (out, _) = mpirun(2, "mpi_transport_shm", &[("SHMEM_TRANSPORT", "shm")]);
@@ -130,6 +172,11 @@ fn main() {
                 name: "mpi_panic",
                 body,
                 check: check_panic,
+            },
+            Custom {
+                name: "mpi_threads",
+                body,
+                check: check_threads,
             },
             Custom {
                 name: "mpi_transport_shm",

@@ -35,6 +35,8 @@ pub const DEFAULT_SYMMETRIC_SIZE: usize = 128 << 20;
 pub const ENV_TRANSPORT: &str = "SHMEM_TRANSPORT";
 /// `SHMEM_MPI_NODE_SIZE`: ranks per simulated node under MPI.
 pub const ENV_MPI_NODE_SIZE: &str = "SHMEM_MPI_NODE_SIZE";
+/// `SHMEM_MPI_THREADS`: the MPI thread level the MPI transport asks for.
+pub const ENV_MPI_THREADS: &str = "SHMEM_MPI_THREADS";
 /// `SHMEM_SYMMETRIC_SIZE`: bytes of symmetric memory per PE (OpenSHMEM §9.4).
 pub const ENV_SYMMETRIC_SIZE: &str = "SHMEM_SYMMETRIC_SIZE";
 /// `SHMEM_INFO`: PE 0 prints the library version and configuration at init.
@@ -174,6 +176,25 @@ pub struct Startup {
     pub transport: TransportChoice,
     /// `SHMEM_MPI_NODE_SIZE`, if set (never 0).
     pub mpi_node_size: Option<usize>,
+    /// `SHMEM_MPI_THREADS`.
+    pub mpi_threads: MpiThreads,
+}
+
+/// `SHMEM_MPI_THREADS`: the thread level the MPI transport initializes MPI with.
+///
+/// Open MPI 4.1 takes a lock in every call above `MPI_THREAD_SINGLE` (measured on the 2-vCPU
+/// VM: a 2-rank `MPI_Barrier` costs about 290 ns at `SINGLE` and 450-800 ns at `FUNNELED` or
+/// `SERIALIZED`), so the default is `SINGLE`, and the thread that called `shmem::init` must
+/// make every call that reaches MPI: another thread's call panics, naming this variable, before
+/// it reaches MPI.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MpiThreads {
+    /// `single` (default): `MPI_THREAD_SINGLE`; only the initializing thread may use shmem.
+    #[default]
+    Single,
+    /// `serialized`: `MPI_THREAD_SERIALIZED`; any thread may use the handle, one at a time
+    /// (as under `shmemrun`).
+    Serialized,
 }
 
 impl Startup {
@@ -185,6 +206,7 @@ impl Startup {
         Ok(Startup {
             transport: transport()?,
             mpi_node_size: node_size()?,
+            mpi_threads: mpi_threads()?,
         })
     }
 }
@@ -306,6 +328,17 @@ fn node_size() -> Result<Option<usize>> {
     }
 }
 
+fn mpi_threads() -> Result<MpiThreads> {
+    let Some(v) = value(ENV_MPI_THREADS) else {
+        return Ok(MpiThreads::Single);
+    };
+    match v.to_ascii_lowercase().as_str() {
+        "single" => Ok(MpiThreads::Single),
+        "serialized" => Ok(MpiThreads::Serialized),
+        _ => Err(bad(ENV_MPI_THREADS, v, "expected single or serialized")),
+    }
+}
+
 /// Which MPI launcher started this process, and the job's size when the launcher says it,
 /// from the variables launchers set: Open MPI (`OMPI_COMM_WORLD_SIZE`), MPICH's Hydra and
 /// other PMI launchers (`PMI_SIZE`), PMIx launchers (`PMIX_RANK`) and Slurm's `srun`
@@ -348,6 +381,7 @@ mod tests {
             ENV_STAGING,
             ENV_TRANSPORT,
             ENV_MPI_NODE_SIZE,
+            ENV_MPI_THREADS,
         ] {
             unset(k);
         }
@@ -371,13 +405,15 @@ mod tests {
         assert_eq!(Startup::from_env().unwrap(), Startup::default());
         set(ENV_TRANSPORT, "MPI");
         set(ENV_MPI_NODE_SIZE, "2");
+        set(ENV_MPI_THREADS, "Serialized");
         let s = Startup::from_env().unwrap();
         assert_eq!(
-            (s.transport, s.mpi_node_size),
-            (TransportChoice::Mpi, Some(2))
+            (s.transport, s.mpi_node_size, s.mpi_threads),
+            (TransportChoice::Mpi, Some(2), MpiThreads::Serialized)
         );
         unset(ENV_TRANSPORT);
         unset(ENV_MPI_NODE_SIZE);
+        unset(ENV_MPI_THREADS);
         for (k, v) in [
             (ENV_INFO, "maybe"),
             (ENV_DEBUG, "3"),
@@ -386,6 +422,7 @@ mod tests {
             (ENV_SYMMETRIC_SIZE, "lots"),
             (ENV_TRANSPORT, "tcp"),
             (ENV_MPI_NODE_SIZE, "0"),
+            (ENV_MPI_THREADS, "multiple"),
         ] {
             let keep = std::env::var(k).ok();
             set(k, v);

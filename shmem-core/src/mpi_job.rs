@@ -34,8 +34,9 @@
 //! # Ordering, completion, atomicity
 //!
 //! One passive-target epoch (`MPI_Win_lock_all`) lasts the whole job. A put returns once its
-//! source may be reused (`MPI_Win_flush_local`); `quiet` and `fence` complete everything
-//! (`MPI_Win_flush_all`, then `MPI_Win_sync`); a get, an atomic and a word load return
+//! source may be reused: a small put or word store puts from a private copy of its source
+//! ([`Stage`]), a larger one waits for `MPI_Win_flush_local`; `quiet` and `fence` complete everything
+//! (`MPI_Win_flush_all`); a get, an atomic and a word load return
 //! complete (`MPI_Win_flush`). `barrier_all` is `quiet` plus `MPI_Barrier`.
 //!
 //! Atomics: in a job of more than one node, *every* remote atomic, whatever its target (this
@@ -56,11 +57,18 @@
 //! `MPI_Win_sync` (and, every so often, `MPI_Iprobe`, so that components that need the target
 //! to progress get it) while it waits.
 //!
-//! Collectives of a multi-node job use MPI collectives on a communicator per active set or
-//! team (`MPI_Comm_create_group`, made once per set and cached): the agreement round is an
-//! `MPI_Allgather` of every member's signature and refusal, after which every member decides
-//! alike (`collectives::agree`), then the data moves with `MPI_Allgather(v)`, `MPI_Bcast` or
-//! `MPI_Alltoall` (`collectives/net.rs`).
+//! Collectives of a multi-node job (`collectives/net.rs`): the agreement round is the
+//! shared-memory round's protocol, one-sided, with the words of members on other nodes read
+//! through MPI (members that disagree about the set would never meet in an MPI collective);
+//! small reductions, broadcasts and fcollects ride with it (staged in each member's area, read
+//! with `MPI_Get`); other data moves with `MPI_Allgather(v)`, `MPI_Bcast` or `MPI_Alltoall` on
+//! a communicator per active set or team (`MPI_Comm_create_group`, made once per set and
+//! cached).
+//!
+//! Threads: MPI runs at `MPI_THREAD_SINGLE` unless `SHMEM_MPI_THREADS=serialized` asks for
+//! `MPI_THREAD_SERIALIZED` (Open MPI 4.1 takes locks in every call above `SINGLE`); at `SINGLE`
+//! every MPI call after start-up first checks that it runs on the thread that initialized MPI
+//! ([`on_mpi_thread`]), so a handle moved to another thread panics instead of calling MPI.
 //!
 //! The windows and communicators are freed, and MPI finalized, when the segment drops: after
 //! the runtime's finalize barrier, with the last reference to the segment ([`MpiOwner`]).
@@ -76,7 +84,7 @@ use mpi::topology::{Color, SimpleCommunicator};
 use mpi::traits::{AsRaw, Communicator, CommunicatorCollectives, Root};
 
 use crate::collectives::PeSet;
-use crate::config::Settings;
+use crate::config::{MpiThreads, Settings};
 use crate::error::{Error, Result};
 use crate::segment::{self, Expect, ForeignMemory, Segment};
 use crate::sys;
@@ -87,6 +95,33 @@ const PAGE: usize = 4096;
 /// Longest single futex sleep of a waiter in a multi-node job (writes from other nodes cannot
 /// wake it).
 pub(crate) const NET_MAX_SLEEP: Duration = Duration::from_micros(50);
+
+thread_local! {
+    /// Whether this thread initialized MPI.
+    static MPI_THREAD: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Panics unless this thread may call MPI: with `single` (`MPI_THREAD_SINGLE`, the default of
+/// `SHMEM_MPI_THREADS`) only the thread that initialized MPI may. Every MPI call after
+/// start-up is preceded by this check (in `Net`'s methods and `MpiOwner::drop`), so a safe
+/// program that moves its handle to another thread gets this panic, never a call that MPI
+/// forbids.
+#[inline]
+fn on_mpi_thread(single: bool) {
+    if single && !MPI_THREAD.get() {
+        wrong_thread();
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn wrong_thread() -> ! {
+    panic!(
+        "shmem: this thread is not the one that called shmem::init, and the MPI transport runs \
+         MPI at MPI_THREAD_SINGLE (the default of SHMEM_MPI_THREADS); set \
+         SHMEM_MPI_THREADS=serialized to use shmem from other threads, one at a time"
+    );
+}
 
 // Constants that rsmpi's bindings lack, from `csrc/mpi_consts.c` (built by `build.rs`).
 unsafe extern "C" {
@@ -112,6 +147,8 @@ pub(crate) struct Placement {
 /// Dropping it ends the windows' epochs, frees them (collective: every PE's segment drops
 /// after the same finalize barrier), frees the communicator and finalizes MPI.
 pub(crate) struct MpiOwner {
+    /// MPI runs at `MPI_THREAD_SINGLE`: only the thread that initialized it may call it.
+    single: bool,
     /// The shared window holding the segment (when `has_shared`).
     shared: ffi::MPI_Win,
     has_shared: bool,
@@ -135,7 +172,8 @@ impl std::fmt::Debug for MpiOwner {
 
 // SAFETY: the handles are used only by `Drop`, which runs once, on whichever thread drops the
 // segment's last reference; MPI was initialized with at least `MPI_THREAD_SERIALIZED` (checked
-// in `start`), so any one thread at a time may call it.
+// in `start`), so any one thread at a time may call it, or at `MPI_THREAD_SINGLE`, and then
+// `Drop` calls nothing unless it runs on the thread that initialized MPI (`on_mpi_thread`).
 unsafe impl Send for MpiOwner {}
 // SAFETY: `&MpiOwner` gives access to nothing but `Debug` (the node communicator's size, a
 // local query); see `Send`.
@@ -149,6 +187,7 @@ impl Drop for MpiOwner {
             // end the job. Nothing is freed, so nothing dangles.
             return;
         }
+        on_mpi_thread(self.single);
         // SAFETY: the windows are the ones `start` made, each freed once, here, by every PE
         // (collective), after their epochs end; nothing points into them any more: this runs
         // when the segment, the only holder of pointers into them, goes away, and after the
@@ -265,15 +304,22 @@ pub(crate) fn start(
     startup: &crate::config::Startup,
 ) -> Result<(Segment, usize, Placement, Option<Net>)> {
     use mpi::Threading;
-    let (universe, level) =
-        mpi::initialize_with_threading(Threading::Serialized).ok_or_else(|| {
-            Error::Bootstrap("MPI was initialized before shmem::init (or finalized)".into())
-        })?;
-    if matches!(level, Threading::Single | Threading::Funneled) {
+    let single = startup.mpi_threads == MpiThreads::Single;
+    let want = if single {
+        Threading::Single
+    } else {
+        Threading::Serialized
+    };
+    let (universe, level) = mpi::initialize_with_threading(want).ok_or_else(|| {
+        Error::Bootstrap("MPI was initialized before shmem::init (or finalized)".into())
+    })?;
+    if !single && matches!(level, Threading::Single | Threading::Funneled) {
         return Err(Error::Bootstrap(format!(
-            "the MPI library offers only {level:?} threading; shmem needs MPI_THREAD_SERIALIZED"
+            "the MPI library offers only {level:?} threading; SHMEM_MPI_THREADS=serialized \
+             needs MPI_THREAD_SERIALIZED"
         )));
     }
+    MPI_THREAD.set(true);
     let world = universe.world();
     let rank = world.rank();
     let me = rank as usize;
@@ -324,6 +370,7 @@ pub(crate) fn start(
     let node_comm = node.as_raw();
     let world_comm = world.as_raw();
     let mut owner = MpiOwner {
+        single,
         // SAFETY: `MPI_WIN_NULL` is a handle value.
         shared: unsafe { ffi::RSMPI_WIN_NULL },
         has_shared: false,
@@ -395,7 +442,7 @@ pub(crate) fn start(
         };
         seg = attach_or_create(mem, me == 0, world_comm, n_pes, partition, expect)?;
         if nodes > 1 {
-            net = Some(Net::new(win, disp, &node_of, me, world_comm));
+            net = Some(Net::new(win, disp, &node_of, me, world_comm, single));
         }
     } else {
         // The node's leader allocates the whole segment (a page more, so that it can start on
@@ -443,7 +490,14 @@ pub(crate) fn start(
             owner: Box::new(owner),
         };
         seg = attach_or_create(mem, leader, node_comm, n_pes, partition, expect)?;
-        net = Some(Net::new(win, vec![0; n_pes], &node_of, me, world_comm));
+        net = Some(Net::new(
+            win,
+            vec![0; n_pes],
+            &node_of,
+            me,
+            world_comm,
+            single,
+        ));
     }
     Ok((seg, me, placement, net))
 }
@@ -477,11 +531,38 @@ fn attach_or_create(
 }
 
 fn lock_all(win: ffi::MPI_Win) -> Result<()> {
+    unified(win)?;
     // SAFETY: `win` is a live window not yet in an epoch; `MPI_MODE_NOCHECK`: no rank locks it
     // exclusively.
     check("MPI_Win_lock_all", unsafe {
         ffi::MPI_Win_lock_all(shmem_mpi_mode_nocheck, win)
     })
+}
+
+/// Refuses a window of MPI's separate memory model: quiet, waits and the shared-memory paths
+/// assume the unified one (a load sees what a completed RMA operation stored, given a memory
+/// barrier).
+fn unified(win: ffi::MPI_Win) -> Result<()> {
+    let mut model: *mut c_int = std::ptr::null_mut();
+    let mut flag: c_int = 0;
+    // SAFETY: `win` is a live window; for `MPI_WIN_MODEL` MPI stores a pointer to an `int`
+    // into `model` (when `flag` is set).
+    check("MPI_Win_get_attr(MPI_WIN_MODEL)", unsafe {
+        ffi::MPI_Win_get_attr(
+            win,
+            ffi::MPI_WIN_MODEL as c_int,
+            (&raw mut model).cast::<c_void>(),
+            &mut flag,
+        )
+    })?;
+    // SAFETY: with `flag` set, `model` points to MPI's `int`, valid while the window lives.
+    let value = (flag != 0 && !model.is_null()).then(|| unsafe { *model });
+    match value {
+        Some(v) if v != ffi::MPI_WIN_UNIFIED as c_int => Err(Error::Bootstrap(
+            "the MPI window uses the separate memory model; shmem needs MPI_WIN_UNIFIED".into(),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// `MPI_Abort` on the world: ends every rank of the job with `code`.
@@ -539,6 +620,71 @@ pub(crate) struct Net {
     dirty: Cell<bool>,
     /// Calls of [`Net::progress`].
     polls: Cell<u32>,
+    /// Where small puts and word stores copy their source, so that they return without an
+    /// `MPI_Win_flush_local` ([`Stage`]).
+    stage: Stage,
+    /// MPI runs at `MPI_THREAD_SINGLE` ([`on_mpi_thread`]).
+    single: bool,
+}
+
+/// Bytes of a PE's staging buffer.
+const STAGE_BYTES: usize = 16 * 1024;
+/// Largest put that is staged: a larger one waits for `MPI_Win_flush_local` instead (its copy
+/// would cost more than the flush).
+const STAGED_PUT: usize = 512;
+
+/// The staging buffer of small puts and word stores. OpenSHMEM lets the caller reuse a put's
+/// source on return, and MPI lets an origin buffer be reused only after local completion
+/// (`MPI_Win_flush_local`, one more MPI call per put). A small put instead copies its source
+/// into the next free bytes here and puts from there, and returns at once.
+///
+/// Invariant: bytes `used..` hold no origin buffer of an operation that is not locally
+/// complete. Bytes are handed out in order and become free again only all together, when
+/// every operation is locally complete: after `MPI_Win_flush_all` (`Net::quiet`) or, when the
+/// buffer is full, `MPI_Win_flush_local_all`.
+struct Stage {
+    buf: Box<[std::cell::UnsafeCell<u64>]>,
+    used: Cell<usize>,
+}
+
+impl Stage {
+    fn new() -> Stage {
+        Stage {
+            buf: (0..STAGE_BYTES / 8)
+                .map(|_| std::cell::UnsafeCell::new(0))
+                .collect(),
+            used: Cell::new(0),
+        }
+    }
+
+    /// Copies `len` (at most [`STAGED_PUT`]) bytes from `src` into free bytes of the buffer
+    /// (8-aligned), first completing every pending operation locally if it is full; returns
+    /// the copy, which stays untouched until the next [`Stage::reset`] or flush here.
+    ///
+    /// # Safety
+    /// `src` is valid for reads of `len` bytes.
+    unsafe fn copy(&self, win: ffi::MPI_Win, src: *const u8, len: usize) -> *const u8 {
+        debug_assert!(len <= STAGED_PUT);
+        let need = len.next_multiple_of(8);
+        if self.used.get() + need > STAGE_BYTES {
+            // SAFETY: a live window in an epoch. Afterwards no operation reads the buffer.
+            unsafe { ffi::MPI_Win_flush_local_all(win) };
+            self.used.set(0);
+        }
+        let at = self.used.get();
+        self.used.set(at + need);
+        let dst = self.buf[at / 8].get().cast::<u8>();
+        // SAFETY: `dst..dst + len` lies in `buf` (`at + need <= STAGE_BYTES`), is free by the
+        // invariant (nothing reads or writes it now) and does not overlap `src` (a caller's
+        // buffer, never this private one); `src` is readable (caller).
+        unsafe { std::ptr::copy_nonoverlapping(src, dst, len) };
+        dst
+    }
+
+    /// Every operation is locally complete: the whole buffer is free again.
+    fn reset(&self) {
+        self.used.set(0);
+    }
 }
 
 impl std::fmt::Debug for Net {
@@ -551,7 +697,9 @@ impl std::fmt::Debug for Net {
 }
 
 // SAFETY: `Net` lives in the runtime's transport, which one thread at a time uses (the runtime
-// is not `Sync`); MPI runs at `MPI_THREAD_SERIALIZED` or above, so that thread may change.
+// is not `Sync`); MPI runs at `MPI_THREAD_SERIALIZED` or above, so that thread may change, or
+// at `MPI_THREAD_SINGLE`, and then every method checks the thread before it calls MPI
+// (`on_mpi_thread`).
 unsafe impl Send for Net {}
 
 impl Drop for Net {
@@ -574,6 +722,7 @@ impl Net {
         node_of: &[c_int],
         me: usize,
         world: ffi::MPI_Comm,
+        single: bool,
     ) -> Net {
         Net {
             win,
@@ -583,6 +732,8 @@ impl Net {
             comms: RefCell::new(Vec::new()),
             dirty: Cell::new(false),
             polls: Cell::new(0),
+            stage: Stage::new(),
+            single,
         }
     }
 
@@ -598,12 +749,35 @@ impl Net {
     }
 
     /// `MPI_Put` of `len` bytes from `src` to `offset` on `pe`; returns once `src` may be
-    /// reused (`MPI_Win_flush_local`).
+    /// reused: a small put puts from a copy ([`Stage`]), a larger one waits for
+    /// `MPI_Win_flush_local`.
     ///
     /// # Safety
     /// `src` must be valid for reads of `len` bytes; the target range is inside `pe`'s
     /// partition (the caller checked it).
     pub(crate) unsafe fn put(&self, pe: usize, offset: usize, src: *const u8, len: usize) {
+        on_mpi_thread(self.single);
+        self.dirty.set(true);
+        if len <= STAGED_PUT {
+            // SAFETY: `src` is readable for `len` bytes (caller).
+            let copy = unsafe { self.stage.copy(self.win, src, len) };
+            // SAFETY: `copy` holds `len` bytes that stay untouched until the put is locally
+            // complete (`Stage`); the window is in its `lock_all` epoch; the target is inside
+            // `pe`'s exposed partition (caller).
+            unsafe {
+                ffi::MPI_Put(
+                    copy.cast::<c_void>(),
+                    count(len),
+                    bytes_type(),
+                    pe as c_int,
+                    self.disp(pe, offset),
+                    count(len),
+                    bytes_type(),
+                    self.win,
+                )
+            };
+            return;
+        }
         // SAFETY: `src + at` is valid for `n` bytes (caller); the window is in its `lock_all`
         // epoch; the target is inside `pe`'s exposed partition (caller).
         self.in_chunks(pe, offset, len, |at, n, disp, t| unsafe {
@@ -620,7 +794,6 @@ impl Net {
         });
         // SAFETY: a live window in an epoch; `pe` is a rank of it.
         unsafe { ffi::MPI_Win_flush_local(pe as c_int, self.win) };
-        self.dirty.set(true);
     }
 
     /// `MPI_Get` of `len` bytes at `offset` on `pe` into `dst`, complete on return.
@@ -628,6 +801,7 @@ impl Net {
     /// # Safety
     /// `dst` must be valid for writes of `len` bytes and not accessed otherwise meanwhile.
     pub(crate) unsafe fn get(&self, pe: usize, offset: usize, dst: *mut u8, len: usize) {
+        on_mpi_thread(self.single);
         // SAFETY: `dst + at` is valid for `n` bytes (caller); as in `put`.
         self.in_chunks(pe, offset, len, |at, n, disp, t| unsafe {
             ffi::MPI_Get(
@@ -662,14 +836,23 @@ impl Net {
         }
     }
 
-    /// Single-copy-atomic word store (`MPI_Accumulate` with `MPI_REPLACE`).
+    /// Single-copy-atomic word store (`MPI_Accumulate` with `MPI_REPLACE`), from a staged copy
+    /// of `v` ([`Stage`]).
     pub(crate) fn put_word<W: Word>(&self, pe: usize, offset: usize, v: W) {
+        on_mpi_thread(self.single);
         let t = word_type(size_of::<W>());
-        // SAFETY: `v` is one word of local memory; the target word is inside `pe`'s
-        // partition (checked by the transport); `shmem_mpi_replace` is a predefined handle.
+        self.dirty.set(true);
+        // SAFETY: `v` is one readable local word.
+        let copy = unsafe {
+            self.stage
+                .copy(self.win, (&raw const v).cast::<u8>(), size_of::<W>())
+        };
+        // SAFETY: `copy` holds the word until the operation is locally complete (`Stage`); the
+        // target word is inside `pe`'s partition (checked by the transport);
+        // `shmem_mpi_replace` is a predefined handle.
         unsafe {
             ffi::MPI_Accumulate(
-                (&raw const v).cast::<c_void>(),
+                copy.cast::<c_void>(),
                 1,
                 t,
                 pe as c_int,
@@ -679,9 +862,7 @@ impl Net {
                 shmem_mpi_replace,
                 self.win,
             );
-            ffi::MPI_Win_flush_local(pe as c_int, self.win);
         }
-        self.dirty.set(true);
     }
 
     /// Single-copy-atomic word load (`MPI_Fetch_and_op` with `MPI_NO_OP`).
@@ -693,6 +874,7 @@ impl Net {
     }
 
     fn fetch_and_op<W: Word>(&self, pe: usize, offset: usize, v: W, op: ffi::MPI_Op) -> W {
+        on_mpi_thread(self.single);
         let mut old = W::zeroed();
         let t = word_type(size_of::<W>());
         // SAFETY: `v` and `old` are one local word each; the target word is inside `pe`'s
@@ -735,6 +917,7 @@ impl Net {
     }
 
     fn compare_swap<W: AmoWord>(&self, pe: usize, offset: usize, cond: W, new: W) -> W {
+        on_mpi_thread(self.single);
         let mut old = W::zeroed();
         let t = word_type(size_of::<W>());
         // SAFETY: `new`, `cond` and `old` are local words; the target word is inside `pe`'s
@@ -754,20 +937,29 @@ impl Net {
         old
     }
 
-    /// Completes every operation this PE issued (`MPI_Win_flush_all`, if any is pending) and
-    /// makes writes that others completed into this PE's memory visible (`MPI_Win_sync`).
+    /// Completes every operation this PE issued (`MPI_Win_flush_all`, if any is pending).
+    ///
+    /// No `MPI_Win_sync`: quiet completes this PE's own operations, which the flush does, and
+    /// the caller's `fence(SeqCst)` orders its loads and stores (the windows use MPI's
+    /// unified memory model, where the public and private copies are one memory). Seeing
+    /// what *others* wrote is the business of the barrier and of waits, which sync.
     pub(crate) fn quiet(&self) {
+        on_mpi_thread(self.single);
         if self.dirty.replace(false) {
             // SAFETY: a live window in an epoch.
             unsafe { ffi::MPI_Win_flush_all(self.win) };
+            self.stage.reset();
         }
-        // SAFETY: a live window in an epoch.
-        unsafe { ffi::MPI_Win_sync(self.win) };
     }
 
-    /// `quiet`, then `MPI_Barrier` over every PE.
+    /// `quiet`, `MPI_Win_sync`, `MPI_Barrier` over every PE, `MPI_Win_sync`: the unified
+    /// model's pattern that makes every PE's writes before the barrier visible to every PE's
+    /// loads after it.
     pub(crate) fn barrier(&self) {
+        on_mpi_thread(self.single);
         self.quiet();
+        // SAFETY: a live window in an epoch.
+        unsafe { ffi::MPI_Win_sync(self.win) };
         // SAFETY: the world communicator; every PE calls this in its `barrier_all`.
         unsafe { ffi::MPI_Barrier(self.world) };
         // SAFETY: a live window in an epoch.
@@ -777,6 +969,7 @@ impl Net {
     /// What a waiter calls between checks: `MPI_Win_sync`, and every 64th time an
     /// `MPI_Iprobe`, which lets MPI progress operations that need this PE.
     pub(crate) fn progress(&self) {
+        on_mpi_thread(self.single);
         let n = self.polls.get().wrapping_add(1);
         self.polls.set(n);
         // SAFETY: a live window in an epoch.
@@ -800,6 +993,7 @@ impl Net {
     /// The communicator of `set` (members in set order), made on the set's first collective
     /// (collective over its members only: `MPI_Comm_create_group`) and kept.
     pub(crate) fn comm(&self, set: PeSet) -> ffi::MPI_Comm {
+        on_mpi_thread(self.single);
         if set.start() == 0 && set.stride() == 1 && set.size() == self.local.len() {
             return self.world;
         }
@@ -829,6 +1023,7 @@ impl Net {
 
     /// `MPI_Allgather` of `mine` (the same length on every member of `comm`) into `all`.
     pub(crate) fn allgather_u64(&self, comm: ffi::MPI_Comm, mine: &[u64], all: &mut [u64]) {
+        on_mpi_thread(self.single);
         let t = word_type(8);
         // SAFETY: `mine` is readable, `all` writable for `members * mine.len()` words (the
         // caller sizes it); every member calls this with the same length.
@@ -857,6 +1052,7 @@ impl Net {
         dst: *mut u8,
         bytes: usize,
     ) {
+        on_mpi_thread(self.single);
         // SAFETY: the caller's promises.
         unsafe {
             ffi::MPI_Allgather(
@@ -885,6 +1081,7 @@ impl Net {
         counts: &[c_int],
         displs: &[c_int],
     ) {
+        on_mpi_thread(self.single);
         // SAFETY: the caller's promises.
         unsafe {
             ffi::MPI_Allgatherv(
@@ -912,6 +1109,7 @@ impl Net {
         bytes: usize,
         root: usize,
     ) {
+        on_mpi_thread(self.single);
         // SAFETY: the caller's promises.
         unsafe {
             ffi::MPI_Bcast(
@@ -936,6 +1134,7 @@ impl Net {
         dst: *mut u8,
         block: usize,
     ) {
+        on_mpi_thread(self.single);
         // SAFETY: the caller's promises.
         unsafe {
             ffi::MPI_Alltoall(

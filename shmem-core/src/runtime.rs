@@ -452,7 +452,7 @@ impl Runtime {
         }
         let p = self.transport.policy();
         let heap = self.seg.partition_size() - self.statics_size;
-        let rows: [(&str, String, String); 9] = [
+        let rows: [(&str, String, String); 10] = [
             (
                 config::ENV_SYMMETRIC_SIZE,
                 self.seg.partition_size().to_string(),
@@ -502,6 +502,11 @@ impl Runtime {
                     .mpi_node_size
                     .map_or_else(|| "unset".to_owned(), |k| k.to_string()),
                 "ranks per pretend node under MPI".into(),
+            ),
+            (
+                config::ENV_MPI_THREADS,
+                format!("{:?}", self.startup.mpi_threads).to_ascii_lowercase(),
+                "MPI thread level (single: only the init thread calls)".into(),
             ),
         ];
         println!("Configuration (environment variables, effective values):");

@@ -82,9 +82,12 @@ pub(crate) fn mpirun_command(npes: usize, env: &[(&str, &str)]) -> (Command, Ses
     for (k, v) in env {
         cmd.env(k, v).arg("-x").arg(k);
     }
-    // The simulated nodes of the suite run with SHMEM_MPI_NODE_SIZE (`.ci/run`).
-    if std::env::var_os("SHMEM_MPI_NODE_SIZE").is_some() {
-        cmd.arg("-x").arg("SHMEM_MPI_NODE_SIZE");
+    // The simulated nodes of the suite run with SHMEM_MPI_NODE_SIZE, and one pass with
+    // SHMEM_MPI_THREADS (`.ci/run`).
+    for k in ["SHMEM_MPI_NODE_SIZE", "SHMEM_MPI_THREADS"] {
+        if std::env::var_os(k).is_some() {
+            cmd.arg("-x").arg(k);
+        }
     }
     (cmd, SessionDir(dir))
 }
