@@ -12,11 +12,15 @@ use std::time::{Duration, Instant};
 use support::{Custom, Failed, describe, dev_shm, ensure};
 
 /// What the PE program does: `exit` (PE 1 calls `global_exit(7)`), `panic` (PE 1 panics),
-/// `thread` (every PE moves its handle to a new thread, which finishes), anything else: report
+/// `thread` (every PE moves its handle to a new thread, which finishes), `preinit` (the
+/// program initializes MPI itself first, and uses it after shmem ends), anything else: report
 /// and finish.
 const WHAT_ENV: &str = "SHMEM_TEST_WHAT";
 
 fn body() {
+    if std::env::var(WHAT_ENV).as_deref() == Ok("preinit") {
+        return preinit_body();
+    }
     let shmem = shmem::init().expect("shmem::init");
     let me = shmem.my_pe().index();
     let what = std::env::var(WHAT_ENV).unwrap_or_default();
@@ -39,6 +43,46 @@ fn body() {
     // The others wait for PE 1, which never comes in the failure cases.
     shmem.barrier_all();
     println!("PE {me} of {} finished", shmem.n_pes());
+}
+
+/// The program owns MPI: it initializes it, runs shmem on it (a put, an atomic and a
+/// reduction, so that pretend nodes go through MPI), and still uses MPI after shmem ended.
+fn preinit_body() {
+    use shmem::mpi::traits::CommunicatorCollectives;
+    let universe = shmem::mpi::initialize().expect("MPI starts");
+    let world = universe.world();
+    let shmem = shmem::init().expect("shmem::init on the program's MPI");
+    let (me, n) = (shmem.my_pe().index(), shmem.n_pes());
+    let slots = shmem::SymVec::<u64>::zeroed(&shmem, n).expect("alloc");
+    let right = shmem.pe_wrapping(me + 1);
+    slots
+        .slice(me..me + 1)
+        .expect("in bounds")
+        .put(right, &[me as u64 * 10 + 1])
+        .expect("put");
+    let count = shmem::SymBox::new(&shmem, 0u64).expect("alloc");
+    let pe0 = shmem.pe(0).expect("PE 0");
+    count.atomic_fetch_add(pe0, 1u64 << me);
+    shmem.barrier_all();
+    let left = (me + n - 1) % n;
+    let got = slots.to_vec()[left];
+    let total = count.atomic_fetch(pe0);
+    assert_eq!(
+        (got, total),
+        (left as u64 * 10 + 1, (1u64 << n) - 1),
+        "PE {me}: the put from PE {left} and the atomics"
+    );
+    drop((slots, count));
+    drop(shmem);
+    // MPI is still the program's: shmem did not finalize it.
+    let mut sum = 0u64;
+    world.all_reduce_into(
+        &(me as u64),
+        &mut sum,
+        shmem::mpi::collective::SystemOperation::sum(),
+    );
+    assert_eq!(sum, (0..n as u64).sum::<u64>());
+    println!("PE {me} of {n} finished, MPI still up");
 }
 
 /// Runs this binary as `case` under `mpirun -np n`, with `env`.
@@ -144,6 +188,24 @@ fn check_threads() -> Result<(), Failed> {
     )
 }
 
+/// A program that initialized MPI itself: shmem runs on it (with and without pretend nodes)
+/// and leaves it initialized.
+fn check_preinit() -> Result<(), Failed> {
+    for k in ["", "1"] {
+        let (out, _) = mpirun(
+            3,
+            "mpi_preinit",
+            &[(WHAT_ENV, "preinit"), ("SHMEM_MPI_NODE_SIZE", k)],
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        ensure(
+            out.status.success() && text.matches("finished, MPI still up").count() == 3,
+            || format!("SHMEM_MPI_NODE_SIZE={k:?}\n{}", describe(&out)),
+        )?;
+    }
+    Ok(())
+}
+
 /// `SHMEM_TRANSPORT=shm` under mpirun: every process is a 1-PE job of its own.
 fn check_transport_shm() -> Result<(), Failed> {
     let (out, _) = mpirun(2, "mpi_transport_shm", &[("SHMEM_TRANSPORT", "shm")]);
@@ -177,6 +239,11 @@ fn main() {
                 name: "mpi_threads",
                 body,
                 check: check_threads,
+            },
+            Custom {
+                name: "mpi_preinit",
+                body,
+                check: check_preinit,
             },
             Custom {
                 name: "mpi_transport_shm",

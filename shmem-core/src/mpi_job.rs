@@ -71,7 +71,9 @@
 //! ([`on_mpi_thread`]), so a handle moved to another thread panics instead of calling MPI.
 //!
 //! The windows and communicators are freed, and MPI finalized, when the segment drops: after
-//! the runtime's finalize barrier, with the last reference to the segment ([`MpiOwner`]).
+//! the runtime's finalize barrier, with the last reference to the segment ([`MpiOwner`]). A
+//! program may initialize MPI itself before `shmem::init` (OpenSHMEM's MPI interoperability):
+//! then shmem uses it at the program's thread level and leaves `MPI_Finalize` to the program.
 
 use std::cell::{Cell, RefCell};
 use std::ffi::{c_int, c_void};
@@ -159,7 +161,8 @@ pub(crate) struct MpiOwner {
     shared_locked: bool,
     // Dropped by `drop`: the communicator (`MPI_Comm_free`), then MPI (`MPI_Finalize`).
     node: ManuallyDrop<SimpleCommunicator>,
-    universe: ManuallyDrop<mpi::environment::Universe>,
+    /// `None` when the program initialized MPI itself: it also finalizes it.
+    universe: ManuallyDrop<Option<mpi::environment::Universe>>,
 }
 
 impl std::fmt::Debug for MpiOwner {
@@ -290,13 +293,14 @@ fn allocate_shared(bytes: usize, info: &Info, comm: ffi::MPI_Comm) -> Result<ffi
     Ok(win)
 }
 
-/// Initializes MPI and builds this PE's view of the job: the segment (made by the node's
-/// leader, attached to by the others) and, when the job spans more than one node, the
-/// [`Net`] that reaches the other nodes.
+/// Initializes MPI (unless the program did) and builds this PE's view of the job: the segment
+/// (made by the node's leader, attached to by the others) and, when the job spans more than
+/// one node, the [`Net`] that reaches the other nodes.
 ///
 /// # Errors
-/// [`Error::Bootstrap`] when MPI is already initialized, offers less than
-/// `MPI_THREAD_SERIALIZED`, or a window call fails or gives memory of another shape than the
+/// [`Error::Bootstrap`] when MPI was finalized, offers less than `MPI_THREAD_SERIALIZED` where
+/// `SHMEM_MPI_THREADS=serialized` asks for it, was initialized by the program below
+/// `MPI_THREAD_SERIALIZED` on another thread, or a window call fails or gives memory of another shape than the
 /// segment's; [`Error::Segment`] when the shared header is refused; [`Error::Config`] when
 /// the segment would be too large.
 pub(crate) fn start(
@@ -310,17 +314,40 @@ pub(crate) fn start(
     } else {
         Threading::Serialized
     };
-    let (universe, level) = mpi::initialize_with_threading(want).ok_or_else(|| {
-        Error::Bootstrap("MPI was initialized before shmem::init (or finalized)".into())
-    })?;
-    if !single && matches!(level, Threading::Single | Threading::Funneled) {
+    if mpi::environment::is_finalized() {
+        return Err(Error::Bootstrap(
+            "MPI was finalized before shmem::init; it cannot start again".into(),
+        ));
+    }
+    let (universe, level) = if mpi::environment::is_initialized() {
+        // The program initialized MPI itself (OpenSHMEM's MPI interoperability): shmem uses it,
+        // at the thread level the program chose, and leaves `MPI_Finalize` to the program.
+        (None, mpi::environment::threading_support())
+    } else {
+        let (u, level) = mpi::initialize_with_threading(want)
+            .ok_or_else(|| Error::Bootstrap("MPI could not be initialized".into()))?;
+        (Some(u), level)
+    };
+    let below_serialized = matches!(level, Threading::Single | Threading::Funneled);
+    if !single && below_serialized {
         return Err(Error::Bootstrap(format!(
             "the MPI library offers only {level:?} threading; SHMEM_MPI_THREADS=serialized \
              needs MPI_THREAD_SERIALIZED"
         )));
     }
+    // Below `SERIALIZED` only MPI's main thread (the one that initialized it) may call it.
+    let single = below_serialized;
+    if single && universe.is_none() && !is_thread_main() {
+        return Err(Error::Bootstrap(format!(
+            "the program initialized MPI at {level:?} on another thread; call shmem::init on \
+             the thread that initialized MPI"
+        )));
+    }
     MPI_THREAD.set(true);
-    let world = universe.world();
+    let world = match &universe {
+        Some(u) => u.world(),
+        None => SimpleCommunicator::world(),
+    };
     let rank = world.rank();
     let me = rank as usize;
     let n_pes = world.size() as usize;
@@ -563,6 +590,14 @@ fn unified(win: ffi::MPI_Win) -> Result<()> {
         )),
         _ => Ok(()),
     }
+}
+
+/// Whether this thread is MPI's main thread (`MPI_Is_thread_main`).
+fn is_thread_main() -> bool {
+    let mut flag: c_int = 0;
+    // SAFETY: MPI is initialized; `flag` is an out-pointer.
+    unsafe { ffi::MPI_Is_thread_main(&mut flag) };
+    flag != 0
 }
 
 /// `MPI_Abort` on the world: ends every rank of the job with `code`.

@@ -45,6 +45,13 @@ pub use lock::{
     LockGuard, LockResult, LockSnapshot, MutexGuard, PoisonError, SymLock, SymMutex, TryLockError,
     TryLockResult,
 };
+/// The MPI bindings (rsmpi) that the MPI transport is built on (feature `mpi`), for programs
+/// that use MPI themselves (OpenSHMEM's MPI interoperability): such a program initializes MPI
+/// before [`init`] (`mpi::initialize()`, or `initialize_with_threading(Threading::Serialized)`
+/// to use shmem from several threads), shmem then uses it at that thread level, and MPI is
+/// finalized when the program drops its `Universe`, after the [`Shmem`] handle.
+#[cfg(feature = "mpi")]
+pub use mpi;
 pub use nbi::Nbi;
 pub use shmem_core::{Error, NotAMember, SegmentError};
 pub use shmem_macros::symmetric;
