@@ -6,11 +6,13 @@
 # Usage: bench/ab.sh ROUNDS "NPS" DIR_A DIR_B
 #   DIR_A, DIR_B  directories holding a built `shmemrun` and `shmem_bench` each (copy them
 #                 from target/release/ and target/release/examples/ of the two checkouts)
-# Environment: every variable of bench/run.sh (SHMEM_BENCH_SCALE, SHMEM_BENCH_ONLY, ...).
+# Environment: every variable of bench/run.sh (SHMEM_BENCH_SCALE, SHMEM_BENCH_ONLY, ...), and
+#   AB_RUN_ARGS   arguments for run.sh, e.g. "--mpi" (two builds with the feature; with
+#                 SHMEM_BENCH_MPI_NODE_SIZE=1 every PE is a pretend node of its own)
 # Example: bench/ab.sh 12 "2 4 8" /tmp/before /tmp/after
 set -u
 if [ $# -ne 4 ]; then
-    sed -n '2,10p' "$0" >&2
+    sed -n '2,12p' "$0" >&2
     exit 2
 fi
 rounds=$1; nps=$2; A=$3; B=$4
@@ -21,7 +23,7 @@ for np in $nps; do
         if [ $((r % 2)) -eq 1 ]; then order="A B"; else order="B A"; fi
         for w in $order; do
             if [ "$w" = A ]; then d=$A; else d=$B; fi
-            SHMEM_BENCH_PREBUILT=$d SHMEM_BENCH_NPS="$np" "$here/run.sh" 2>/dev/null \
+            SHMEM_BENCH_PREBUILT=$d SHMEM_BENCH_NPS="$np" "$here/run.sh" ${AB_RUN_ARGS:-} 2>/dev/null \
                 | grep -v '^#' > "$out/$w.$np.$r"
         done
     done

@@ -5,7 +5,14 @@
 # OSHMEM, ratio (ours/OSHMEM), target (bench/compare.py's TARGETS), MPI one-sided (matching
 # row), met/missed.
 #
-# Usage: bench/compare.sh REFERENCE_DIR      (or ANCHORS_DIR=REFERENCE_DIR bench/compare.sh)
+# Usage: bench/compare.sh [--mpi] REFERENCE_DIR  (or ANCHORS_DIR=REFERENCE_DIR bench/compare.sh)
+#   --mpi          also run our harness over the MPI transport (built with the `mpi` feature into
+#                  target/mpi, launched by mpirun; needs openmpi-bin libopenmpi-dev), two ways:
+#                  `oursmpi` (one node: the PEs share one MPI shared window) and `offnode`
+#                  (SHMEM_BENCH_MPI_NODE_SIZE=1: every PE a pretend node, so every operation
+#                  between PEs goes through MPI RMA). compare.py then prints a second table:
+#                  MPI transport / shared memory (target <= 1.2) and off-node / MPI one-sided
+#                  (target <= 1.1: our layer adds under 10 %).
 #   REFERENCE_DIR  the directory holding the two reference harnesses, oshmem-bench/ and
 #                  mpi-rma-bench/ (each a run.sh printing the same TSV rows as ours). They are
 #                  shipped next to this repository, in shared/anchors/ (so, from a checkout
@@ -48,7 +55,12 @@ set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 ROUNDS="${COMPARE_ROUNDS:-3}"
-usage="usage: bench/compare.sh REFERENCE_DIR (or ANCHORS_DIR=REFERENCE_DIR): the directory with the reference benchmarks oshmem-bench/ and mpi-rma-bench/, shipped next to this repository in shared/anchors/"
+usage="usage: bench/compare.sh [--mpi] REFERENCE_DIR (or ANCHORS_DIR=REFERENCE_DIR): the directory with the reference benchmarks oshmem-bench/ and mpi-rma-bench/, shipped next to this repository in shared/anchors/"
+WITH_MPI=0
+if [ "${1:-}" = "--mpi" ]; then
+    WITH_MPI=1
+    shift
+fi
 if [ $# -gt 1 ]; then
     echo "$usage" >&2
     exit 2
@@ -105,6 +117,18 @@ fi
 target_dir="${CARGO_TARGET_DIR:-$root/target}"
 mkdir -p "$tmp/bin"
 cp "$target_dir/release/shmemrun" "$target_dir/release/examples/shmem_bench" "$tmp/bin/" || exit 2
+if [ "$WITH_MPI" = 1 ]; then
+    echo "compare.sh: building our benchmark with the mpi feature (release, target/mpi)" >&2
+    if ! (cd "$root" && CARGO_TARGET_DIR="$root/target/mpi" cargo build --release -p shmemrun \
+        --features mpi --example shmem_bench --bin shmemrun) >"$tmp/build-mpi.log" 2>&1; then
+        cat "$tmp/build-mpi.log" >&2
+        echo "compare.sh: build with --features mpi failed" >&2
+        exit 2
+    fi
+    mkdir -p "$tmp/bin-mpi"
+    cp "$root/target/mpi/release/shmemrun" "$root/target/mpi/release/examples/shmem_bench" \
+        "$tmp/bin-mpi/" || exit 2
+fi
 
 IDLE_PCT="${COMPARE_IDLE_PCT-10}"
 IDLE_WAIT="${COMPARE_IDLE_WAIT:-180}"
@@ -149,6 +173,10 @@ run_one() { # harness round np
         ours) SHMEM_BENCH_PREBUILT="$tmp/bin" SHMEM_BENCH_NPS="$np" "$here/run.sh" >>"$f" 2>"$e" ;;
         oshmem) OSHMEM_BENCH_NPS="$np" "$osh_run" >>"$f" 2>"$e" ;;
         mpi) MPI_RMA_BENCH_NPS="$np" "$mpi_run" >>"$f" 2>"$e" ;;
+        oursmpi) SHMEM_BENCH_PREBUILT="$tmp/bin-mpi" SHMEM_BENCH_NPS="$np" \
+            "$here/run.sh" --mpi >>"$f" 2>"$e" ;;
+        offnode) SHMEM_BENCH_MPI_NODE_SIZE=1 SHMEM_BENCH_PREBUILT="$tmp/bin-mpi" \
+            SHMEM_BENCH_NPS="$np" "$here/run.sh" --mpi >>"$f" 2>"$e" ;;
     esac
     rc=$?
     echo "# $h round $r np=$np: run.sh exit status $rc after $(( $(date +%s) - t0 ))s" >>"$f"
@@ -158,10 +186,12 @@ run_one() { # harness round np
 }
 
 order=(ours oshmem mpi)
+[ "$WITH_MPI" = 1 ] && order+=(oursmpi offnode)
+n=${#order[@]}
 for r in $(seq 1 "$ROUNDS"); do
     for np in $NPS; do
-        for i in 0 1 2; do
-            run_one "${order[$(( (i + r - 1) % 3 ))]}" "$r" "$np"
+        for i in $(seq 0 $((n - 1))); do
+            run_one "${order[$(( (i + r - 1) % n ))]}" "$r" "$np"
         done
     done
 done

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Draw the medians of a bench/compare.sh run into a PNG (four panels: put and
 # get latency vs message size at 2 PEs, barrier and reduction latency vs PE
-# count; ours vs Open MPI OSHMEM vs MPI-3 one-sided).
+# count; ours vs Open MPI OSHMEM vs MPI-3 one-sided, plus ours over the MPI
+# transport off-node when compare.sh --mpi measured it).
 #
 # Usage: bench/plot.sh OUT_DIR [OUT_PNG]
 #   OUT_DIR  a COMPARE_OUT_DIR of bench/compare.sh; its medians.tsv is plotted
@@ -16,7 +17,7 @@
 # fonts-dejavu-core); SHMEM_PLOT_FONT=/path/to/font.ttf picks another font.
 #
 # Full regeneration (a few minutes; the machine should be idle):
-#   COMPARE_OUT_DIR=bench/results bench/compare.sh REFERENCE_DIR && bench/plot.sh bench/results
+#   COMPARE_OUT_DIR=bench/results bench/compare.sh [--mpi] REFERENCE_DIR && bench/plot.sh bench/results
 #
 # Exit status: 0 = PNG written; 1 = plotting failed; 2 = usage, missing data
 # or build failure.
@@ -75,7 +76,9 @@ rel="${dir#"$root"/}"
 env_part=""
 [ -n "$rounds" ] && [ "$rounds" != 3 ] && env_part="COMPARE_ROUNDS=$rounds "
 [ -n "$scale" ] && [ "$scale" != 1 ] && env_part="${env_part}SHMEM_BENCH_SCALE=$scale "
-command="${env_part}COMPARE_OUT_DIR=$rel bench/compare.sh REFERENCE_DIR && bench/plot.sh $rel"
+mpi_flag=""
+grep -q '^offnode	' "$med" && mpi_flag="--mpi "
+command="${env_part}COMPARE_OUT_DIR=$rel bench/compare.sh ${mpi_flag}REFERENCE_DIR && bench/plot.sh $rel"
 note="measured $when"
 [ -n "$rounds" ] && note="$note, $rounds round(s)"
 [ -n "$scale" ] && [ "$scale" != 1 ] && note="$note, iteration scale $scale (smoke test, not comparable)"

@@ -1,7 +1,9 @@
 //! `plot`: draws the medians of `bench/compare.sh` (file `medians.tsv`, written by
 //! `bench/compare.py`) into one PNG with four panels: put and get latency against the
 //! message size (np = 2), barrier latency and reduction latency against the PE count; ours
-//! against Open MPI's OSHMEM and MPI-3 one-sided (the two reference benchmarks).
+//! against Open MPI's OSHMEM and MPI-3 one-sided (the two reference benchmarks), and, when
+//! `bench/compare.sh --mpi` measured it, ours over the MPI transport with every PE a pretend
+//! node of its own (`offnode`: every operation between PEs goes through MPI RMA).
 //!
 //! Usage: `plot MEDIANS_TSV OUT_PNG [--title-note TEXT] [--font TTF]`
 //!
@@ -10,7 +12,7 @@
 //! (Debian: package `fonts-dejavu-core`).
 //!
 //! `medians.tsv`: `#` comment lines, then rows `harness metric npes value unit rounds`
-//! (tab separated; harness = ours | oshmem | mpi). Rows that are absent, not numbers, or
+//! (tab separated; harness = ours | oshmem | mpi | oursmpi | offnode). Rows that are absent, not numbers, or
 //! not > 0 are skipped (never drawn as zero); a line joins two points only where no
 //! measured size or PE count lies between them.
 
@@ -53,6 +55,7 @@ enum Imp {
     Ours,
     Oshmem,
     Mpi,
+    OffNode,
 }
 
 impl Imp {
@@ -61,6 +64,7 @@ impl Imp {
             Imp::Ours => "ours",
             Imp::Oshmem => "oshmem",
             Imp::Mpi => "mpi",
+            Imp::OffNode => "offnode",
         }
     }
     fn name(self) -> &'static str {
@@ -68,6 +72,7 @@ impl Imp {
             Imp::Ours => "shmem (ours)",
             Imp::Oshmem => "Open MPI OSHMEM",
             Imp::Mpi => "MPI-3 one-sided",
+            Imp::OffNode => "shmem over MPI, off-node",
         }
     }
     /// One color per implementation, the same in every panel.
@@ -76,6 +81,7 @@ impl Imp {
             Imp::Ours => RGBColor(0xd6, 0x27, 0x28),
             Imp::Oshmem => RGBColor(0x1f, 0x77, 0xb4),
             Imp::Mpi => RGBColor(0x2c, 0xa0, 0x2c),
+            Imp::OffNode => RGBColor(0x94, 0x67, 0xbd),
         }
     }
 }
@@ -139,6 +145,16 @@ impl Medians {
         self.values
             .get(&(imp.key().to_owned(), metric.to_owned(), np))
             .copied()
+    }
+
+    /// The implementations to draw: the three always (a missing one shows as "no data"), and
+    /// the off-node MPI transport only when it was measured.
+    fn imps(&self) -> Vec<Imp> {
+        let mut v = vec![Imp::Ours, Imp::Oshmem, Imp::Mpi];
+        if self.values.keys().any(|k| k.0 == Imp::OffNode.key()) {
+            v.push(Imp::OffNode);
+        }
+        v
     }
 
     /// Every PE count at which `imp` has `metric`.
@@ -218,7 +234,7 @@ fn log_axis(lo: f64, hi: f64, bold: Vec<f64>, light: Vec<f64>) -> LogAxis {
         .with_light_points(light)
 }
 
-/// A point marker: one shape per implementation (circle, triangle, square), filled or
+/// A point marker: one shape per implementation (circle, triangle, square, diamond), filled or
 /// hollow.
 struct Marker<C> {
     at: C,
@@ -263,6 +279,15 @@ fn draw_marker<DB: DrawingBackend>(
             }
         }
         Imp::Mpi => backend.draw_rect((x - 5, y - 5), (x + 5, y + 5), &style, !hollow),
+        Imp::OffNode => {
+            // diamond, half-diagonal 7
+            let v = vec![(x, y - 7), (x + 7, y), (x, y + 7), (x - 7, y)];
+            if hollow {
+                backend.draw_path(v.iter().copied().chain(std::iter::once(v[0])), &style)
+            } else {
+                backend.fill_polygon(v, &style)
+            }
+        }
     }
 }
 
@@ -538,7 +563,7 @@ where
 /// The put or get panel (`op` = "put" | "get").
 fn size_panel<'a>(m: &Medians, op: &str, title: &'a str) -> Panel<'a> {
     let mut series = Vec::new();
-    for imp in [Imp::Ours, Imp::Oshmem, Imp::Mpi] {
+    for imp in m.imps() {
         let metric = |size: u64| match imp {
             Imp::Mpi => format!("{op}_flush_lat_{size}"),
             _ => format!("{op}_lat_{size}"),
@@ -548,8 +573,7 @@ fn size_panel<'a>(m: &Medians, op: &str, title: &'a str) -> Panel<'a> {
             .filter_map(|&sz| Some((sz as f64, m.get(imp, &metric(sz), SIZE_NP)?)))
             .collect();
         let mut label = match imp {
-            Imp::Ours => format!("{}: shmem_{op}", imp.name()),
-            Imp::Oshmem => format!("{}: shmem_{op}", imp.name()),
+            Imp::Ours | Imp::Oshmem | Imp::OffNode => format!("{}: shmem_{op}", imp.name()),
             Imp::Mpi => format!("{}: MPI_{} + flush", imp.name(), capitalize(op)),
         };
         if !points.is_empty() && points.len() < SIZES.len() {
@@ -597,7 +621,8 @@ fn capitalize(s: &str) -> String {
 fn np_panel<'a>(m: &Medians, title: &'a str, rows: &[(Imp, &str, &str, Line, bool)]) -> Panel<'a> {
     let mut nps = BTreeSet::new();
     let mut series = Vec::new();
-    for &(imp, metric, label, line, hollow) in rows {
+    let imps = m.imps();
+    for &(imp, metric, label, line, hollow) in rows.iter().filter(|r| imps.contains(&r.0)) {
         let points: Vec<(f64, f64)> = m
             .nps(imp, metric)
             .into_iter()
@@ -746,6 +771,7 @@ fn run() -> Result<(), BoxError> {
                     false,
                 ),
                 (Imp::Mpi, "barrier_lat", "MPI_Barrier", Line::Solid, false),
+                (Imp::OffNode, "barrier_lat", "barrier_all", Line::Solid, false),
             ],
         ),
         np_panel(
@@ -798,6 +824,13 @@ fn run() -> Result<(), BoxError> {
                     Imp::Mpi,
                     "allreduce_bor_1_lat",
                     "MPI_Allreduce BOR, 1 int64",
+                    Line::Solid,
+                    false,
+                ),
+                (
+                    Imp::OffNode,
+                    "or_to_all_lat_1",
+                    "or_to_all, 1 long",
                     Line::Solid,
                     false,
                 ),
