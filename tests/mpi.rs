@@ -163,7 +163,11 @@ fn check_threads() -> Result<(), Failed> {
     let (out, took) = mpirun(
         2,
         "mpi_threads",
-        &[(WHAT_ENV, "thread"), ("SHMEM_MPI_NODE_SIZE", "1")],
+        &[
+            (WHAT_ENV, "thread"),
+            ("SHMEM_MPI_NODE_SIZE", "1"),
+            ("SHMEM_MPI_THREADS", "single"),
+        ],
     );
     let err = String::from_utf8_lossy(&out.stderr);
     ensure(
@@ -188,14 +192,19 @@ fn check_threads() -> Result<(), Failed> {
     )
 }
 
-/// A program that initialized MPI itself: shmem runs on it (with and without pretend nodes)
-/// and leaves it initialized.
+/// A program that initialized MPI itself (at `MPI_THREAD_SINGLE`, so `SHMEM_MPI_THREADS` is
+/// pinned to `single`: `serialized` would be refused): shmem runs on it (with and without
+/// pretend nodes) and leaves it initialized.
 fn check_preinit() -> Result<(), Failed> {
     for k in ["", "1"] {
         let (out, _) = mpirun(
             3,
             "mpi_preinit",
-            &[(WHAT_ENV, "preinit"), ("SHMEM_MPI_NODE_SIZE", k)],
+            &[
+                (WHAT_ENV, "preinit"),
+                ("SHMEM_MPI_NODE_SIZE", k),
+                ("SHMEM_MPI_THREADS", "single"),
+            ],
         );
         let text = String::from_utf8_lossy(&out.stdout);
         ensure(

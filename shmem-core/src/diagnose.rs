@@ -166,6 +166,15 @@ fn describe(seg: &Segment, pe: usize, site: &WaitSite) -> String {
             "waits for the lock at symmetric offset {a} (home PE {b}){}",
             crate::lock::describe_holder(seg, a, b)
         ),
+        WaitKind::RwLock => format!(
+            "waits for the reader/writer lock at symmetric offset {a} (home PE {b}) with ticket \
+             {c}, {}",
+            if d == 0 {
+                "for its turn"
+            } else {
+                "for the readers before it to leave"
+            }
+        ),
         WaitKind::LockRelease => format!(
             "releases the lock at symmetric offset {a} and waits for its successor to link in"
         ),

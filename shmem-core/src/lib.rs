@@ -31,6 +31,7 @@ mod log;
 #[cfg(feature = "mpi")]
 mod mpi_job;
 pub mod runtime;
+pub mod rwlock;
 pub mod segment;
 mod serialized;
 pub mod shm;

@@ -74,6 +74,9 @@ pub enum WaitKind {
     WaitUntilMany = 6,
     /// `finalize`'s barrier: `args[0]` is the barrier's epoch.
     Finalize = 7,
+    /// A reader/writer lock acquisition: `args` = the lock's symmetric offset, its home PE,
+    /// the ticket, and 0 while waiting for admission, 1 for the readers to leave.
+    RwLock = 8,
 }
 
 impl WaitKind {
@@ -87,6 +90,7 @@ impl WaitKind {
             5 => WaitKind::WaitUntil,
             6 => WaitKind::WaitUntilMany,
             7 => WaitKind::Finalize,
+            8 => WaitKind::RwLock,
             _ => return None,
         })
     }

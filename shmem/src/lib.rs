@@ -30,6 +30,7 @@ mod collectives;
 mod handle;
 mod lock;
 mod nbi;
+mod rwlock;
 mod statics;
 mod sym;
 mod team;
@@ -53,6 +54,8 @@ pub use lock::{
 #[cfg(feature = "mpi")]
 pub use mpi;
 pub use nbi::Nbi;
+pub use rwlock::{ReadGuard, RwSnapshot, SymRwLock, WriteGuard};
+pub use shmem_core::rwlock::RwKind;
 pub use shmem_core::{Error, NotAMember, SegmentError};
 pub use shmem_macros::symmetric;
 pub use statics::SymStatic;

@@ -1,0 +1,709 @@
+//! The distributed reader/writer lock: a task-fair (first come, first served) ticket lock with
+//! shared and exclusive modes, over the transport. `shmem::SymRwLock` and the window epochs
+//! are built on it.
+//!
+//! # Fairness
+//!
+//! Every request, shared or exclusive, takes a ticket, and requests are *admitted* in ticket
+//! order: a shared request that arrives after a waiting exclusive one is admitted after it,
+//! so a stream of readers never starves a writer (the behaviour of MPICH's older window lock
+//! that this avoids), and a writer never overtakes anyone either. An admitted reader admits
+//! the next ticket at once, so readers that queue one after another hold the lock together;
+//! an admitted writer first waits until the readers admitted before it have left (*drained*).
+//!
+//! # The lock object
+//!
+//! One symmetric object of [`rwlock_size`]`(n_pes)` bytes (aligned to [`RWLOCK_ALIGN`]). The
+//! *home* PE's copy holds the lock's state word and the ticket ring; every PE's copy holds its
+//! own request and its two doorbell words (all `u64`):
+//!
+//! ```text
+//! offset   0  STATE  (home)   readers | poisoned << 15 | serving << 16 | next << 40
+//! offset   8  HOME   (every)  home PE + 1, written at creation
+//! offset 128  ADMIT  (own)    hint: ticket + 1 of an admission (someone admitted this PE)
+//! offset 136  DRAIN  (own)    hint: ticket + 1 of a drain (the last earlier reader left)
+//! offset 144  MINE   (own)    this PE's request: kind | ticket << 8 (0: none)
+//! offset 256  RING   (home)   n_pes entries: who holds ticket t is at RING[t % n_pes]
+//! ```
+//!
+//! `STATE` fields: `next` (24 bits) is the next ticket to hand out; `serving` (24 bits) the
+//! ticket admitted last (or to be admitted next: a reader advances it right after its own
+//! admission, a writer when it leaves); `readers` (15 bits) the readers admitted and not yet
+//! gone; `poisoned` (1 bit) a writer panicked while holding the lock. Tickets count modulo
+//! 2^24; at most `n_pes` (at most [`crate::segment::MAX_PES`]) are outstanding at a time, so
+//! the comparisons below are exact. `next == serving` means nobody queues and no writer holds
+//! the lock.
+//!
+//! # The algorithm
+//!
+//! `STATE` alone decides who holds the lock; `RING`, `ADMIT` and `DRAIN` only serve to wake
+//! waiters without polling another PE's memory (each PE waits on its own words, which the
+//! waker's atomic store rings, as for [`crate::lock`]).
+//!
+//! * **fast paths** (a compare-and-swap of `STATE`, retried while it fails only because a
+//!   reader came or went): a reader, when `next == serving`, takes ticket `next` and is
+//!   admitted at once (`next`, `serving` and `readers` + 1); a writer, when also
+//!   `readers == 0`, takes ticket `next` (`next` + 1), and holds the lock. `try_read` and
+//!   `try_write` are the fast path alone.
+//! * **queueing**: `t = fetch_add(next)`; `MINE = kind | t`; `RING[t % n] = entry(t, kind, me)`;
+//!   then, until admitted: `ADMIT = 0`, read `STATE`; `serving == t` means admitted; else wait
+//!   until `ADMIT == t + 1` and look again. An admitted reader then does
+//!   `fetch_add(readers + 1, serving + 1)` and *notifies* ticket `t + 1`; an admitted writer
+//!   waits, the same way with `DRAIN`, until `readers == 0`.
+//! * **notify(s)**: read `RING[s % n]`; if it names ticket `s`, store `s + 1` into that PE's
+//!   `ADMIT`. (An entry still naming an older ticket means the requester has not written its
+//!   entry yet; it will see `serving == s` itself.)
+//! * **read unlock**: `quiet`; `fetch_add(readers - 1)`; if that was the last reader and
+//!   `next != serving`, the holder of ticket `serving` may be a writer waiting for the drain:
+//!   if `RING[serving % n]` names a writer with ticket `serving`, store into its `DRAIN`.
+//! * **write unlock**: `quiet`; `fetch_add(serving + 1)` (setting or clearing `poisoned` in the
+//!   same addition); notify `serving + 1` if someone queues.
+//!
+//! No wake-up is lost: a waiter stores its ring entry, clears its hint word and then reads
+//! `STATE`; a waker changes `STATE` and then reads the entry and stores the hint. All four are
+//! SeqCst atomics, so either the waiter's read sees the new `STATE`, or the waker's read sees
+//! the entry (and its store comes after the clearing). A hint that arrives late or belongs to
+//! an old ticket at most makes a waiter read `STATE` once more: hints are never trusted.
+//!
+//! Ring slots are never overwritten while needed: when ticket `t` is taken, ticket `t - n` has
+//! been admitted, since among the `n + 1` tickets `t - n ..= t` some PE holds two, and it took
+//! the later one after the earlier one was admitted, and admission is in ticket order.
+//!
+//! # Memory ordering
+//!
+//! Every word another PE acts on is written with a SeqCst atomic operation of the transport;
+//! the critical section's stores are completed (`quiet`) before the unlocking `fetch_add`, and
+//! the next holder's admission reads `STATE` with a SeqCst atomic: one holder's section
+//! happens-before the next conflicting one's.
+
+use crate::transport::{AmoOp, Transport};
+use crate::wait::{WaitKind, WaitSite};
+
+/// Alignment of a reader/writer lock object: a cache-line pair.
+pub const RWLOCK_ALIGN: usize = 128;
+
+/// Bytes of one reader/writer lock object (per PE) in a job of `n_pes` PEs.
+pub const fn rwlock_size(n_pes: usize) -> usize {
+    (RING + 8 * n_pes).next_multiple_of(RWLOCK_ALIGN)
+}
+
+const STATE: usize = 0;
+const HOME: usize = 8;
+const ADMIT: usize = 128;
+const DRAIN: usize = 136;
+const MINE: usize = 144;
+const RING: usize = 256;
+
+const READERS_MASK: u64 = (1 << 15) - 1;
+const POISON: u64 = 1 << 15;
+const SERVING_SHIFT: u32 = 16;
+const NEXT_SHIFT: u32 = 40;
+const TICKET_MASK: u64 = (1 << 24) - 1;
+const _: () = assert!(crate::segment::MAX_PES < READERS_MASK as usize);
+const _: () = assert!(crate::segment::MAX_PES < (TICKET_MASK / 2) as usize);
+
+/// The two modes of the lock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RwKind {
+    /// Shared: readers hold the lock together.
+    Shared,
+    /// Exclusive: one writer holds it alone.
+    Exclusive,
+}
+
+/// `MINE` kinds (low byte).
+const WAIT_SHARED: u64 = 1;
+const WAIT_EXCLUSIVE: u64 = 2;
+const SHARED: u64 = 3;
+const EXCLUSIVE: u64 = 4;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct State {
+    readers: u64,
+    poisoned: bool,
+    serving: u64,
+    next: u64,
+}
+
+impl State {
+    #[inline]
+    fn of(w: u64) -> State {
+        State {
+            readers: w & READERS_MASK,
+            poisoned: w & POISON != 0,
+            serving: (w >> SERVING_SHIFT) & TICKET_MASK,
+            next: w >> NEXT_SHIFT,
+        }
+    }
+
+    #[inline]
+    fn word(self) -> u64 {
+        self.readers
+            | if self.poisoned { POISON } else { 0 }
+            | (self.serving & TICKET_MASK) << SERVING_SHIFT
+            | (self.next & TICKET_MASK) << NEXT_SHIFT
+    }
+}
+
+/// The wrapping addition that moves `serving` from `s` to `s + 1` (modulo 2^24) without
+/// carrying into `next`.
+#[inline]
+fn advance(s: u64) -> u64 {
+    if s == TICKET_MASK {
+        (1u64 << SERVING_SHIFT).wrapping_sub(1 << NEXT_SHIFT)
+    } else {
+        1 << SERVING_SHIFT
+    }
+}
+
+#[inline]
+fn ticket_after(t: u64) -> u64 {
+    (t + 1) & TICKET_MASK
+}
+
+/// A ring entry: ticket, kind, PE.
+#[inline]
+fn entry(t: u64, kind: RwKind, pe: usize) -> u64 {
+    t << 40 | u64::from(kind == RwKind::Exclusive) << 32 | (pe as u64 + 1)
+}
+
+#[inline]
+fn entry_of(e: u64) -> Option<(u64, RwKind, usize)> {
+    let pe = (e & 0xffff_ffff).checked_sub(1)? as usize;
+    let kind = if e >> 32 & 1 == 1 {
+        RwKind::Exclusive
+    } else {
+        RwKind::Shared
+    };
+    Some((e >> 40, kind, pe))
+}
+
+/// A snapshot of a reader/writer lock ([`RawRwLock::snapshot`]), for tests and debugging; `P`
+/// is how a PE is named. Each word is read atomically but not all at once: exact while the
+/// lock does not change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RwSnapshot<P = usize> {
+    /// The PE that holds the lock exclusively, if any.
+    pub writer: Option<P>,
+    /// The PEs that hold it shared.
+    pub readers: Vec<P>,
+    /// The PEs that wait, in the order in which they will be admitted, with what they asked
+    /// for.
+    pub queue: Vec<(P, RwKind)>,
+    /// Whether the lock is poisoned.
+    pub poisoned: bool,
+}
+
+impl RwSnapshot {
+    /// The same snapshot with every PE named by `f`.
+    pub fn map<Q>(self, f: impl Fn(usize) -> Q) -> RwSnapshot<Q> {
+        RwSnapshot {
+            writer: self.writer.map(&f),
+            readers: self.readers.into_iter().map(&f).collect(),
+            queue: self.queue.into_iter().map(|(p, k)| (f(p), k)).collect(),
+            poisoned: self.poisoned,
+        }
+    }
+}
+
+/// What this PE's own request word says ([`RawRwLock::local_state`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RwLocal {
+    /// No request.
+    Idle,
+    /// Waiting for the lock in this mode.
+    Waiting(RwKind),
+    /// Holding the lock in this mode.
+    Holding(RwKind),
+}
+
+/// A distributed reader/writer lock at symmetric offset `offset`, with its state on PE `home`.
+///
+/// A plain value: it says where the lock lives. The typed layer owns the allocation and makes
+/// sure that a PE has at most one request on a lock at a time and that only a holder unlocks;
+/// the methods here assume it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawRwLock {
+    offset: usize,
+    home: usize,
+}
+
+impl RawRwLock {
+    /// The lock whose object is at symmetric `offset`, homed on PE `home`.
+    #[inline]
+    pub fn new(offset: usize, home: usize) -> RawRwLock {
+        RawRwLock { offset, home }
+    }
+
+    /// Symmetric offset of the lock object.
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The PE that keeps the state.
+    #[inline]
+    pub fn home(&self) -> usize {
+        self.home
+    }
+
+    /// Writes the cleared state into this PE's copy (call on every PE before the barrier that
+    /// publishes the object).
+    pub fn init_local<T: Transport>(&self, t: &T) {
+        let me = t.my_pe();
+        t.put(me, self.offset, &vec![0u8; rwlock_size(t.n_pes())]);
+        t.put_word::<u64>(me, self.offset + HOME, self.home as u64 + 1);
+    }
+
+    /// The first PE whose copy names another home PE than this PE's, with the home it names
+    /// (`usize::MAX` for none); run after the publishing barrier.
+    pub fn home_mismatch<T: Transport>(&self, t: &T) -> Option<(usize, usize)> {
+        (0..t.n_pes()).find_map(|pe| {
+            let h = t.get_word::<u64>(pe, self.offset + HOME);
+            match h.checked_sub(1) {
+                Some(h) if h as usize == self.home => None,
+                other => Some((pe, other.map_or(usize::MAX, |h| h as usize))),
+            }
+        })
+    }
+
+    /// This PE's request.
+    pub fn local_state<T: Transport>(&self, t: &T) -> RwLocal {
+        match t.get_word::<u64>(t.my_pe(), self.offset + MINE) & 0xff {
+            WAIT_SHARED => RwLocal::Waiting(RwKind::Shared),
+            WAIT_EXCLUSIVE => RwLocal::Waiting(RwKind::Exclusive),
+            SHARED => RwLocal::Holding(RwKind::Shared),
+            EXCLUSIVE => RwLocal::Holding(RwKind::Exclusive),
+            _ => RwLocal::Idle,
+        }
+    }
+
+    #[inline]
+    fn state<T: Transport>(&self, t: &T) -> State {
+        State::of(t.amo::<u64>(self.home, self.offset + STATE, AmoOp::Fetch))
+    }
+
+    #[inline]
+    fn set_mine<T: Transport>(&self, t: &T, kind: u64, ticket: u64) {
+        t.put_word::<u64>(t.my_pe(), self.offset + MINE, kind | ticket << 8);
+    }
+
+    /// The fast path: admits this PE at once if nobody queues (and, for a writer, nobody
+    /// reads), with a compare-and-swap of `STATE`, retried while it fails only because
+    /// another PE changed `STATE` without making the lock unavailable (a reader came or went).
+    /// Returns the poison flag on success, the last `STATE` seen otherwise.
+    #[inline]
+    fn try_fast<T: Transport>(&self, t: &T, kind: RwKind, mut seen: u64) -> Result<bool, u64> {
+        loop {
+            let s = State::of(seen);
+            let free = s.next == s.serving && (kind == RwKind::Shared || s.readers == 0);
+            if !free {
+                return Err(seen);
+            }
+            let new = match kind {
+                RwKind::Shared => State {
+                    readers: s.readers + 1,
+                    serving: ticket_after(s.serving),
+                    next: ticket_after(s.next),
+                    ..s
+                },
+                RwKind::Exclusive => State {
+                    next: ticket_after(s.next),
+                    ..s
+                },
+            };
+            let was = t.amo::<u64>(
+                self.home,
+                self.offset + STATE,
+                AmoOp::CompareSwap {
+                    cond: seen,
+                    new: new.word(),
+                },
+            );
+            if was == seen {
+                let mine = if kind == RwKind::Shared {
+                    SHARED
+                } else {
+                    EXCLUSIVE
+                };
+                self.set_mine(t, mine, s.next);
+                return Ok(s.poisoned);
+            }
+            seen = was;
+        }
+    }
+
+    /// Takes the lock in mode `kind` if that is possible at once without overtaking anyone
+    /// (nobody queues; for a writer, nobody reads either); never waits. `None`: not taken, and
+    /// nothing was written. Otherwise whether the lock is poisoned.
+    pub fn try_acquire<T: Transport>(&self, t: &T, kind: RwKind) -> Option<bool> {
+        let seen = t.amo::<u64>(self.home, self.offset + STATE, AmoOp::Fetch);
+        self.try_fast(t, kind, seen).ok()
+    }
+
+    /// Acquires the lock in mode `kind`, first come, first served (module docs); returns
+    /// whether it is poisoned.
+    pub fn acquire<T: Transport>(&self, t: &T, kind: RwKind) -> bool {
+        let seen = t.amo::<u64>(self.home, self.offset + STATE, AmoOp::Fetch);
+        match self.try_fast(t, kind, seen) {
+            Ok(poisoned) => poisoned,
+            Err(_) => self.queue(t, kind),
+        }
+    }
+
+    /// The queueing half of [`RawRwLock::acquire`].
+    #[cold]
+    fn queue<T: Transport>(&self, t: &T, kind: RwKind) -> bool {
+        let me = t.my_pe();
+        let n = t.n_pes();
+        let old = t.amo::<u64>(
+            self.home,
+            self.offset + STATE,
+            AmoOp::FetchAdd(1 << NEXT_SHIFT),
+        );
+        let ticket = State::of(old).next;
+        let waiting = if kind == RwKind::Shared {
+            WAIT_SHARED
+        } else {
+            WAIT_EXCLUSIVE
+        };
+        self.set_mine(t, waiting, ticket);
+        t.amo::<u64>(
+            self.home,
+            self.offset + RING + 8 * (ticket as usize % n),
+            AmoOp::Set(entry(ticket, kind, me)),
+        );
+        let site = WaitSite::new(
+            WaitKind::RwLock,
+            [self.offset as u64, self.home as u64, ticket, 0],
+        );
+        let mut s = self.wait_hint(t, ADMIT, ticket, site, |s| s.serving == ticket);
+        match kind {
+            RwKind::Shared => {
+                let was = State::of(t.amo::<u64>(
+                    self.home,
+                    self.offset + STATE,
+                    AmoOp::FetchAdd(advance(ticket) + 1),
+                ));
+                self.set_mine(t, SHARED, ticket);
+                let after = ticket_after(ticket);
+                if was.next != after {
+                    self.notify(t, after);
+                }
+                was.poisoned
+            }
+            RwKind::Exclusive => {
+                if s.readers != 0 {
+                    let site = WaitSite::new(
+                        WaitKind::RwLock,
+                        [self.offset as u64, self.home as u64, ticket, 1],
+                    );
+                    s = self.wait_hint(t, DRAIN, ticket, site, |s| s.readers == 0);
+                }
+                self.set_mine(t, EXCLUSIVE, ticket);
+                s.poisoned
+            }
+        }
+    }
+
+    /// Until `done(STATE)`: clear the hint word at `hint`, read `STATE`, and if not done wait
+    /// until the hint says `ticket + 1` (module docs: no wake-up is lost). Returns the state
+    /// that satisfied `done`.
+    fn wait_hint<T: Transport>(
+        &self,
+        t: &T,
+        hint: usize,
+        ticket: u64,
+        site: WaitSite,
+        done: impl Fn(State) -> bool,
+    ) -> State {
+        let me = t.my_pe();
+        loop {
+            t.amo::<u64>(me, self.offset + hint, AmoOp::Set(0));
+            let s = self.state(t);
+            if done(s) {
+                return s;
+            }
+            t.wait_local::<u64>(self.offset + hint, site, |v| v == ticket + 1);
+        }
+    }
+
+    /// Wakes the holder of ticket `s`, if it has written its ring entry (module docs).
+    fn notify<T: Transport>(&self, t: &T, s: u64) {
+        let at = self.offset + RING + 8 * (s as usize % t.n_pes());
+        let e = t.amo::<u64>(self.home, at, AmoOp::Fetch);
+        if let Some((ticket, _, pe)) = entry_of(e)
+            && ticket == s
+        {
+            t.amo::<u64>(pe, self.offset + ADMIT, AmoOp::Set(s + 1));
+        }
+    }
+
+    /// Releases the lock this PE holds in mode `kind` (after `quiet`). A writer passes
+    /// whether the lock is to be poisoned from now on (it panicked, or it holds a poisoned
+    /// lock and did not clear it); readers never change the poison flag. Does nothing unless
+    /// this PE holds the lock in that mode.
+    pub fn release<T: Transport>(&self, t: &T, kind: RwKind, poison: bool) {
+        let mine = t.get_word::<u64>(t.my_pe(), self.offset + MINE);
+        let holding = if kind == RwKind::Shared {
+            SHARED
+        } else {
+            EXCLUSIVE
+        };
+        if mine & 0xff != holding {
+            return;
+        }
+        let ticket = mine >> 8;
+        t.quiet();
+        self.set_mine(t, 0, 0);
+        match kind {
+            RwKind::Shared => {
+                let was = State::of(t.amo::<u64>(
+                    self.home,
+                    self.offset + STATE,
+                    AmoOp::FetchAdd(u64::MAX),
+                ));
+                if was.readers == 1 && was.next != was.serving {
+                    let at = self.offset + RING + 8 * (was.serving as usize % t.n_pes());
+                    let e = t.amo::<u64>(self.home, at, AmoOp::Fetch);
+                    if let Some((tk, RwKind::Exclusive, pe)) = entry_of(e)
+                        && tk == was.serving
+                    {
+                        t.amo::<u64>(pe, self.offset + DRAIN, AmoOp::Set(tk + 1));
+                    }
+                }
+            }
+            RwKind::Exclusive => {
+                let now = self.state(t).poisoned;
+                let flip = match (now, poison) {
+                    (false, true) => POISON,
+                    (true, false) => POISON.wrapping_neg(),
+                    _ => 0,
+                };
+                let was = State::of(t.amo::<u64>(
+                    self.home,
+                    self.offset + STATE,
+                    AmoOp::FetchAdd(advance(ticket).wrapping_add(flip)),
+                ));
+                let after = ticket_after(ticket);
+                if was.next != after {
+                    self.notify(t, after);
+                }
+            }
+        }
+    }
+
+    /// A snapshot: the holders and the queue in admission order (reads every PE's request
+    /// word; a testing and debugging aid).
+    pub fn snapshot<T: Transport>(&self, t: &T) -> RwSnapshot {
+        let s = self.state(t);
+        let mut writer = None;
+        let mut readers = Vec::new();
+        let mut queue = Vec::new();
+        for pe in 0..t.n_pes() {
+            let mine = t.get_word::<u64>(pe, self.offset + MINE);
+            let ticket = mine >> 8;
+            match mine & 0xff {
+                SHARED => readers.push(pe),
+                EXCLUSIVE => writer = Some(pe),
+                WAIT_SHARED => queue.push((ticket, pe, RwKind::Shared)),
+                WAIT_EXCLUSIVE => queue.push((ticket, pe, RwKind::Exclusive)),
+                _ => {}
+            }
+        }
+        // Admission order: tickets counted from `serving`, modulo 2^24.
+        queue.sort_by_key(|&(tk, _, _)| tk.wrapping_sub(s.serving) & TICKET_MASK);
+        RwSnapshot {
+            writer,
+            readers,
+            queue: queue.into_iter().map(|(_, p, k)| (p, k)).collect(),
+            poisoned: s.poisoned,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The algorithm on the real shared-memory transport, one thread per PE on one segment.
+
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    use super::*;
+    use crate::segment::Segment;
+    use crate::shm::ShmTransport;
+    use crate::wait::WaitPolicy;
+
+    const COUNTER: usize = 4096;
+    const INSIDE: usize = 4104;
+
+    fn on_pes<R: Send>(n: usize, f: impl Fn(&ShmTransport) -> R + Sync) -> Vec<R> {
+        let (seg, _fd, _token) = Segment::create(n, 1 << 16).unwrap();
+        let seg = Arc::new(seg);
+        let settings = crate::config::Settings::default();
+        let policy = WaitPolicy::for_job(n, crate::sys::usable_cpus(), false, &settings);
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..n)
+                .map(|me| {
+                    // SAFETY: the bodies touch shared bytes (lock words, counter, the
+                    // `INSIDE` word) only with atomics (`amo`, `put_word`, `get_word`), and
+                    // write the lock object with `put` only before the first barrier.
+                    let t = unsafe { ShmTransport::new(seg.clone(), me, policy, settings) };
+                    let f = &f;
+                    s.spawn(move || f(&t))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        })
+    }
+
+    #[test]
+    fn ticket_arithmetic_wraps_without_carry() {
+        let s = State {
+            readers: 3,
+            poisoned: true,
+            serving: TICKET_MASK,
+            next: 5,
+        };
+        let w = s.word().wrapping_add(advance(TICKET_MASK));
+        assert_eq!(State::of(w), State { serving: 0, ..s });
+        let top = State {
+            next: TICKET_MASK,
+            ..s
+        }
+        .word()
+        .wrapping_add(1 << NEXT_SHIFT);
+        assert_eq!(State::of(top).next, 0);
+        assert_eq!(State::of(top).serving, TICKET_MASK);
+        assert_eq!(
+            entry_of(entry(77, RwKind::Exclusive, 9)),
+            Some((77, RwKind::Exclusive, 9))
+        );
+        assert_eq!(entry_of(0), None);
+    }
+
+    /// Writers exclude everyone; readers exclude writers; the counter's total is exact.
+    #[test]
+    fn writers_exclude_readers_and_each_other() {
+        const K: u64 = 2000;
+        let n = 6;
+        let results = on_pes(n, |t| {
+            let lock = RawRwLock::new(0, n - 1);
+            lock.init_local(t);
+            t.barrier_all();
+            let mut violations = 0u64;
+            for i in 0..K {
+                let me = t.my_pe() as u64;
+                if (i + me).is_multiple_of(3) {
+                    assert!(!lock.acquire(t, RwKind::Exclusive));
+                    // INSIDE counts holders: a writer must be alone.
+                    let inside = t.amo::<u64>(0, INSIDE, AmoOp::FetchAdd(1 << 32));
+                    violations += u64::from(inside != 0);
+                    let c = t.get_word::<u64>(0, COUNTER);
+                    if i % 7 == 0 {
+                        std::thread::yield_now();
+                    }
+                    t.put_word::<u64>(0, COUNTER, c + 1);
+                    t.amo::<u64>(0, INSIDE, AmoOp::FetchAdd((1u64 << 32).wrapping_neg()));
+                    lock.release(t, RwKind::Exclusive, false);
+                } else {
+                    assert!(!lock.acquire(t, RwKind::Shared));
+                    let inside = t.amo::<u64>(0, INSIDE, AmoOp::FetchAdd(1));
+                    violations += u64::from(inside >> 32 != 0);
+                    if i % 5 == 0 {
+                        std::thread::yield_now();
+                    }
+                    t.amo::<u64>(0, INSIDE, AmoOp::FetchAdd(u64::MAX));
+                    lock.release(t, RwKind::Shared, false);
+                }
+                violations += u64::from(lock.local_state(t) != RwLocal::Idle);
+            }
+            t.barrier_all();
+            let writes: u64 = (0..n as u64)
+                .map(|p| (0..K).filter(|i| (i + p) % 3 == 0).count() as u64)
+                .sum();
+            (
+                violations,
+                t.get_word::<u64>(0, COUNTER) == writes,
+                lock.snapshot(t),
+                lock.home_mismatch(t),
+            )
+        });
+        let free = RwSnapshot {
+            writer: None,
+            readers: vec![],
+            queue: vec![],
+            poisoned: false,
+        };
+        for r in results {
+            assert_eq!(r, (0, true, free.clone(), None));
+        }
+    }
+
+    /// Readers that find the lock free hold it together; a writer that queues behind them
+    /// waits, and a reader that comes after the writer waits behind it, not with the readers.
+    #[test]
+    fn a_late_reader_waits_behind_a_waiting_writer() {
+        let n = 4;
+        let clock = AtomicU64::new(0);
+        let looked = AtomicU64::new(0);
+        let results = on_pes(n, |t| {
+            let lock = RawRwLock::new(0, 0);
+            lock.init_local(t);
+            t.barrier_all();
+            let me = t.my_pe();
+            let stamp = || clock.fetch_add(1, Ordering::SeqCst);
+            let wait_for = |want: &[(usize, RwKind)]| loop {
+                let snap = lock.snapshot(t);
+                if snap.queue == want {
+                    return snap;
+                }
+                std::thread::yield_now();
+            };
+            let mut out = (None, [0u64; 2]);
+            if me < 2 {
+                lock.acquire(t, RwKind::Shared);
+            }
+            t.barrier_all();
+            match me {
+                0 | 1 => {
+                    let snap = wait_for(&[(2, RwKind::Exclusive), (3, RwKind::Shared)]);
+                    out.0 = Some(snap);
+                    // Both readers look before either leaves.
+                    looked.fetch_add(1, Ordering::SeqCst);
+                    while looked.load(Ordering::SeqCst) < 2 {
+                        std::thread::yield_now();
+                    }
+                    lock.release(t, RwKind::Shared, false);
+                }
+                2 => {
+                    lock.acquire(t, RwKind::Exclusive);
+                    out.1[0] = stamp();
+                    std::thread::yield_now();
+                    out.1[1] = stamp();
+                    lock.release(t, RwKind::Exclusive, false);
+                }
+                _ => {
+                    wait_for(&[(2, RwKind::Exclusive)]);
+                    lock.acquire(t, RwKind::Shared);
+                    out.1[0] = stamp();
+                    lock.release(t, RwKind::Shared, false);
+                }
+            }
+            t.barrier_all();
+            out
+        });
+        for snap in [&results[0].0, &results[1].0] {
+            let snap = snap.as_ref().expect("readers took a snapshot");
+            assert_eq!(snap.writer, None);
+            let mut readers = snap.readers.clone();
+            readers.sort_unstable();
+            assert_eq!(readers, vec![0, 1]);
+        }
+        let (w, r) = (results[2].1, results[3].1);
+        assert!(
+            w[0] < w[1] && w[1] < r[0],
+            "writer {w:?}, late reader {r:?}"
+        );
+    }
+}
