@@ -89,9 +89,19 @@ pub const fn rwlock_size(n_pes: usize) -> usize {
 
 const STATE: usize = 0;
 const HOME: usize = 8;
-const ADMIT: usize = 128;
-const DRAIN: usize = 136;
-const MINE: usize = 144;
+/// Where the standalone object keeps each PE's own words.
+const OWN: usize = 128;
+/// Offsets of the own words from where they start (`RawRwLock::own`).
+const ADMIT: usize = 0;
+const DRAIN: usize = 8;
+const MINE: usize = 16;
+/// Bytes of one PE's own words.
+pub const RWLOCK_OWN_BYTES: usize = 24;
+/// Bytes of the home part of a lock object in a job of `n_pes` PEs (state word, home word,
+/// ring), when the own words live elsewhere ([`RawRwLock::with_own`]).
+pub const fn rwlock_home_size(n_pes: usize) -> usize {
+    rwlock_size(n_pes)
+}
 const RING: usize = 256;
 
 const READERS_MASK: u64 = (1 << 15) - 1;
@@ -225,6 +235,8 @@ pub enum RwLocal {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RawRwLock {
     offset: usize,
+    /// Offset of this PE's own words (`ADMIT`, `DRAIN`, `MINE`) for this lock.
+    own: usize,
     home: usize,
 }
 
@@ -232,7 +244,21 @@ impl RawRwLock {
     /// The lock whose object is at symmetric `offset`, homed on PE `home`.
     #[inline]
     pub fn new(offset: usize, home: usize) -> RawRwLock {
-        RawRwLock { offset, home }
+        RawRwLock {
+            offset,
+            own: offset + OWN,
+            home,
+        }
+    }
+
+    /// A lock whose home part (state, home word, ring: [`rwlock_home_size`] bytes) is at
+    /// symmetric `offset` and whose per-PE words ([`RWLOCK_OWN_BYTES`]) are at `own`, for
+    /// objects that keep many locks (one per target PE of a window) and the requester words
+    /// of all of them together. Every PE must use the same `own` for a given lock, and no two
+    /// locks the same.
+    #[inline]
+    pub fn with_own(offset: usize, own: usize, home: usize) -> RawRwLock {
+        RawRwLock { offset, own, home }
     }
 
     /// Symmetric offset of the lock object.
@@ -269,7 +295,7 @@ impl RawRwLock {
 
     /// This PE's request.
     pub fn local_state<T: Transport>(&self, t: &T) -> RwLocal {
-        match t.get_word::<u64>(t.my_pe(), self.offset + MINE) & 0xff {
+        match t.get_word::<u64>(t.my_pe(), self.own + MINE) & 0xff {
             WAIT_SHARED => RwLocal::Waiting(RwKind::Shared),
             WAIT_EXCLUSIVE => RwLocal::Waiting(RwKind::Exclusive),
             SHARED => RwLocal::Holding(RwKind::Shared),
@@ -285,7 +311,7 @@ impl RawRwLock {
 
     #[inline]
     fn set_mine<T: Transport>(&self, t: &T, kind: u64, ticket: u64) {
-        t.put_word::<u64>(t.my_pe(), self.offset + MINE, kind | ticket << 8);
+        t.put_word::<u64>(t.my_pe(), self.own + MINE, kind | ticket << 8);
     }
 
     /// The fast path: admits this PE at once if nobody queues (and, for a writer, nobody
@@ -419,12 +445,12 @@ impl RawRwLock {
     ) -> State {
         let me = t.my_pe();
         loop {
-            t.amo::<u64>(me, self.offset + hint, AmoOp::Set(0));
+            t.amo::<u64>(me, self.own + hint, AmoOp::Set(0));
             let s = self.state(t);
             if done(s) {
                 return s;
             }
-            t.wait_local::<u64>(self.offset + hint, site, |v| v == ticket + 1);
+            t.wait_local::<u64>(self.own + hint, site, |v| v == ticket + 1);
         }
     }
 
@@ -435,7 +461,7 @@ impl RawRwLock {
         if let Some((ticket, _, pe)) = entry_of(e)
             && ticket == s
         {
-            t.amo::<u64>(pe, self.offset + ADMIT, AmoOp::Set(s + 1));
+            t.amo::<u64>(pe, self.own + ADMIT, AmoOp::Set(s + 1));
         }
     }
 
@@ -444,7 +470,7 @@ impl RawRwLock {
     /// lock and did not clear it); readers never change the poison flag. Does nothing unless
     /// this PE holds the lock in that mode.
     pub fn release<T: Transport>(&self, t: &T, kind: RwKind, poison: bool) {
-        let mine = t.get_word::<u64>(t.my_pe(), self.offset + MINE);
+        let mine = t.get_word::<u64>(t.my_pe(), self.own + MINE);
         let holding = if kind == RwKind::Shared {
             SHARED
         } else {
@@ -469,7 +495,7 @@ impl RawRwLock {
                     if let Some((tk, RwKind::Exclusive, pe)) = entry_of(e)
                         && tk == was.serving
                     {
-                        t.amo::<u64>(pe, self.offset + DRAIN, AmoOp::Set(tk + 1));
+                        t.amo::<u64>(pe, self.own + DRAIN, AmoOp::Set(tk + 1));
                     }
                 }
             }
@@ -501,7 +527,7 @@ impl RawRwLock {
         let mut readers = Vec::new();
         let mut queue = Vec::new();
         for pe in 0..t.n_pes() {
-            let mine = t.get_word::<u64>(pe, self.offset + MINE);
+            let mine = t.get_word::<u64>(pe, self.own + MINE);
             let ticket = mine >> 8;
             match mine & 0xff {
                 SHARED => readers.push(pe),

@@ -35,6 +35,7 @@ mod statics;
 mod sym;
 mod team;
 mod types;
+pub mod window;
 
 pub use collectives::{
     ALLTOALL_SYNC_SIZE, ActiveSet, AlltoallSync, ArithmeticReduce, BARRIER_SYNC_SIZE,

@@ -1,0 +1,552 @@
+//! MPI-style RMA windows with passive-target access epochs (seed page 001, MPICH's one-sided
+//! device): [`Window`], [`Epoch`] (`MPI_Win_lock` on one target, shared or exclusive),
+//! [`EpochAll`] (`MPI_Win_lock_all`), and the accumulate family ([`op`]).
+//!
+//! What the types rule out:
+//! * *RMA outside an access epoch*: puts, gets and accumulates are methods of the epoch
+//!   guards only; a [`Window`] has none.
+//! * *Using an epoch after it ended*: the guard's drop is the unlock, and it consumes the
+//!   guard.
+//! * *Two epochs of one PE on one window at once* (MPI forbids nested locks of one target):
+//!   [`Window::lock`] and [`Window::lock_all`] borrow the window mutably for the epoch's life.
+//! * *`bor` on a float*: the accumulate operators are types bound to element types, as the
+//!   reductions are ([`op`]).
+//!
+//! Semantics:
+//! * Displacements are element indices into the target's part of the window, bounds-checked
+//!   ([`Error::OutOfBounds`]); a refused call writes nothing.
+//! * An exclusive epoch excludes every other epoch on that target; shared epochs overlap. The
+//!   lock is `shmem_core::rwlock`'s task-fair reader/writer lock, one per target PE: requests
+//!   are served in the order they were made, so a stream of shared epochs never starves an
+//!   exclusive one (MPICH's older device let it).
+//! * Ending an epoch (dropping its guard) completes every operation of the epoch at the
+//!   target (`quiet`) before the lock moves on; `flush`/`flush_local` complete them earlier.
+//! * Every operation of the accumulate family (`accumulate`, `get_accumulate`,
+//!   `fetch_and_op`, `compare_and_swap`) is atomic per element with respect to every other
+//!   one on the same location from any PE, whatever the operator and the length (MPI leaves
+//!   mixing operators undefined; this defines it): they run under a per-target accumulate
+//!   lock. A failing `compare_and_swap` writes nothing. Puts and gets are not atomic with
+//!   respect to accumulates (as in MPI), but never unsafe: a racing put and accumulate give
+//!   one of the interleavings element by element, never undefined behaviour.
+//! * Dropping a window frees it on this PE; its memory is reused only after every PE dropped
+//!   its window (the heap's deferred free), so no PE's epoch can reach reused memory.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::mem::{align_of, size_of};
+
+use bytemuck::Pod;
+use shmem_core::lock::{LOCK_SIZE, RawLock};
+use shmem_core::rwlock::{RWLOCK_OWN_BYTES, RawRwLock, RwKind, rwlock_home_size};
+use shmem_core::transport::Transport;
+use shmem_core::{AllocRequest, Allocation, DefaultTransport};
+
+use crate::Error;
+use crate::handle::{Pe, Shmem};
+
+/// The mode of a passive-target epoch: `LockKind::Shared` (`MPI_LOCK_SHARED`) or
+/// `LockKind::Exclusive` (`MPI_LOCK_EXCLUSIVE`).
+pub type LockKind = RwKind;
+
+const LINE: usize = 128;
+
+/// The accumulate operators (`MPI_Op`), as types bound to the element types they are defined
+/// on: [`Sum`](op::Sum), [`Prod`](op::Prod), [`Min`](op::Min) and [`Max`](op::Max) on
+/// integers and floats; [`Band`](op::Band), [`Bor`](op::Bor) and [`Bxor`](op::Bxor) on
+/// integers only; [`Replace`](op::Replace) and [`NoOp`](op::NoOp) on every element type.
+pub mod op {
+    use shmem_core::collectives::{And, Max as MaxOp, Min as MinOp, Or, Prod as ProdOp};
+    use shmem_core::collectives::{ReduceOp, Sum as SumOp, Xor};
+
+    use crate::{ArithmeticReduce, BitwiseReduce};
+
+    /// An accumulate operator on `T`: the target's new value from its old one and the
+    /// origin's. Sealed.
+    pub trait AccumulateOp<T>: Copy + sealed::Sealed {
+        /// `target op origin`.
+        fn apply(self, target: T, origin: T) -> T;
+    }
+
+    mod sealed {
+        pub trait Sealed {}
+    }
+
+    macro_rules! ops {
+        ($($name:ident, $core:ty, $bound:ident, $what:literal;)*) => {$(
+            #[doc = concat!("`", $what, "`.")]
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct $name;
+            impl sealed::Sealed for $name {}
+            impl<T: $bound> AccumulateOp<T> for $name {
+                #[inline]
+                fn apply(self, target: T, origin: T) -> T {
+                    <$core as ReduceOp<T>>::apply(target, origin)
+                }
+            }
+        )*};
+    }
+    ops! {
+        Sum, SumOp, ArithmeticReduce, "MPI_SUM (wrapping for integers)";
+        Prod, ProdOp, ArithmeticReduce, "MPI_PROD (wrapping for integers)";
+        Min, MinOp, ArithmeticReduce, "MPI_MIN";
+        Max, MaxOp, ArithmeticReduce, "MPI_MAX";
+        Band, And, BitwiseReduce, "MPI_BAND";
+        Bor, Or, BitwiseReduce, "MPI_BOR";
+        Bxor, Xor, BitwiseReduce, "MPI_BXOR";
+    }
+
+    /// `MPI_REPLACE`: the target takes the origin's value.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Replace;
+    impl sealed::Sealed for Replace {}
+    impl<T: bytemuck::Pod> AccumulateOp<T> for Replace {
+        #[inline]
+        fn apply(self, _target: T, origin: T) -> T {
+            origin
+        }
+    }
+
+    /// `MPI_NO_OP`: the target keeps its value (with `get_accumulate`: an atomic read).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct NoOp;
+    impl sealed::Sealed for NoOp {}
+    impl<T: bytemuck::Pod> AccumulateOp<T> for NoOp {
+        #[inline]
+        fn apply(self, target: T, _origin: T) -> T {
+            target
+        }
+    }
+}
+
+use op::AccumulateOp;
+
+/// An RMA window: `len` elements of `T` on every PE, exposed to every PE's access epochs.
+/// Created collectively, zero-filled.
+///
+/// # Examples
+/// ```
+/// use shmem::window::{LockKind, Window, op};
+///
+/// let shmem = shmem::init()?;
+/// let mut win = Window::<u64>::new(&shmem, 16)?;
+/// let zero = shmem.pe(0)?;
+/// {
+///     let epoch = win.lock(zero, LockKind::Shared);  // MPI_Win_lock(SHARED, 0)
+///     epoch.accumulate(3, &[1, 2], op::Sum)?;         // atomic per element
+/// }                                                   // MPI_Win_unlock: complete at PE 0
+/// shmem.barrier_all();
+/// let mut got = [0u64; 2];
+/// win.lock(zero, LockKind::Exclusive).get(3, &mut got)?;
+/// assert_eq!(got, [shmem.n_pes() as u64, 2 * shmem.n_pes() as u64]);
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub struct Window<'s, T: Pod> {
+    shmem: &'s Shmem,
+    len: usize,
+    /// Symmetric offset of element 0.
+    data: usize,
+    /// The home part of the reader/writer lock homed on each PE.
+    lock_home: usize,
+    /// This PE's requester words, one triple per target's lock.
+    own: usize,
+    /// The accumulate locks (an MCS lock object per target, homed on it).
+    acc: usize,
+    _block: Allocation<'s>,
+    _t: PhantomData<T>,
+}
+
+impl<T: Pod> fmt::Debug for Window<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Window")
+            .field("len", &self.len)
+            .field("offset", &self.data)
+            .field("type", &std::any::type_name::<T>())
+            .finish()
+    }
+}
+
+impl<'s, T: Pod> Window<'s, T> {
+    /// Allocates a window of `len` zeroed elements on every PE. *Collective*: every PE passes
+    /// the same `len`.
+    ///
+    /// # Errors
+    /// [`Error::ArgumentMismatch`] on every PE when the PEs passed different lengths;
+    /// [`Error::HeapExhausted`] on every PE when the symmetric heap cannot hold it.
+    pub fn new(shmem: &'s Shmem, len: usize) -> Result<Self, Error> {
+        let n = shmem.n_pes();
+        let too_big = || Error::HeapExhausted {
+            requested: usize::MAX,
+            available: shmem.heap_available(),
+        };
+        let data_bytes = len
+            .checked_mul(size_of::<T>())
+            .and_then(|b| b.checked_next_multiple_of(LINE))
+            .ok_or_else(too_big)?;
+        let lock_home = data_bytes;
+        let own = lock_home + rwlock_home_size(n);
+        let acc = own + (RWLOCK_OWN_BYTES * n).next_multiple_of(LINE);
+        let size = acc.checked_add(LOCK_SIZE * n).ok_or_else(too_big)?;
+        let req = AllocRequest::object::<T>(size, LINE.max(align_of::<T>()), 5, len as u64);
+        let rt = shmem.rt();
+        let block = rt.alloc(req, |offset| {
+            let t = rt.transport();
+            let me = t.my_pe();
+            let zeros = [0u8; 4096];
+            let mut at = 0;
+            while at < size {
+                let k = (size - at).min(zeros.len());
+                t.put(me, offset + at, &zeros[..k]);
+                at += k;
+            }
+            RawRwLock::with_own(offset + lock_home, offset + own, me).init_local(t);
+            for p in 0..n {
+                RawLock::new(offset + acc + LOCK_SIZE * p, p).init_local(t);
+            }
+        })?;
+        let base = block.offset();
+        Ok(Window {
+            shmem,
+            len,
+            data: base,
+            lock_home: base + lock_home,
+            own: base + own,
+            acc: base + acc,
+            _block: block,
+            _t: PhantomData,
+        })
+    }
+
+    /// Elements of the window on each PE.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the window has no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Starts a passive-target access epoch on PE `pe` (`MPI_Win_lock`): waits for the lock
+    /// of `pe`'s part of the window in mode `kind` (requests are served in the order they were
+    /// made). The epoch's operations are methods of the returned guard; dropping it ends the
+    /// epoch (`MPI_Win_unlock`) after completing them.
+    pub fn lock(&mut self, pe: Pe, kind: LockKind) -> Epoch<'_, T> {
+        let win = &*self;
+        win.rw(pe.index()).acquire(win.t(), kind);
+        Epoch {
+            win,
+            pe: pe.index(),
+            kind,
+        }
+    }
+
+    /// Starts a shared access epoch on every PE (`MPI_Win_lock_all`): takes every PE's lock
+    /// shared, in PE order. Dropping the guard ends it after completing every operation.
+    pub fn lock_all(&mut self) -> EpochAll<'_, T> {
+        let win = &*self;
+        for p in 0..win.shmem.n_pes() {
+            win.rw(p).acquire(win.t(), RwKind::Shared);
+        }
+        EpochAll { win }
+    }
+
+    #[inline]
+    fn t(&self) -> &DefaultTransport {
+        self.shmem.rt().transport()
+    }
+
+    #[inline]
+    fn rw(&self, pe: usize) -> RawRwLock {
+        RawRwLock::with_own(self.lock_home, self.own + RWLOCK_OWN_BYTES * pe, pe)
+    }
+
+    /// Byte offset of elements `at .. at + n` on every PE, or the bounds error.
+    #[inline]
+    fn range(&self, at: usize, n: usize) -> Result<usize, Error> {
+        match at.checked_add(n) {
+            Some(end) if end <= self.len => Ok(self.data + at * size_of::<T>()),
+            _ => Err(Error::OutOfBounds {
+                start: at,
+                len: n,
+                object_len: self.len,
+            }),
+        }
+    }
+
+    fn put_at(&self, pe: usize, at: usize, src: &[T]) -> Result<(), Error> {
+        let off = self.range(at, src.len())?;
+        self.t().put(pe, off, bytemuck::cast_slice(src));
+        Ok(())
+    }
+
+    fn get_at(&self, pe: usize, at: usize, dst: &mut [T]) -> Result<(), Error> {
+        let off = self.range(at, dst.len())?;
+        self.t().get(pe, off, bytemuck::cast_slice_mut(dst));
+        Ok(())
+    }
+
+    /// The accumulate family's one implementation: under `pe`'s accumulate lock, for each
+    /// element `i`: `result[i] = target[i]` (if asked), `target[i] = op(target[i], src[i])`.
+    /// `cas` = `Some(compare)`: `src` is one element, written only if the target equals
+    /// `compare` bit for bit.
+    fn combine(
+        &self,
+        pe: usize,
+        at: usize,
+        src: &[T],
+        mut result: Option<&mut [T]>,
+        op: impl Fn(T, T) -> T,
+        cas: Option<T>,
+    ) -> Result<(), Error> {
+        let off = self.range(at, src.len())?;
+        if let Some(r) = &result
+            && r.len() != src.len()
+        {
+            return Err(Error::LengthMismatch {
+                what: "get_accumulate origin and result",
+                left: src.len(),
+                right: r.len(),
+            });
+        }
+        if src.is_empty() {
+            return Ok(());
+        }
+        let t = self.t();
+        let lock = RawLock::new(self.acc + LOCK_SIZE * pe, pe);
+        lock.lock(t);
+        const CHUNK: usize = 64;
+        let mut cur = [T::zeroed(); CHUNK];
+        for (k, part) in src.chunks(CHUNK).enumerate() {
+            let cur = &mut cur[..part.len()];
+            let o = off + k * CHUNK * size_of::<T>();
+            t.get(pe, o, bytemuck::cast_slice_mut(cur));
+            if let Some(r) = result.as_deref_mut() {
+                r[k * CHUNK..k * CHUNK + part.len()].copy_from_slice(cur);
+            }
+            if let Some(compare) = cas
+                && bytemuck::bytes_of(&cur[0]) != bytemuck::bytes_of(&compare)
+            {
+                continue;
+            }
+            for (c, &s) in cur.iter_mut().zip(part) {
+                *c = op(*c, s);
+            }
+            t.put(pe, o, bytemuck::cast_slice(cur));
+        }
+        lock.unlock(t, false);
+        Ok(())
+    }
+}
+
+/// The RMA methods of an epoch guard, whose `index(..)` names the target (`$pe`: the extra
+/// parameters that name it).
+macro_rules! rma_methods {
+    ($($pe:ident: $pe_ty:ty),*) => {
+        /// Copies `src` into the target's elements `at ..` (`MPI_Put`); complete at the
+        /// target by the next flush or the end of the epoch.
+        ///
+        /// # Errors
+        /// [`Error::OutOfBounds`] when the range leaves the window; nothing is written.
+        pub fn put(&self, $($pe: $pe_ty,)* at: usize, src: &[T]) -> Result<(), Error> {
+            self.win.put_at(self.index($($pe),*), at, src)
+        }
+
+        /// Copies the target's elements `at ..` into `dst` (`MPI_Get`; complete on return).
+        ///
+        /// # Errors
+        /// [`Error::OutOfBounds`] when the range leaves the window; nothing is read.
+        pub fn get(&self, $($pe: $pe_ty,)* at: usize, dst: &mut [T]) -> Result<(), Error> {
+            self.win.get_at(self.index($($pe),*), at, dst)
+        }
+
+        /// `target[at + i] = op(target[at + i], src[i])` for every `i` (`MPI_Accumulate`),
+        /// atomically per element with respect to every accumulate-family operation on the
+        /// same elements.
+        ///
+        /// # Errors
+        /// [`Error::OutOfBounds`] when the range leaves the window; nothing is written.
+        pub fn accumulate<O: AccumulateOp<T>>(
+            &self,
+            $($pe: $pe_ty,)*
+            at: usize,
+            src: &[T],
+            op: O,
+        ) -> Result<(), Error> {
+            self.win.combine(self.index($($pe),*), at, src, None, |a, b| op.apply(a, b), None)
+        }
+
+        /// Like `accumulate`, and `result` receives the target's previous values
+        /// (`MPI_Get_accumulate`; with [`op::NoOp`]: an atomic read).
+        ///
+        /// # Errors
+        /// [`Error::OutOfBounds`]; [`Error::LengthMismatch`] when `result` and `src` differ in
+        /// length. Nothing is written or read then.
+        pub fn get_accumulate<O: AccumulateOp<T>>(
+            &self,
+            $($pe: $pe_ty,)*
+            at: usize,
+            src: &[T],
+            result: &mut [T],
+            op: O,
+        ) -> Result<(), Error> {
+            self.win
+                .combine(self.index($($pe),*), at, src, Some(result), |a, b| op.apply(a, b), None)
+        }
+
+        /// One element: applies `op` with `value` and returns the previous value
+        /// (`MPI_Fetch_and_op`).
+        ///
+        /// # Errors
+        /// [`Error::OutOfBounds`] when `at` is outside the window.
+        pub fn fetch_and_op<O: AccumulateOp<T>>(
+            &self,
+            $($pe: $pe_ty,)*
+            at: usize,
+            value: T,
+            op: O,
+        ) -> Result<T, Error> {
+            let mut old = [T::zeroed()];
+            self.win.combine(
+                self.index($($pe),*),
+                at,
+                &[value],
+                Some(&mut old),
+                |a, b| op.apply(a, b),
+                None,
+            )?;
+            Ok(old[0])
+        }
+
+        /// One element: writes `new` if the target equals `compare` bit for bit, and returns
+        /// the previous value either way (`MPI_Compare_and_swap`); a failing compare writes
+        /// nothing.
+        ///
+        /// # Errors
+        /// [`Error::OutOfBounds`] when `at` is outside the window.
+        pub fn compare_and_swap(
+            &self,
+            $($pe: $pe_ty,)*
+            at: usize,
+            compare: T,
+            new: T,
+        ) -> Result<T, Error> {
+            let mut old = [T::zeroed()];
+            self.win
+                .combine(self.index($($pe),*), at, &[new], Some(&mut old), |_, b| b, Some(compare))?;
+            Ok(old[0])
+        }
+    };
+}
+
+/// A passive-target access epoch on one PE ([`Window::lock`]): the RMA operations on that
+/// PE's part of the window. Dropping it ends the epoch (`MPI_Win_unlock`): every operation
+/// is complete at the target before another epoch can see the data.
+#[must_use = "the epoch ends as soon as the guard is dropped"]
+pub struct Epoch<'w, T: Pod> {
+    win: &'w Window<'w, T>,
+    pe: usize,
+    kind: LockKind,
+}
+
+impl<T: Pod> fmt::Debug for Epoch<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Epoch")
+            .field("pe", &self.pe)
+            .field("kind", &self.kind)
+            .finish()
+    }
+}
+
+impl<T: Pod> Epoch<'_, T> {
+    rma_methods!();
+
+    #[inline]
+    fn index(&self) -> usize {
+        self.pe
+    }
+
+    /// The target PE.
+    pub fn target(&self) -> Pe {
+        self.win.shmem.pe_wrapping(self.pe)
+    }
+
+    /// The epoch's mode.
+    pub fn kind(&self) -> LockKind {
+        self.kind
+    }
+
+    /// Completes every operation of the epoch so far at the target (`MPI_Win_flush`).
+    pub fn flush(&self) {
+        self.win.t().quiet();
+    }
+
+    /// Completes every operation of the epoch so far at the origin: its buffers may be
+    /// reused (`MPI_Win_flush_local`; every call here already returns so).
+    pub fn flush_local(&self) {
+        self.win.t().quiet();
+    }
+
+    /// Ends the epoch now (the same as dropping the guard).
+    pub fn unlock(self) {
+        drop(self);
+    }
+}
+
+impl<T: Pod> Drop for Epoch<'_, T> {
+    fn drop(&mut self) {
+        self.win.rw(self.pe).release(self.win.t(), self.kind, false);
+    }
+}
+
+/// A shared access epoch on every PE ([`Window::lock_all`]): the RMA operations name their
+/// target. Dropping it ends the epoch (`MPI_Win_unlock_all`) after completing every operation.
+#[must_use = "the epoch ends as soon as the guard is dropped"]
+pub struct EpochAll<'w, T: Pod> {
+    win: &'w Window<'w, T>,
+}
+
+impl<T: Pod> fmt::Debug for EpochAll<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EpochAll").finish_non_exhaustive()
+    }
+}
+
+impl<T: Pod> EpochAll<'_, T> {
+    rma_methods!(pe: Pe);
+
+    #[inline]
+    fn index(&self, pe: Pe) -> usize {
+        pe.index()
+    }
+
+    /// Completes every operation to `pe` so far at `pe` (`MPI_Win_flush`).
+    pub fn flush(&self, pe: Pe) {
+        let _ = pe;
+        self.win.t().quiet();
+    }
+
+    /// Completes every operation so far at every target (`MPI_Win_flush_all`).
+    pub fn flush_all(&self) {
+        self.win.t().quiet();
+    }
+
+    /// Completes every operation so far at the origin (`MPI_Win_flush_local_all`).
+    pub fn flush_local_all(&self) {
+        self.win.t().quiet();
+    }
+
+    /// Ends the epoch now (the same as dropping the guard).
+    pub fn unlock_all(self) {
+        drop(self);
+    }
+}
+
+impl<T: Pod> Drop for EpochAll<'_, T> {
+    fn drop(&mut self) {
+        let t = self.win.t();
+        t.quiet();
+        for p in 0..self.win.shmem.n_pes() {
+            self.win.rw(p).release(t, RwKind::Shared, false);
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! RMA on a window outside an access epoch: a `Window` has no put, get or accumulate; only
+//! the epoch guards of `lock`/`lock_all` do.
+use shmem::window::Window;
+
+fn main() {
+    let shmem = shmem::init().unwrap();
+    let win = Window::<u64>::new(&shmem, 4).unwrap();
+    let pe = shmem.pe(0).unwrap();
+    win.put(pe, 0, &[1]).unwrap();
+}

@@ -1,0 +1,357 @@
+//! RMA windows on real processes: exclusive epochs exclude (an exact total of non-atomic
+//! read-modify-writes), shared epochs overlap, a writer is not starved by shared epochs,
+//! accumulates from every PE to every PE for every operator and type give exact totals,
+//! `get_accumulate` / `fetch_and_op` return the previous values, `compare_and_swap` lets
+//! exactly one PE win and writes nothing otherwise, and refused calls write nothing.
+#![forbid(unsafe_code)]
+
+mod support;
+
+use shmem::window::{LockKind, Window, op};
+use shmem::{Error, Shmem, SymBox, SymVec};
+use support::Case;
+
+const NPES: &[usize] = &[2, 4, 8];
+const NPES_AND_1: &[usize] = &[1, 2, 4, 8];
+
+/// Every PE 2,000 times, under an exclusive epoch on PE 0: get element 0, put it back + 1
+/// (non-atomic). The total is exact.
+fn exclusive_epochs_exclude(shmem: &Shmem) {
+    const K: u64 = 2000;
+    let zero = shmem.pe(0).unwrap();
+    let mut win = Window::<u64>::new(shmem, 4).unwrap();
+    shmem.barrier_all();
+    for i in 0..K {
+        let e = win.lock(zero, LockKind::Exclusive);
+        let mut c = [0u64];
+        e.get(0, &mut c).unwrap();
+        if i % 16 == 0 {
+            std::thread::yield_now();
+        }
+        e.put(0, &[c[0] + 1]).unwrap();
+    }
+    shmem.barrier_all();
+    let mut total = [0u64];
+    win.lock(zero, LockKind::Shared).get(0, &mut total).unwrap();
+    assert_eq!(total[0], K * shmem.n_pes() as u64);
+    shmem.barrier_all();
+}
+
+/// Every PE opens a shared epoch on the last PE and, inside it, meets every other PE in a
+/// barrier: only possible if shared epochs overlap.
+fn shared_epochs_overlap(shmem: &Shmem) {
+    let last = shmem.pe_wrapping(shmem.n_pes() - 1);
+    let mut win = Window::<u32>::new(shmem, 1).unwrap();
+    shmem.barrier_all();
+    let e = win.lock(last, LockKind::Shared);
+    shmem.barrier_all();
+    let mut v = [9u32];
+    e.get(0, &mut v).unwrap();
+    assert_eq!(v, [0]);
+    shmem.barrier_all();
+    drop(e);
+    shmem.barrier_all();
+}
+
+/// PE 0 takes 100 exclusive epochs on PE 1 while every other PE takes shared epochs on PE 1
+/// in a loop until PE 0 is done; every shared epoch sees a consistent pair.
+fn writer_not_starved(shmem: &Shmem) {
+    let me = shmem.my_pe();
+    let zero = shmem.pe(0).unwrap();
+    let one = shmem.pe(1).unwrap();
+    let mut win = Window::<u64>::new(shmem, 2).unwrap();
+    let done = SymBox::new(shmem, 0u64).unwrap();
+    shmem.barrier_all();
+    if me == zero {
+        for k in 1..=100u64 {
+            win.lock(one, LockKind::Exclusive)
+                .put(0, &[k, 3 * k])
+                .unwrap();
+        }
+        done.p(zero, 1);
+    } else {
+        loop {
+            let mut v = [0u64; 2];
+            win.lock(one, LockKind::Shared).get(0, &mut v).unwrap();
+            assert_eq!(v[1], 3 * v[0], "a torn pair under a shared epoch");
+            if done.g(zero) != 0 {
+                break;
+            }
+        }
+    }
+    shmem.barrier_all();
+}
+
+/// PE `p`'s contribution to element `i` for operator number `k` (small integers, so that
+/// float sums and products are exact in any order).
+fn contrib(k: usize, p: usize, i: usize) -> i64 {
+    match k {
+        // Prod: powers of two
+        1 => 1 << ((p + i) % 3),
+        // Band / Bor / Bxor: one distinct bit pattern per PE
+        4..=6 => (0b1011_0110i64 << (p % 5)) ^ (i as i64 * 0x55),
+        _ => (p as i64 * 7 + i as i64 * 3) % 11 - 4,
+    }
+}
+
+/// The initial value of element `i` for operator `k`.
+fn initial(k: usize, i: usize) -> i64 {
+    match k {
+        1 => 3,
+        4 => -1,
+        _ => i as i64 + 2,
+    }
+}
+
+/// The expected element after every PE's accumulate (`None` for `Replace`, checked apart).
+fn expected(k: usize, n: usize, i: usize) -> Option<i64> {
+    let init = initial(k, i);
+    let all = (0..n).map(|p| contrib(k, p, i));
+    Some(match k {
+        0 => all.fold(init, |a, b| a + b),
+        1 => all.fold(init, |a, b| a * b),
+        2 => all.fold(init, i64::min),
+        3 => all.fold(init, i64::max),
+        4 => all.fold(init, |a, b| a & b),
+        5 => all.fold(init, |a, b| a | b),
+        6 => all.fold(init, |a, b| a ^ b),
+        _ => return None,
+    })
+}
+
+/// Under `lock_all`, every PE accumulates into every PE's window with every operator, for
+/// `i64`, `u32` (bitwise too) and `f64` (arithmetic only); then every PE checks its own part
+/// against the fold computed here. AND, OR and XOR results differ for these inputs.
+fn accumulate_everything(shmem: &Shmem) {
+    const LEN: usize = 5;
+    const OPS: usize = 8;
+    let n = shmem.n_pes();
+    let me = shmem.my_pe();
+    let mut wi = Window::<i64>::new(shmem, OPS * LEN).unwrap();
+    let mut wu = Window::<u32>::new(shmem, OPS * LEN).unwrap();
+    let mut wf = Window::<f64>::new(shmem, OPS * LEN).unwrap();
+    let init: Vec<i64> = (0..OPS * LEN).map(|j| initial(j / LEN, j % LEN)).collect();
+    wi.lock(me, LockKind::Exclusive).put(0, &init).unwrap();
+    let init_u: Vec<u32> = init.iter().map(|&v| v as u32).collect();
+    wu.lock(me, LockKind::Exclusive).put(0, &init_u).unwrap();
+    let init_f: Vec<f64> = init.iter().map(|&v| v as f64).collect();
+    wf.lock(me, LockKind::Exclusive).put(0, &init_f).unwrap();
+    shmem.barrier_all();
+    {
+        let (ei, eu, ef) = (wi.lock_all(), wu.lock_all(), wf.lock_all());
+        for t in shmem.pes() {
+            for k in 0..OPS {
+                let c: Vec<i64> = (0..LEN).map(|i| contrib(k, me.index(), i)).collect();
+                let cu: Vec<u32> = c.iter().map(|&v| v as u32).collect();
+                let cf: Vec<f64> = c.iter().map(|&v| v as f64).collect();
+                let at = k * LEN;
+                match k {
+                    0 => {
+                        ei.accumulate(t, at, &c, op::Sum).unwrap();
+                        eu.accumulate(t, at, &cu, op::Sum).unwrap();
+                        ef.accumulate(t, at, &cf, op::Sum).unwrap();
+                    }
+                    1 => {
+                        ei.accumulate(t, at, &c, op::Prod).unwrap();
+                        eu.accumulate(t, at, &cu, op::Prod).unwrap();
+                        ef.accumulate(t, at, &cf, op::Prod).unwrap();
+                    }
+                    2 => {
+                        ei.accumulate(t, at, &c, op::Min).unwrap();
+                        ef.accumulate(t, at, &cf, op::Min).unwrap();
+                    }
+                    3 => {
+                        ei.accumulate(t, at, &c, op::Max).unwrap();
+                        ef.accumulate(t, at, &cf, op::Max).unwrap();
+                    }
+                    4 => {
+                        ei.accumulate(t, at, &c, op::Band).unwrap();
+                        eu.accumulate(t, at, &cu, op::Band).unwrap();
+                    }
+                    5 => {
+                        ei.accumulate(t, at, &c, op::Bor).unwrap();
+                        eu.accumulate(t, at, &cu, op::Bor).unwrap();
+                    }
+                    6 => {
+                        ei.accumulate(t, at, &c, op::Bxor).unwrap();
+                        eu.accumulate(t, at, &cu, op::Bxor).unwrap();
+                    }
+                    _ => ei.accumulate(t, at, &c, op::Replace).unwrap(),
+                }
+            }
+        }
+    }
+    shmem.barrier_all();
+    let mut gi = vec![0i64; OPS * LEN];
+    wi.lock(me, LockKind::Shared).get(0, &mut gi).unwrap();
+    let mut gu = vec![0u32; OPS * LEN];
+    wu.lock(me, LockKind::Shared).get(0, &mut gu).unwrap();
+    let mut gf = vec![0f64; OPS * LEN];
+    wf.lock(me, LockKind::Shared).get(0, &mut gf).unwrap();
+    for k in 0..OPS {
+        for i in 0..LEN {
+            let j = k * LEN + i;
+            match expected(k, n, i) {
+                Some(want) => {
+                    assert_eq!(gi[j], want, "i64 op {k} element {i}");
+                    // u32: the same fold in wrapping u32 arithmetic (min/max not run on u32)
+                    if !(2..=3).contains(&k) {
+                        let init = initial(k, i) as u32;
+                        let all = (0..n).map(|p| contrib(k, p, i) as u32);
+                        let want_u = match k {
+                            0 => all.fold(init, u32::wrapping_add),
+                            1 => all.fold(init, u32::wrapping_mul),
+                            4 => all.fold(init, |a, b| a & b),
+                            5 => all.fold(init, |a, b| a | b),
+                            _ => all.fold(init, |a, b| a ^ b),
+                        };
+                        assert_eq!(gu[j], want_u, "u32 op {k} element {i}");
+                    }
+                    if k <= 3 {
+                        assert_eq!(gf[j], want as f64, "f64 op {k} element {i}");
+                    }
+                }
+                None => {
+                    let any = (0..n).any(|p| contrib(k, p, i) == gi[j]);
+                    assert!(any, "replace: {} is no PE's contribution", gi[j]);
+                }
+            }
+        }
+    }
+    shmem.barrier_all();
+}
+
+/// Every PE `fetch_and_op`s +1 on PE 0's element K times: the fetched values over all PEs are
+/// exactly 0 .. n*K; `get_accumulate` with `NoOp` reads without writing.
+fn fetch_and_op_returns_previous(shmem: &Shmem) {
+    const K: usize = 50;
+    let n = shmem.n_pes();
+    let me = shmem.my_pe();
+    let zero = shmem.pe(0).unwrap();
+    let mut win = Window::<u64>::new(shmem, 1).unwrap();
+    let seen = SymVec::<u64>::zeroed(shmem, n * K).unwrap();
+    shmem.barrier_all();
+    let mut mine = Vec::with_capacity(K);
+    {
+        let e = win.lock(zero, LockKind::Shared);
+        for _ in 0..K {
+            mine.push(e.fetch_and_op(0, 1, op::Sum).unwrap());
+        }
+    }
+    seen.slice(me.index() * K..(me.index() + 1) * K)
+        .unwrap()
+        .put(zero, &mine)
+        .unwrap();
+    shmem.barrier_all();
+    let mut now = [0u64];
+    win.lock(zero, LockKind::Shared)
+        .get_accumulate(0, &[12345], &mut now, op::NoOp)
+        .unwrap();
+    assert_eq!(now[0], (n * K) as u64, "NoOp reads and writes nothing");
+    if me == zero {
+        let mut all = seen.to_vec();
+        all.sort_unstable();
+        assert_eq!(all, (0..(n * K) as u64).collect::<Vec<_>>());
+    }
+    shmem.barrier_all();
+}
+
+/// Every PE tries to swap 0 for its id + 1 on PE 0: exactly one wins (gets 0 back), every
+/// other gets the winner's value, and the element holds the winner's value.
+fn compare_and_swap_one_winner(shmem: &Shmem) {
+    let me = shmem.my_pe().index() as i32;
+    let zero = shmem.pe(0).unwrap();
+    let mut win = Window::<i32>::new(shmem, 2).unwrap();
+    let wins = SymBox::new(shmem, 0u64).unwrap();
+    shmem.barrier_all();
+    let old = win
+        .lock(zero, LockKind::Shared)
+        .compare_and_swap(1, 0, me + 1)
+        .unwrap();
+    if old == 0 {
+        wins.atomic_fetch_inc(zero);
+    }
+    shmem.barrier_all();
+    let mut v = [0i32; 2];
+    win.lock(zero, LockKind::Shared).get(0, &mut v).unwrap();
+    assert_eq!(wins.g(zero), 1, "exactly one winner");
+    assert!(v[1] >= 1 && v[1] <= shmem.n_pes() as i32);
+    assert!(old == 0 || old == v[1], "a loser sees the winner's value");
+    assert_eq!(v[0], 0, "the neighbouring element untouched");
+    shmem.barrier_all();
+}
+
+/// Out-of-bounds ranges and a result of the wrong length are errors, and write nothing.
+fn refused_calls_write_nothing(shmem: &Shmem) {
+    let me = shmem.my_pe();
+    let mut win = Window::<u16>::new(shmem, 8).unwrap();
+    {
+        let e = win.lock(me, LockKind::Exclusive);
+        e.put(0, &[7; 8]).unwrap();
+        for r in [
+            e.put(5, &[1; 4]),
+            e.get(8, &mut [0; 1]),
+            e.accumulate(usize::MAX, &[1], op::Sum),
+        ] {
+            assert!(matches!(r, Err(Error::OutOfBounds { .. })), "{r:?}");
+        }
+        assert!(matches!(
+            e.fetch_and_op(8, 1, op::Sum),
+            Err(Error::OutOfBounds { .. })
+        ));
+        let r = e.get_accumulate(0, &[1, 1], &mut [0; 3], op::Sum);
+        assert!(matches!(r, Err(Error::LengthMismatch { .. })), "{r:?}");
+        let mut v = [0u16; 8];
+        e.get(0, &mut v).unwrap();
+        assert_eq!(v, [7; 8], "nothing written");
+    }
+    match Window::<u8>::new(shmem, 4 + me.index() % 2) {
+        Err(Error::ArgumentMismatch { .. }) if shmem.n_pes() > 1 => {}
+        Ok(_) if shmem.n_pes() == 1 => {}
+        other => panic!("expected ArgumentMismatch: {other:?}"),
+    }
+    shmem.barrier_all();
+}
+
+fn main() {
+    support::main(
+        &[
+            Case {
+                name: "exclusive_epochs_exclude",
+                npes: NPES_AND_1,
+                body: exclusive_epochs_exclude,
+            },
+            Case {
+                name: "shared_epochs_overlap",
+                npes: NPES_AND_1,
+                body: shared_epochs_overlap,
+            },
+            Case {
+                name: "writer_not_starved",
+                npes: NPES,
+                body: writer_not_starved,
+            },
+            Case {
+                name: "accumulate_everything",
+                npes: NPES_AND_1,
+                body: accumulate_everything,
+            },
+            Case {
+                name: "fetch_and_op_returns_previous",
+                npes: NPES_AND_1,
+                body: fetch_and_op_returns_previous,
+            },
+            Case {
+                name: "compare_and_swap_one_winner",
+                npes: NPES_AND_1,
+                body: compare_and_swap_one_winner,
+            },
+            Case {
+                name: "refused_calls_write_nothing",
+                npes: NPES_AND_1,
+                body: refused_calls_write_nothing,
+            },
+        ],
+        &[],
+    );
+}
