@@ -77,6 +77,15 @@ MPI_OFF_NODE_TARGET = 1.1
 
 HARNESSES = ("ours", "oshmem", "mpi", "oursmpi", "offnode")
 
+# Window rows (issue 11): ours against mpi-rma-bench's row of the same name. Targets on
+# ours / MPI: latencies at least 1.5x better; the contended lock at least MPI's throughput.
+WINDOW_ROWS = {
+    "win_lock_excl_lat": ("<=", 1 / 1.5),
+    "win_lock_shared_lat": ("<=", 1 / 1.5),
+    "win_lock_contended_ops_per_s": (">=", 1.0),
+    "accumulate_sum_1024_lat": ("<=", 1 / 1.5),
+}
+
 
 def parse(path):
     """rows {(metric, npes): (value, unit, status)}, busy [(np, 'x%')], header lines.
@@ -225,10 +234,46 @@ def main():
     print("# ours worse than MPI one-sided: " + ("; ".join(worse_than_mpi) or "none"))
     if fails:
         print("# FAIL rows seen: " + ", ".join(fails))
+    window_table(nps, med)
     if runs["oursmpi"] or runs["offnode"]:
         mpi_table(nps, med, units)
     write_medians(out, runs)
     return 0
+
+
+def window_table(nps, med):
+    """Ours against MPI one-sided on the window rows (WINDOW_ROWS), where either has them."""
+    rows = [(m, np) for np in nps for m in WINDOW_ROWS
+            if med("ours", (m, np))[0] is not None or med("mpi", (m, np))[0] is not None]
+    if not rows:
+        return
+    print()
+    print("## Windows: ours / MPI one-sided (targets: latency <= 0.667, i.e. 1.5x better; "
+          "contended lock >= 1)")
+    print()
+    print("| metric | npes | ours | MPI one-sided | ratio | target | met/missed |")
+    print("|---|---:|---:|---:|---:|---|---|")
+    counts, missed = {"met": 0, "missed": 0}, []
+    for m, np in rows:
+        ours, _, f_ours = med("ours", (m, np))
+        ref = med("mpi", (m, np))[0]
+        cmp_, bound = WINDOW_ROWS[m]
+        ratio = ours / ref if ours is not None and ref else None
+        verdict = "-"
+        if ratio is not None:
+            ok = ratio <= bound if cmp_ == "<=" else ratio >= bound
+            verdict = "met" if ok else "missed"
+            counts[verdict] += 1
+            if not ok:
+                missed.append(f"{m}@{np}")
+        if f_ours:
+            verdict += f" (ours FAIL in {f_ours} run(s))"
+        ratio_s = f"{ratio:.3f}" if ratio is not None else "-"
+        print(f"| {m} | {np} | {fmt(ours)} | {fmt(ref)} | {ratio_s} | {cmp_} {bound:.3g} | "
+              f"{verdict} |")
+    print()
+    print(f"# window targets met: {counts['met']}, missed: {counts['missed']}"
+          + (f" ({' '.join(missed)})" if missed else ""))
 
 
 def mpi_table(nps, med, units):

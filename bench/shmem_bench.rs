@@ -47,6 +47,7 @@ use std::time::Instant;
 mod common;
 use common::{PeMean, barrier_times, median, osu_times};
 
+use shmem::window::{LockKind, Window, op};
 use shmem::{
     ActiveSet, BcastSync, Cmp, CollectSync, Member, Pe, ReduceSync, Shmem, SymLock, SymSlice,
     SymSliceMut, SymVec,
@@ -93,7 +94,14 @@ const ROWS: &[&str] = &[
     "bcast_lat_4096",
     "fcollect_lat_8",
     "lock_ops_per_s",
+    "win_lock_excl_lat",
+    "win_lock_shared_lat",
+    "win_lock_contended_ops_per_s",
+    "accumulate_sum_1024_lat",
 ];
+
+/// Elements of the accumulate row (mpi-rma-bench's `ACC_N`).
+const ACC_N: usize = 1024;
 
 // Symmetric statics, as in bench.c.
 #[shmem::symmetric]
@@ -696,6 +704,143 @@ fn bench_lock(cx: &Cx<'_>, co: &mut Colls<'_>) {
     cx.report("lock_ops_per_s", median(v), "ops/s", nfail);
 }
 
+// ------------------------------------------------------------------------------- windows
+
+/// `win_lock_{excl,shared}_lat` (mpi-rma-bench's `bench_lock_lat`): PE 0 opens an epoch on
+/// PE 1 in the given mode, puts one `i64` (the iteration's number), ends the epoch; ns per
+/// epoch. PE 1 then holds the last number.
+fn bench_win_lock(cx: &Cx<'_>, win: &mut Window<'_, i64>, kind: LockKind) {
+    let name = match kind {
+        LockKind::Exclusive => "win_lock_excl_lat",
+        LockKind::Shared => "win_lock_shared_lat",
+    };
+    if !cx.wants(name) {
+        return;
+    }
+    let (warm, iters) = (cx.its(1000), cx.its(10000));
+    let mut k = 0i64;
+    let mut v = Vec::with_capacity(NREPS);
+    cx.shmem.barrier_all();
+    if cx.me == 0 {
+        let mut epoch = |k: i64| {
+            win.lock(cx.pe1, kind).put(0, &[k]).expect("in bounds");
+        };
+        for _ in 0..warm {
+            k += 1;
+            epoch(k);
+        }
+        for _ in 0..NREPS {
+            let t0 = Instant::now();
+            for _ in 0..iters {
+                k += 1;
+                epoch(k);
+            }
+            v.push(ns_since(t0) / iters as f64);
+        }
+        AMO_EXPECT.sym(cx.shmem).p(cx.pe1, k);
+    }
+    cx.shmem.barrier_all();
+    let mut bad = false;
+    if cx.me == 1 {
+        let mut got = [0i64];
+        win.lock(cx.pe1, LockKind::Shared)
+            .get(0, &mut got)
+            .expect("in bounds");
+        bad = got[0] != AMO_EXPECT.sym(cx.shmem).read();
+    }
+    let nfail = cx.global_fails(bad);
+    cx.report(name, median(v), "ns", nfail);
+}
+
+/// `win_lock_contended_ops_per_s` (mpi-rma-bench's `bench_lock_contended`): every PE K times
+/// opens an exclusive epoch on PE 0, gets the counter, puts it + 1, ends the epoch; ops/s =
+/// npes * K / (barrier to barrier on PE 0); the counter is checked after every repetition.
+fn bench_win_contended(cx: &Cx<'_>, win: &mut Window<'_, i64>) {
+    let name = "win_lock_contended_ops_per_s";
+    if !cx.wants(name) {
+        return;
+    }
+    let (warm, k) = (cx.its(200), cx.its(2000));
+    let mut round = |n: u64| {
+        for _ in 0..n {
+            let e = win.lock(cx.pe0, LockKind::Exclusive);
+            let mut c = [0i64];
+            e.get(1, &mut c).expect("in bounds");
+            e.put(1, &[c[0] + 1]).expect("in bounds");
+        }
+    };
+    let mut bad = false;
+    let mut v = Vec::with_capacity(NREPS);
+    let mut total = 0;
+    round(warm);
+    total += warm * cx.npes as u64;
+    for _ in 0..NREPS {
+        cx.shmem.barrier_all();
+        let t0 = Instant::now();
+        round(k);
+        cx.shmem.barrier_all();
+        v.push((k * cx.npes as u64) as f64 / (ns_since(t0) * 1e-9));
+        total += k * cx.npes as u64;
+    }
+    if cx.me == 0 {
+        let mut c = [0i64];
+        win.lock(cx.pe0, LockKind::Shared)
+            .get(1, &mut c)
+            .expect("in bounds");
+        bad = c[0] != total as i64;
+    }
+    let nfail = cx.global_fails(bad);
+    cx.report(name, median(v), "ops/s", nfail);
+}
+
+/// `accumulate_sum_1024_lat` (mpi-rma-bench's): inside one `lock_all` epoch, PE 0
+/// accumulates 1024 `i64` ones into PE 1 with `Sum` and flushes; ns per accumulate + flush.
+/// PE 1 then holds the count in every element.
+fn bench_win_accumulate(cx: &Cx<'_>, win: &mut Window<'_, i64>) {
+    let name = "accumulate_sum_1024_lat";
+    if !cx.wants(name) {
+        return;
+    }
+    let (warm, iters) = (cx.its(100), cx.its(1000));
+    let ones = vec![1i64; ACC_N];
+    let mut k = 0i64;
+    let mut v = Vec::with_capacity(NREPS);
+    cx.shmem.barrier_all();
+    if cx.me == 0 {
+        let all = win.lock_all();
+        for _ in 0..warm {
+            all.accumulate(cx.pe1, 2, &ones, op::Sum)
+                .expect("in bounds");
+            all.flush(cx.pe1);
+            k += 1;
+        }
+        for _ in 0..NREPS {
+            let t0 = Instant::now();
+            for _ in 0..iters {
+                all.accumulate(cx.pe1, 2, &ones, op::Sum)
+                    .expect("in bounds");
+                all.flush(cx.pe1);
+            }
+            v.push(ns_since(t0) / iters as f64);
+            k += iters as i64;
+        }
+        drop(all);
+        AMO_EXPECT.sym(cx.shmem).p(cx.pe1, k);
+    }
+    cx.shmem.barrier_all();
+    let mut bad = false;
+    if cx.me == 1 {
+        let mut got = vec![0i64; ACC_N];
+        win.lock(cx.pe1, LockKind::Shared)
+            .get(2, &mut got)
+            .expect("in bounds");
+        let want = AMO_EXPECT.sym(cx.shmem).read();
+        bad = got.iter().any(|&g| g != want);
+    }
+    let nfail = cx.global_fails(bad);
+    cx.report(name, median(v), "ns", nfail);
+}
+
 // ------------------------------------------------------------------------------- main
 
 /// The value of a symmetric allocation, or (after a message) `global_exit(1)` when it failed.
@@ -807,6 +952,12 @@ fn main() {
     bench_bcast(&cx, &mut co);
     bench_fcollect(&cx, &mut co);
     bench_lock(&cx, &mut co);
+    let mut win = or_exit(&shmem, "window", Window::<i64>::new(&shmem, 2 + ACC_N));
+    bench_win_lock(&cx, &mut win, LockKind::Exclusive);
+    bench_win_lock(&cx, &mut win, LockKind::Shared);
+    bench_win_contended(&cx, &mut win);
+    bench_win_accumulate(&cx, &mut win);
+    drop(win);
 
     shmem.barrier_all();
     if me == 0 {

@@ -22,7 +22,7 @@
 //! offset   8  HOME   (every)  home PE + 1, written at creation
 //! offset 128  ADMIT  (own)    hint: ticket + 1 of an admission (someone admitted this PE)
 //! offset 136  DRAIN  (own)    hint: ticket + 1 of a drain (the last earlier reader left)
-//! offset 144  MINE   (own)    this PE's request: kind | ticket << 8 (0: none)
+//! offset 144  MINE   (own)    this PE's request: kind | poisoned << 7 | ticket << 8 (0: none)
 //! offset 256  RING   (home)   n_pes entries: who holds ticket t is at RING[t % n_pes]
 //! ```
 //!
@@ -126,6 +126,14 @@ const WAIT_SHARED: u64 = 1;
 const WAIT_EXCLUSIVE: u64 = 2;
 const SHARED: u64 = 3;
 const EXCLUSIVE: u64 = 4;
+const KIND_MASK: u64 = 0x7f;
+/// In a holder's `MINE`: the lock was poisoned when it got it.
+const MINE_POISONED: u64 = 0x80;
+
+#[inline]
+fn poisoned_bit(p: bool) -> u64 {
+    if p { MINE_POISONED } else { 0 }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct State {
@@ -295,7 +303,7 @@ impl RawRwLock {
 
     /// This PE's request.
     pub fn local_state<T: Transport>(&self, t: &T) -> RwLocal {
-        match t.get_word::<u64>(t.my_pe(), self.own + MINE) & 0xff {
+        match t.get_word::<u64>(t.my_pe(), self.own + MINE) & KIND_MASK {
             WAIT_SHARED => RwLocal::Waiting(RwKind::Shared),
             WAIT_EXCLUSIVE => RwLocal::Waiting(RwKind::Exclusive),
             SHARED => RwLocal::Holding(RwKind::Shared),
@@ -352,7 +360,7 @@ impl RawRwLock {
                 } else {
                     EXCLUSIVE
                 };
-                self.set_mine(t, mine, s.next);
+                self.set_mine(t, mine | poisoned_bit(s.poisoned), s.next);
                 return Ok(s.poisoned);
             }
             seen = was;
@@ -426,7 +434,7 @@ impl RawRwLock {
                     );
                     s = self.wait_hint(t, DRAIN, ticket, site, |s| s.readers == 0);
                 }
-                self.set_mine(t, EXCLUSIVE, ticket);
+                self.set_mine(t, EXCLUSIVE | poisoned_bit(s.poisoned), ticket);
                 s.poisoned
             }
         }
@@ -476,7 +484,7 @@ impl RawRwLock {
         } else {
             EXCLUSIVE
         };
-        if mine & 0xff != holding {
+        if mine & KIND_MASK != holding {
             return;
         }
         let ticket = mine >> 8;
@@ -500,7 +508,8 @@ impl RawRwLock {
                 }
             }
             RwKind::Exclusive => {
-                let now = self.state(t).poisoned;
+                // The flag as this writer found it: only a writer changes it.
+                let now = mine & MINE_POISONED != 0;
                 let flip = match (now, poison) {
                     (false, true) => POISON,
                     (true, false) => POISON.wrapping_neg(),
@@ -529,7 +538,7 @@ impl RawRwLock {
         for pe in 0..t.n_pes() {
             let mine = t.get_word::<u64>(pe, self.own + MINE);
             let ticket = mine >> 8;
-            match mine & 0xff {
+            match mine & KIND_MASK {
                 SHARED => readers.push(pe),
                 EXCLUSIVE => writer = Some(pe),
                 WAIT_SHARED => queue.push((ticket, pe, RwKind::Shared)),

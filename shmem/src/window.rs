@@ -31,6 +31,7 @@
 //! * Dropping a window frees it on this PE; its memory is reused only after every PE dropped
 //!   its window (the heap's deferred free), so no PE's epoch can reach reused memory.
 
+use std::cell::RefCell;
 use std::fmt;
 use std::marker::PhantomData;
 use std::mem::{align_of, size_of};
@@ -151,9 +152,14 @@ pub struct Window<'s, T: Pod> {
     own: usize,
     /// The accumulate locks (an MCS lock object per target, homed on it).
     acc: usize,
+    /// Where accumulates combine (at most [`ACC_CHUNK`] elements, made once).
+    scratch: RefCell<Vec<T>>,
     _block: Allocation<'s>,
     _t: PhantomData<T>,
 }
+
+/// Elements an accumulate combines per round trip.
+const ACC_CHUNK: usize = 512;
 
 impl<T: Pod> fmt::Debug for Window<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -211,6 +217,7 @@ impl<'s, T: Pod> Window<'s, T> {
             lock_home: base + lock_home,
             own: base + own,
             acc: base + acc,
+            scratch: RefCell::new(vec![T::zeroed(); len.min(ACC_CHUNK)]),
             _block: block,
             _t: PhantomData,
         })
@@ -313,15 +320,14 @@ impl<'s, T: Pod> Window<'s, T> {
         }
         let t = self.t();
         let lock = RawLock::new(self.acc + LOCK_SIZE * pe, pe);
+        let mut scratch = self.scratch.borrow_mut();
         lock.lock(t);
-        const CHUNK: usize = 64;
-        let mut cur = [T::zeroed(); CHUNK];
-        for (k, part) in src.chunks(CHUNK).enumerate() {
-            let cur = &mut cur[..part.len()];
-            let o = off + k * CHUNK * size_of::<T>();
+        for (k, part) in src.chunks(ACC_CHUNK).enumerate() {
+            let cur = &mut scratch[..part.len()];
+            let o = off + k * ACC_CHUNK * size_of::<T>();
             t.get(pe, o, bytemuck::cast_slice_mut(cur));
             if let Some(r) = result.as_deref_mut() {
-                r[k * CHUNK..k * CHUNK + part.len()].copy_from_slice(cur);
+                r[k * ACC_CHUNK..k * ACC_CHUNK + part.len()].copy_from_slice(cur);
             }
             if let Some(compare) = cas
                 && bytemuck::bytes_of(&cur[0]) != bytemuck::bytes_of(&compare)
