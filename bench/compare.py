@@ -84,6 +84,8 @@ WINDOW_ROWS = {
     "win_lock_shared_lat": ("<=", 1 / 1.5),
     "win_lock_contended_ops_per_s": (">=", 1.0),
     "accumulate_sum_1024_lat": ("<=", 1 / 1.5),
+    "fence_epoch_lat": ("<=", 1 / 1.5),
+    "pscw_epoch_lat": ("<=", 1 / 1.5),
 }
 
 

@@ -98,6 +98,8 @@ const ROWS: &[&str] = &[
     "win_lock_shared_lat",
     "win_lock_contended_ops_per_s",
     "accumulate_sum_1024_lat",
+    "fence_epoch_lat",
+    "pscw_epoch_lat",
 ];
 
 /// Elements of the accumulate row (mpi-rma-bench's `ACC_N`).
@@ -841,6 +843,91 @@ fn bench_win_accumulate(cx: &Cx<'_>, win: &mut Window<'_, i64>) {
     cx.report(name, median(v), "ns", nfail);
 }
 
+/// `fence_epoch_lat` (mpi-rma-bench's `bench_fence`): every PE: open a fence epoch, put
+/// one `i64` (its number and the iteration's) to its right neighbour, close the epoch; ns per
+/// epoch, averaged over the PEs. Each PE then holds its left neighbour's last value.
+fn bench_win_fence(cx: &Cx<'_>, win: &mut Window<'_, i64>) {
+    let name = "fence_epoch_lat";
+    if !cx.wants(name) {
+        return;
+    }
+    let (warm, iters) = (cx.its(200), cx.its(2000));
+    let right = cx.shmem.pe_wrapping(cx.me + 1);
+    let left = (cx.me + cx.npes - 1) % cx.npes;
+    let mut k = 0i64;
+    let mut epoch = |k: i64| {
+        let e = win.fence_epoch();
+        e.put(right, 0, &[cx.me as i64 * 1_000_000_000 + k])
+            .expect("in bounds");
+    };
+    for _ in 0..warm {
+        k += 1;
+        epoch(k);
+    }
+    let mut v = Vec::with_capacity(NREPS);
+    for _ in 0..NREPS {
+        cx.shmem.barrier_all();
+        let t0 = Instant::now();
+        for _ in 0..iters {
+            k += 1;
+            epoch(k);
+        }
+        v.push(cx.mean.mean(ns_since(t0) / iters as f64));
+    }
+    let mut got = [0i64];
+    win.lock(cx.shmem.my_pe(), LockKind::Shared)
+        .get(0, &mut got)
+        .expect("in bounds");
+    let nfail = cx.global_fails(got[0] != left as i64 * 1_000_000_000 + k);
+    cx.report(name, median(v), "ns", nfail);
+}
+
+/// `pscw_epoch_lat` (mpi-rma-bench's `bench_pscw`): PE 1 posts an exposure epoch for PE 0
+/// and waits; PE 0 starts an access epoch to PE 1, puts one `i64`, completes; ns per epoch on
+/// PE 0. The other PEs idle. PE 1 then holds the last value.
+fn bench_win_pscw(cx: &Cx<'_>, win: &mut Window<'_, i64>) {
+    let name = "pscw_epoch_lat";
+    if !cx.wants(name) {
+        return;
+    }
+    let (warm, iters) = (cx.its(500), cx.its(5000));
+    let mut k = 0i64;
+    let mut v = Vec::with_capacity(NREPS);
+    let mut round = |n: u64, k: &mut i64| {
+        for _ in 0..n {
+            if cx.me == 0 {
+                *k += 1;
+                let a = win.start(&[cx.pe1]);
+                a.put(cx.pe1, 0, &[*k]).expect("in bounds");
+                a.complete();
+            } else if cx.me == 1 {
+                win.post(&[cx.pe0]).wait();
+            }
+        }
+    };
+    cx.shmem.barrier_all();
+    round(warm, &mut k);
+    for _ in 0..NREPS {
+        let t0 = Instant::now();
+        round(iters, &mut k);
+        v.push(ns_since(t0) / iters as f64);
+    }
+    if cx.me == 0 {
+        AMO_EXPECT.sym(cx.shmem).p(cx.pe1, k);
+    }
+    cx.shmem.barrier_all();
+    let mut bad = false;
+    if cx.me == 1 {
+        let mut got = [0i64];
+        win.lock(cx.pe1, LockKind::Shared)
+            .get(0, &mut got)
+            .expect("in bounds");
+        bad = got[0] != AMO_EXPECT.sym(cx.shmem).read();
+    }
+    let nfail = cx.global_fails(bad);
+    cx.report(name, median(v), "ns", nfail);
+}
+
 // ------------------------------------------------------------------------------- main
 
 /// The value of a symmetric allocation, or (after a message) `global_exit(1)` when it failed.
@@ -957,6 +1044,8 @@ fn main() {
     bench_win_lock(&cx, &mut win, LockKind::Shared);
     bench_win_contended(&cx, &mut win);
     bench_win_accumulate(&cx, &mut win);
+    bench_win_fence(&cx, &mut win);
+    bench_win_pscw(&cx, &mut win);
     drop(win);
 
     shmem.barrier_all();

@@ -2,7 +2,9 @@
 //! read-modify-writes), shared epochs overlap, a writer is not starved by shared epochs,
 //! accumulates from every PE to every PE for every operator and type give exact totals,
 //! `get_accumulate` / `fetch_and_op` return the previous values, `compare_and_swap` lets
-//! exactly one PE win and writes nothing otherwise, and refused calls write nothing.
+//! exactly one PE win and writes nothing otherwise, fence and post/start/complete/wait epochs
+//! make an epoch's data visible when it closes (rotating groups), and refused calls write
+//! nothing.
 #![forbid(unsafe_code)]
 
 mod support;
@@ -313,6 +315,79 @@ fn refused_calls_write_nothing(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// Fence epochs: in round `r` every PE puts `f(me, r)` into its right neighbour's element
+/// `r % 4` and accumulates `me + 1` into PE 0's counter; after the closing fence every PE
+/// reads what its left neighbour wrote and PE 0's counter, without any other synchronization.
+fn fence_epochs(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let zero = shmem.pe(0).unwrap();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = (me + n - 1) % n;
+    let f = |p: usize, r: usize| (p * 1000 + r) as i64;
+    let mut win = Window::<i64>::new(shmem, 5).unwrap();
+    for r in 0..20 {
+        {
+            let e = win.fence_epoch();
+            e.put(right, r % 4, &[f(me, r)]).unwrap();
+            e.accumulate(zero, 4, &[me as i64 + 1], op::Sum).unwrap();
+        }
+        let e = win.fence_epoch();
+        let mut got = [0i64];
+        e.get(shmem.my_pe(), r % 4, &mut got).unwrap();
+        assert_eq!(got[0], f(left, r), "round {r}: the left neighbour's put");
+        let mut count = [0i64];
+        e.get(zero, 4, &mut count).unwrap();
+        let per_round = (n * (n + 1) / 2) as i64;
+        assert_eq!(
+            count[0],
+            per_round * (r as i64 + 1),
+            "round {r}: PE 0's counter"
+        );
+        e.fence();
+    }
+}
+
+/// Post/start/complete/wait with rotating groups: in round `r`, PE `p` exposes itself to
+/// `p - s` and accesses `p + s` (`s = 1 + r % (n - 1)`; itself on one PE), puts a value and
+/// accumulates into the target; after `wait` the target sees both. A put to a PE outside the
+/// access group is refused.
+fn pscw_epochs(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let mut win = Window::<u64>::new(shmem, 2).unwrap();
+    let g = |p: usize, r: usize| (p * 7919 + r * 13) as u64;
+    for r in 0..24 {
+        let s = if n == 1 { 0 } else { 1 + r % (n - 1) };
+        let origin = shmem.pe_wrapping(me + n - s);
+        let target = shmem.pe_wrapping(me + s);
+        {
+            let (exposure, access) = win.post_start(&[origin], &[target]);
+            access.put(target, 0, &[g(me, r)]).unwrap();
+            access.accumulate(target, 1, &[1], op::Sum).unwrap();
+            if n > 2 {
+                let outsider = shmem.pe_wrapping(me + s + 1);
+                if outsider != target {
+                    assert!(matches!(
+                        access.put(outsider, 0, &[0]),
+                        Err(Error::NotInEpochGroup { .. })
+                    ));
+                }
+            }
+            access.complete();
+            exposure.wait();
+        }
+        // Exposure closed: the origin's operations are here. Read them under a passive epoch
+        // on this PE (nobody else writes this PE now).
+        let mut v = [0u64; 2];
+        win.lock(shmem.my_pe(), LockKind::Shared)
+            .get(0, &mut v)
+            .unwrap();
+        assert_eq!(v, [g(origin.index(), r), r as u64 + 1], "round {r}");
+        shmem.barrier_all();
+    }
+}
+
 fn main() {
     support::main(
         &[
@@ -345,6 +420,16 @@ fn main() {
                 name: "compare_and_swap_one_winner",
                 npes: NPES_AND_1,
                 body: compare_and_swap_one_winner,
+            },
+            Case {
+                name: "fence_epochs",
+                npes: NPES_AND_1,
+                body: fence_epochs,
+            },
+            Case {
+                name: "pscw_epochs",
+                npes: NPES_AND_1,
+                body: pscw_epochs,
             },
             Case {
                 name: "refused_calls_write_nothing",

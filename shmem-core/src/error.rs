@@ -113,6 +113,12 @@ pub enum Error {
         /// The job's PE count.
         n_pes: usize,
     },
+    /// An RMA call in an access epoch to a PE outside the epoch's group (`Window::start`).
+    #[error("PE {pe} is not in this access epoch's group")]
+    NotInEpochGroup {
+        /// The PE named.
+        pe: usize,
+    },
     /// A transfer or element index past the end of a symmetric object.
     #[error(
         "out of bounds: {len} element(s) at index {start} of a symmetric object of {object_len}"

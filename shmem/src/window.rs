@@ -1,12 +1,16 @@
-//! MPI-style RMA windows with passive-target access epochs (seed page 001, MPICH's one-sided
-//! device): [`Window`], [`Epoch`] (`MPI_Win_lock` on one target, shared or exclusive),
-//! [`EpochAll`] (`MPI_Win_lock_all`), and the accumulate family ([`op`]).
+//! MPI-style RMA windows with access epochs (seed page 001, MPICH's one-sided device):
+//! [`Window`]; passive target: [`Epoch`] (`MPI_Win_lock` on one target, shared or
+//! exclusive) and [`EpochAll`] (`MPI_Win_lock_all`); active target: [`FenceEpoch`]
+//! (`MPI_Win_fence`) and [`Exposure`] / [`Access`] (`MPI_Win_post`/`wait`,
+//! `MPI_Win_start`/`complete`); and the accumulate family ([`op`]).
 //!
 //! What the types rule out:
 //! * *RMA outside an access epoch*: puts, gets and accumulates are methods of the epoch
 //!   guards only; a [`Window`] has none.
-//! * *Using an epoch after it ended*: the guard's drop is the unlock, and it consumes the
+//! * *Using an epoch after it ended*: the guard's drop is the unlock (or the closing fence,
+//!   `MPI_Win_complete`, `MPI_Win_wait`), and `unlock`/`fence`/`complete`/`wait` consume the
 //!   guard.
+//! * *RMA in an access epoch to a PE outside its group*: [`Error::NotInEpochGroup`].
 //! * *Two epochs of one PE on one window at once* (MPI forbids nested locks of one target):
 //!   [`Window::lock`] and [`Window::lock_all`] borrow the window mutably for the epoch's life.
 //! * *`bor` on a float*: the accumulate operators are types bound to element types, as the
@@ -39,7 +43,8 @@ use std::mem::{align_of, size_of};
 use bytemuck::Pod;
 use shmem_core::lock::{LOCK_SIZE, RawLock};
 use shmem_core::rwlock::{RWLOCK_OWN_BYTES, RawRwLock, RwKind, rwlock_home_size};
-use shmem_core::transport::Transport;
+use shmem_core::transport::{AmoOp, Transport};
+use shmem_core::wait::{WaitKind, WaitSite};
 use shmem_core::{AllocRequest, Allocation, DefaultTransport};
 
 use crate::Error;
@@ -152,6 +157,14 @@ pub struct Window<'s, T: Pod> {
     own: usize,
     /// The accumulate locks (an MCS lock object per target, homed on it).
     acc: usize,
+    /// Active-target counters: `POSTED[q]` (`n` words: how many exposure epochs PE `q`
+    /// opened to this PE), then `COMPLETED[q]` (`n` words: how many access epochs of `q` to
+    /// this PE completed).
+    sync: usize,
+    /// How many exposure epochs this PE opened to each origin (what `COMPLETED` must reach).
+    posts_to: RefCell<Vec<u64>>,
+    /// How many access epochs this PE started to each target (what `POSTED` must reach).
+    starts_to: RefCell<Vec<u64>>,
     /// Where accumulates combine (at most [`ACC_CHUNK`] elements, made once).
     scratch: RefCell<Vec<T>>,
     _block: Allocation<'s>,
@@ -191,7 +204,8 @@ impl<'s, T: Pod> Window<'s, T> {
         let lock_home = data_bytes;
         let own = lock_home + rwlock_home_size(n);
         let acc = own + (RWLOCK_OWN_BYTES * n).next_multiple_of(LINE);
-        let size = acc.checked_add(LOCK_SIZE * n).ok_or_else(too_big)?;
+        let sync = acc + LOCK_SIZE * n;
+        let size = sync.checked_add(16 * n).ok_or_else(too_big)?;
         let req = AllocRequest::object::<T>(size, LINE.max(align_of::<T>()), 5, len as u64);
         let rt = shmem.rt();
         let block = rt.alloc(req, |offset| {
@@ -217,6 +231,9 @@ impl<'s, T: Pod> Window<'s, T> {
             lock_home: base + lock_home,
             own: base + own,
             acc: base + acc,
+            sync: base + sync,
+            posts_to: RefCell::new(vec![0; n]),
+            starts_to: RefCell::new(vec![0; n]),
             scratch: RefCell::new(vec![T::zeroed(); len.min(ACC_CHUNK)]),
             _block: block,
             _t: PhantomData,
@@ -255,6 +272,83 @@ impl<'s, T: Pod> Window<'s, T> {
             win.rw(p).acquire(win.t(), RwKind::Shared);
         }
         EpochAll { win }
+    }
+
+    /// Opens a fence epoch (`MPI_Win_fence`): *collective*, every PE opens one. A barrier
+    /// (with quiet) first, so every PE's earlier accesses to the window are complete; the
+    /// guard's RMA methods name their target; dropping the guard is the closing fence, after
+    /// which every operation of the epoch is complete and visible everywhere.
+    pub fn fence_epoch(&mut self) -> FenceEpoch<'_, T> {
+        self.shmem.barrier_all();
+        FenceEpoch { win: &*self }
+    }
+
+    /// Opens an exposure epoch for the origins in `origins` (`MPI_Win_post`): each of them may
+    /// then start an access epoch to this PE. Dropping the guard (or [`Exposure::wait`])
+    /// waits until every one of them completed it (`MPI_Win_wait`).
+    pub fn post(&mut self, origins: &[Pe]) -> Exposure<'_, T> {
+        self.post_impl(origins)
+    }
+
+    /// Starts an access epoch to the targets in `targets` (`MPI_Win_start`): waits until each
+    /// of them posted an exposure epoch that includes this PE. RMA to any other PE is
+    /// refused ([`Error::NotInEpochGroup`]). Dropping the guard (or [`Access::complete`])
+    /// completes every operation and tells the targets (`MPI_Win_complete`).
+    pub fn start(&mut self, targets: &[Pe]) -> Access<'_, T> {
+        self.start_impl(targets)
+    }
+
+    /// Both: an exposure epoch for `origins` and an access epoch to `targets` at once (a PE
+    /// that is a target and an origin in the same phase, the usual halo pattern). The
+    /// exposure is posted before the access starts, so PEs that do this together never wait
+    /// for each other in a cycle.
+    pub fn post_start(
+        &mut self,
+        origins: &[Pe],
+        targets: &[Pe],
+    ) -> (Exposure<'_, T>, Access<'_, T>) {
+        let exposure = self.post_impl(origins);
+        let access = self.start_impl(targets);
+        (exposure, access)
+    }
+
+    fn post_impl(&self, origins: &[Pe]) -> Exposure<'_, T> {
+        let t = self.t();
+        let me = t.my_pe();
+        // This PE's own accesses to its part are complete before any origin can write.
+        t.quiet();
+        let mut posts = self.posts_to.borrow_mut();
+        for q in origins {
+            posts[q.index()] += 1;
+            t.amo::<u64>(q.index(), self.sync + 8 * me, AmoOp::FetchAdd(1));
+        }
+        Exposure {
+            win: self,
+            group: origins.iter().map(|p| p.index()).collect(),
+        }
+    }
+
+    fn start_impl(&self, targets: &[Pe]) -> Access<'_, T> {
+        let t = self.t();
+        let n = t.n_pes();
+        let mut starts = self.starts_to.borrow_mut();
+        for q in targets {
+            starts[q.index()] += 1;
+        }
+        let need: Vec<(usize, u64)> = targets
+            .iter()
+            .map(|q| (q.index(), starts[q.index()]))
+            .collect();
+        drop(starts);
+        let site = WaitSite::new(WaitKind::WaitUntilMany, [self.sync as u64, n as u64, 0, 0]);
+        t.wait_for(site, || {
+            need.iter()
+                .all(|&(q, k)| t.get_word::<u64>(t.my_pe(), self.sync + 8 * q) >= k)
+        });
+        Access {
+            win: self,
+            group: need.into_iter().map(|(q, _)| q).collect(),
+        }
     }
 
     #[inline]
@@ -344,8 +438,8 @@ impl<'s, T: Pod> Window<'s, T> {
     }
 }
 
-/// The RMA methods of an epoch guard, whose `index(..)` names the target (`$pe`: the extra
-/// parameters that name it).
+/// The RMA methods of an epoch guard, whose `target_of(..)` names the target PE (`$pe`: the
+/// extra parameters that name it) or refuses it.
 macro_rules! rma_methods {
     ($($pe:ident: $pe_ty:ty),*) => {
         /// Copies `src` into the target's elements `at ..` (`MPI_Put`); complete at the
@@ -354,7 +448,7 @@ macro_rules! rma_methods {
         /// # Errors
         /// [`Error::OutOfBounds`] when the range leaves the window; nothing is written.
         pub fn put(&self, $($pe: $pe_ty,)* at: usize, src: &[T]) -> Result<(), Error> {
-            self.win.put_at(self.index($($pe),*), at, src)
+            self.win.put_at(self.target_of($($pe),*)?, at, src)
         }
 
         /// Copies the target's elements `at ..` into `dst` (`MPI_Get`; complete on return).
@@ -362,7 +456,7 @@ macro_rules! rma_methods {
         /// # Errors
         /// [`Error::OutOfBounds`] when the range leaves the window; nothing is read.
         pub fn get(&self, $($pe: $pe_ty,)* at: usize, dst: &mut [T]) -> Result<(), Error> {
-            self.win.get_at(self.index($($pe),*), at, dst)
+            self.win.get_at(self.target_of($($pe),*)?, at, dst)
         }
 
         /// `target[at + i] = op(target[at + i], src[i])` for every `i` (`MPI_Accumulate`),
@@ -378,7 +472,7 @@ macro_rules! rma_methods {
             src: &[T],
             op: O,
         ) -> Result<(), Error> {
-            self.win.combine(self.index($($pe),*), at, src, None, |a, b| op.apply(a, b), None)
+            self.win.combine(self.target_of($($pe),*)?, at, src, None, |a, b| op.apply(a, b), None)
         }
 
         /// Like `accumulate`, and `result` receives the target's previous values
@@ -396,7 +490,7 @@ macro_rules! rma_methods {
             op: O,
         ) -> Result<(), Error> {
             self.win
-                .combine(self.index($($pe),*), at, src, Some(result), |a, b| op.apply(a, b), None)
+                .combine(self.target_of($($pe),*)?, at, src, Some(result), |a, b| op.apply(a, b), None)
         }
 
         /// One element: applies `op` with `value` and returns the previous value
@@ -413,7 +507,7 @@ macro_rules! rma_methods {
         ) -> Result<T, Error> {
             let mut old = [T::zeroed()];
             self.win.combine(
-                self.index($($pe),*),
+                self.target_of($($pe),*)?,
                 at,
                 &[value],
                 Some(&mut old),
@@ -438,7 +532,7 @@ macro_rules! rma_methods {
         ) -> Result<T, Error> {
             let mut old = [T::zeroed()];
             self.win
-                .combine(self.index($($pe),*), at, &[new], Some(&mut old), |_, b| b, Some(compare))?;
+                .combine(self.target_of($($pe),*)?, at, &[new], Some(&mut old), |_, b| b, Some(compare))?;
             Ok(old[0])
         }
     };
@@ -467,8 +561,8 @@ impl<T: Pod> Epoch<'_, T> {
     rma_methods!();
 
     #[inline]
-    fn index(&self) -> usize {
-        self.pe
+    fn target_of(&self) -> Result<usize, Error> {
+        Ok(self.pe)
     }
 
     /// The target PE.
@@ -521,8 +615,8 @@ impl<T: Pod> EpochAll<'_, T> {
     rma_methods!(pe: Pe);
 
     #[inline]
-    fn index(&self, pe: Pe) -> usize {
-        pe.index()
+    fn target_of(&self, pe: Pe) -> Result<usize, Error> {
+        Ok(pe.index())
     }
 
     /// Completes every operation to `pe` so far at `pe` (`MPI_Win_flush`).
@@ -553,6 +647,140 @@ impl<T: Pod> Drop for EpochAll<'_, T> {
         t.quiet();
         for p in 0..self.win.shmem.n_pes() {
             self.win.rw(p).release(t, RwKind::Shared, false);
+        }
+    }
+}
+
+/// A fence epoch ([`Window::fence_epoch`]): RMA to any PE; dropping the guard is the
+/// closing fence (*collective*: a barrier with quiet), after which every PE sees every
+/// operation of the epoch.
+#[must_use = "the epoch ends (with a barrier) as soon as the guard is dropped"]
+pub struct FenceEpoch<'w, T: Pod> {
+    win: &'w Window<'w, T>,
+}
+
+impl<T: Pod> fmt::Debug for FenceEpoch<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FenceEpoch").finish_non_exhaustive()
+    }
+}
+
+impl<T: Pod> FenceEpoch<'_, T> {
+    rma_methods!(pe: Pe);
+
+    #[inline]
+    fn target_of(&self, pe: Pe) -> Result<usize, Error> {
+        Ok(pe.index())
+    }
+
+    /// Ends the epoch now (the closing fence; the same as dropping the guard).
+    pub fn fence(self) {
+        drop(self);
+    }
+}
+
+impl<T: Pod> Drop for FenceEpoch<'_, T> {
+    fn drop(&mut self) {
+        // A PE that panics does not enter the collective (the others are not coming either:
+        // the launcher ends the job).
+        if !std::thread::panicking() {
+            self.win.shmem.barrier_all();
+        }
+    }
+}
+
+/// An exposure epoch ([`Window::post`]): the origins of its group may access this PE's part
+/// of the window. Dropping it (or [`Exposure::wait`]) waits until each of them completed its
+/// access epoch (`MPI_Win_wait`).
+#[must_use = "the exposure ends (waiting for the origins) as soon as the guard is dropped"]
+pub struct Exposure<'w, T: Pod> {
+    win: &'w Window<'w, T>,
+    group: Vec<usize>,
+}
+
+impl<T: Pod> fmt::Debug for Exposure<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Exposure")
+            .field("origins", &self.group)
+            .finish()
+    }
+}
+
+impl<T: Pod> Exposure<'_, T> {
+    /// Whether every origin has completed (`MPI_Win_test`); the epoch stays open either way.
+    pub fn test(&self) -> bool {
+        let t = self.win.t();
+        let posts = self.win.posts_to.borrow();
+        self.group
+            .iter()
+            .all(|&q| t.get_word::<u64>(t.my_pe(), self.win.sync + 8 * (t.n_pes() + q)) >= posts[q])
+    }
+
+    /// Waits until every origin completed, and ends the epoch (`MPI_Win_wait`; the same as
+    /// dropping the guard).
+    pub fn wait(self) {
+        drop(self);
+    }
+}
+
+impl<T: Pod> Drop for Exposure<'_, T> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        let t = self.win.t();
+        let n = t.n_pes();
+        let site = WaitSite::new(
+            WaitKind::WaitUntilMany,
+            [(self.win.sync + 8 * n) as u64, n as u64, 0, 0],
+        );
+        t.wait_for(site, || self.test());
+    }
+}
+
+/// An access epoch ([`Window::start`]) to the targets of its group; RMA to any other PE is
+/// refused. Dropping it (or [`Access::complete`]) completes every operation at the targets
+/// and tells them (`MPI_Win_complete`).
+#[must_use = "the access epoch completes as soon as the guard is dropped"]
+pub struct Access<'w, T: Pod> {
+    win: &'w Window<'w, T>,
+    group: Vec<usize>,
+}
+
+impl<T: Pod> fmt::Debug for Access<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Access")
+            .field("targets", &self.group)
+            .finish()
+    }
+}
+
+impl<T: Pod> Access<'_, T> {
+    rma_methods!(pe: Pe);
+
+    #[inline]
+    fn target_of(&self, pe: Pe) -> Result<usize, Error> {
+        if self.group.contains(&pe.index()) {
+            Ok(pe.index())
+        } else {
+            Err(Error::NotInEpochGroup { pe: pe.index() })
+        }
+    }
+
+    /// Ends the epoch now (`MPI_Win_complete`; the same as dropping the guard).
+    pub fn complete(self) {
+        drop(self);
+    }
+}
+
+impl<T: Pod> Drop for Access<'_, T> {
+    fn drop(&mut self) {
+        let t = self.win.t();
+        t.quiet();
+        let me = t.my_pe();
+        let n = t.n_pes();
+        for &q in &self.group {
+            t.amo::<u64>(q, self.win.sync + 8 * (n + me), AmoOp::FetchAdd(1));
         }
     }
 }
