@@ -388,6 +388,44 @@ fn pscw_epochs(shmem: &Shmem) {
     }
 }
 
+/// Per-origin completion counts: each PE puts `k = me + 1` values, one at a time, into its
+/// right neighbour and accumulates once, in two epochs; the neighbour waits (no barrier, no
+/// flag) until its left neighbour's count reaches `k + 1` and then sees the last put and the
+/// accumulate. A window without counts has none.
+fn completion_counts(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe();
+    let right = shmem.pe_wrapping(me.index() + 1);
+    let left = shmem.pe_wrapping(me.index() + n - 1);
+    let plain = Window::<u64>::new(shmem, 1).unwrap();
+    assert_eq!(plain.received_from(left), None);
+    assert_eq!(plain.wait_received(left, 1), None);
+    let mut win = Window::<u64>::with_counts(shmem, 2).unwrap();
+    let k = me.index() as u64 + 1;
+    for round in 0..2u64 {
+        {
+            let all = win.lock_all();
+            for i in 1..=k {
+                all.put(right, 0, &[round * 100 + i]).unwrap();
+            }
+            all.accumulate(right, 1, &[10], op::Sum).unwrap();
+        } // completes, then counts
+        let k_left = left.index() as u64 + 1;
+        let want = (round + 1) * (k_left + 1);
+        assert!(win.wait_received(left, want).unwrap() >= want);
+        let mut v = [0u64; 2];
+        win.lock(me, LockKind::Shared).get(0, &mut v).unwrap();
+        assert_eq!(
+            v,
+            [round * 100 + k_left, 10 * (round + 1)],
+            "round {round}: data visible when the count is"
+        );
+        assert_eq!(win.received_from(left), Some(want));
+        shmem.barrier_all();
+    }
+    drop(plain);
+}
+
 fn main() {
     support::main(
         &[
@@ -430,6 +468,11 @@ fn main() {
                 name: "pscw_epochs",
                 npes: NPES_AND_1,
                 body: pscw_epochs,
+            },
+            Case {
+                name: "completion_counts",
+                npes: NPES_AND_1,
+                body: completion_counts,
             },
             Case {
                 name: "refused_calls_write_nothing",

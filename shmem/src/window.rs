@@ -32,6 +32,9 @@
 //!   lock. A failing `compare_and_swap` writes nothing. Puts and gets are not atomic with
 //!   respect to accumulates (as in MPI), but never unsafe: a racing put and accumulate give
 //!   one of the interleavings element by element, never undefined behaviour.
+//! * With [`Window::with_counts`], each target counts the operations every origin completed
+//!   into it ([`Window::received_from`], [`Window::wait_received`]): a notification without
+//!   flags (seed page 001's per-origin receive counts).
 //! * Dropping a window frees it on this PE; its memory is reused only after every PE dropped
 //!   its window (the heap's deferred free), so no PE's epoch can reach reused memory.
 
@@ -159,12 +162,16 @@ pub struct Window<'s, T: Pod> {
     acc: usize,
     /// Active-target counters: `POSTED[q]` (`n` words: how many exposure epochs PE `q`
     /// opened to this PE), then `COMPLETED[q]` (`n` words: how many access epochs of `q` to
-    /// this PE completed).
+    /// this PE completed), then `RECEIVED[q]` (`n` words: operations of `q` completed into
+    /// this PE's part, with counts).
     sync: usize,
     /// How many exposure epochs this PE opened to each origin (what `COMPLETED` must reach).
     posts_to: RefCell<Vec<u64>>,
     /// How many access epochs this PE started to each target (what `POSTED` must reach).
     starts_to: RefCell<Vec<u64>>,
+    /// With counts ([`Window::with_counts`]): operations issued to each target and not yet
+    /// counted there (the third array of `sync`, `RECEIVED[q]`, is what `q` completed here).
+    pending: Option<RefCell<Vec<u64>>>,
     /// Where accumulates combine (at most [`ACC_CHUNK`] elements, made once).
     scratch: RefCell<Vec<T>>,
     _block: Allocation<'s>,
@@ -192,6 +199,25 @@ impl<'s, T: Pod> Window<'s, T> {
     /// [`Error::ArgumentMismatch`] on every PE when the PEs passed different lengths;
     /// [`Error::HeapExhausted`] on every PE when the symmetric heap cannot hold it.
     pub fn new(shmem: &'s Shmem, len: usize) -> Result<Self, Error> {
+        Window::create(shmem, len, false)
+    }
+
+    /// Like [`Window::new`], and the window counts, on each target, the operations each
+    /// origin completed into it (seed page 001's per-origin receive counts): read them with
+    /// [`Window::received_from`], wait for them with [`Window::wait_received`]. A
+    /// notification without flags: an origin's puts and accumulates are counted when they
+    /// complete (at a flush or when the epoch ends), so a target that sees the count reach
+    /// `k` sees the data of those `k` operations. Costs one remote atomic per target at each
+    /// flush or epoch end that had operations. *Collective*, like `new` (every PE must ask
+    /// for counts alike).
+    ///
+    /// # Errors
+    /// As for [`Window::new`].
+    pub fn with_counts(shmem: &'s Shmem, len: usize) -> Result<Self, Error> {
+        Window::create(shmem, len, true)
+    }
+
+    fn create(shmem: &'s Shmem, len: usize, counted: bool) -> Result<Self, Error> {
         let n = shmem.n_pes();
         let too_big = || Error::HeapExhausted {
             requested: usize::MAX,
@@ -205,8 +231,10 @@ impl<'s, T: Pod> Window<'s, T> {
         let own = lock_home + rwlock_home_size(n);
         let acc = own + (RWLOCK_OWN_BYTES * n).next_multiple_of(LINE);
         let sync = acc + LOCK_SIZE * n;
-        let size = sync.checked_add(16 * n).ok_or_else(too_big)?;
-        let req = AllocRequest::object::<T>(size, LINE.max(align_of::<T>()), 5, len as u64);
+        let size = sync.checked_add(24 * n).ok_or_else(too_big)?;
+        // The parameter every PE must pass alike: the length and whether it counts.
+        let param = (len as u64).wrapping_mul(2) | u64::from(counted);
+        let req = AllocRequest::object::<T>(size, LINE.max(align_of::<T>()), 5, param);
         let rt = shmem.rt();
         let block = rt.alloc(req, |offset| {
             let t = rt.transport();
@@ -234,6 +262,7 @@ impl<'s, T: Pod> Window<'s, T> {
             sync: base + sync,
             posts_to: RefCell::new(vec![0; n]),
             starts_to: RefCell::new(vec![0; n]),
+            pending: counted.then(|| RefCell::new(vec![0; n])),
             scratch: RefCell::new(vec![T::zeroed(); len.min(ACC_CHUNK)]),
             _block: block,
             _t: PhantomData,
@@ -377,7 +406,71 @@ impl<'s, T: Pod> Window<'s, T> {
     fn put_at(&self, pe: usize, at: usize, src: &[T]) -> Result<(), Error> {
         let off = self.range(at, src.len())?;
         self.t().put(pe, off, bytemuck::cast_slice(src));
+        self.count(pe);
         Ok(())
+    }
+
+    /// One more operation to `pe` to count when it completes (with counts).
+    #[inline]
+    fn count(&self, pe: usize) {
+        if let Some(p) = &self.pending {
+            p.borrow_mut()[pe] += 1;
+        }
+    }
+
+    /// With counts: completes every operation (`quiet`), then adds the operations issued to
+    /// `only` (or to every PE) since the last time to their `RECEIVED` counts there. Without
+    /// counts, or with nothing to count, it does nothing: the callers complete the epoch's
+    /// operations themselves.
+    fn settle(&self, only: Option<usize>) {
+        let Some(p) = &self.pending else {
+            return;
+        };
+        let t = self.t();
+        let mut p = p.borrow_mut();
+        let me = t.my_pe();
+        let n = t.n_pes();
+        let targets = match only {
+            Some(q) => q..q + 1,
+            None => 0..n,
+        };
+        let mut quiet = false;
+        for q in targets {
+            let k = std::mem::take(&mut p[q]);
+            if k > 0 {
+                if !std::mem::replace(&mut quiet, true) {
+                    t.quiet();
+                }
+                t.amo::<u64>(q, self.sync + 8 * (2 * n + me), AmoOp::FetchAdd(k));
+            }
+        }
+    }
+
+    /// With counts: how many operations (puts and accumulate-family calls) PE `origin`
+    /// completed into this PE's part of the window so far. `None` for a window made without
+    /// counts ([`Window::new`]).
+    pub fn received_from(&self, origin: Pe) -> Option<u64> {
+        self.pending.as_ref()?;
+        let t = self.t();
+        Some(t.get_word::<u64>(t.my_pe(), self.received(origin.index())))
+    }
+
+    /// With counts: waits until PE `origin` completed at least `count` operations into this
+    /// PE's part (spin, yield, then sleep until a count arrives), and returns the count; its
+    /// data is visible then. `None` at once for a window without counts.
+    pub fn wait_received(&self, origin: Pe, count: u64) -> Option<u64> {
+        self.pending.as_ref()?;
+        let t = self.t();
+        let site = WaitSite::new(
+            WaitKind::WaitUntil,
+            [self.received(origin.index()) as u64, 8, 0, 0],
+        );
+        Some(t.wait_local::<u64>(self.received(origin.index()), site, |v| v >= count))
+    }
+
+    #[inline]
+    fn received(&self, origin: usize) -> usize {
+        self.sync + 8 * (2 * self.shmem.n_pes() + origin)
     }
 
     fn get_at(&self, pe: usize, at: usize, dst: &mut [T]) -> Result<(), Error> {
@@ -434,6 +527,7 @@ impl<'s, T: Pod> Window<'s, T> {
             t.put(pe, o, bytemuck::cast_slice(cur));
         }
         lock.unlock(t, false);
+        self.count(pe);
         Ok(())
     }
 }
@@ -578,6 +672,7 @@ impl<T: Pod> Epoch<'_, T> {
     /// Completes every operation of the epoch so far at the target (`MPI_Win_flush`).
     pub fn flush(&self) {
         self.win.t().quiet();
+        self.win.settle(Some(self.pe));
     }
 
     /// Completes every operation of the epoch so far at the origin: its buffers may be
@@ -594,6 +689,7 @@ impl<T: Pod> Epoch<'_, T> {
 
 impl<T: Pod> Drop for Epoch<'_, T> {
     fn drop(&mut self) {
+        self.win.settle(Some(self.pe));
         self.win.rw(self.pe).release(self.win.t(), self.kind, false);
     }
 }
@@ -621,13 +717,14 @@ impl<T: Pod> EpochAll<'_, T> {
 
     /// Completes every operation to `pe` so far at `pe` (`MPI_Win_flush`).
     pub fn flush(&self, pe: Pe) {
-        let _ = pe;
         self.win.t().quiet();
+        self.win.settle(Some(pe.index()));
     }
 
     /// Completes every operation so far at every target (`MPI_Win_flush_all`).
     pub fn flush_all(&self) {
         self.win.t().quiet();
+        self.win.settle(None);
     }
 
     /// Completes every operation so far at the origin (`MPI_Win_flush_local_all`).
@@ -645,6 +742,7 @@ impl<T: Pod> Drop for EpochAll<'_, T> {
     fn drop(&mut self) {
         let t = self.win.t();
         t.quiet();
+        self.win.settle(None);
         for p in 0..self.win.shmem.n_pes() {
             self.win.rw(p).release(t, RwKind::Shared, false);
         }
@@ -684,6 +782,7 @@ impl<T: Pod> Drop for FenceEpoch<'_, T> {
         // A PE that panics does not enter the collective (the others are not coming either:
         // the launcher ends the job).
         if !std::thread::panicking() {
+            self.win.settle(None);
             self.win.shmem.barrier_all();
         }
     }
@@ -777,6 +876,7 @@ impl<T: Pod> Drop for Access<'_, T> {
     fn drop(&mut self) {
         let t = self.win.t();
         t.quiet();
+        self.win.settle(None);
         let me = t.my_pe();
         let n = t.n_pes();
         for &q in &self.group {
