@@ -377,6 +377,7 @@ impl RawRwLock {
 
     /// Acquires the lock in mode `kind`, first come, first served (module docs); returns
     /// whether it is poisoned.
+    #[inline]
     pub fn acquire<T: Transport>(&self, t: &T, kind: RwKind) -> bool {
         let seen = t.amo::<u64>(self.home, self.offset + STATE, AmoOp::Fetch);
         match self.try_fast(t, kind, seen) {
@@ -387,6 +388,7 @@ impl RawRwLock {
 
     /// The queueing half of [`RawRwLock::acquire`].
     #[cold]
+    #[inline(never)]
     fn queue<T: Transport>(&self, t: &T, kind: RwKind) -> bool {
         let me = t.my_pe();
         let n = t.n_pes();
@@ -463,6 +465,8 @@ impl RawRwLock {
     }
 
     /// Wakes the holder of ticket `s`, if it has written its ring entry (module docs).
+    #[cold]
+    #[inline(never)]
     fn notify<T: Transport>(&self, t: &T, s: u64) {
         let at = self.offset + RING + 8 * (s as usize % t.n_pes());
         let e = t.amo::<u64>(self.home, at, AmoOp::Fetch);
@@ -477,6 +481,7 @@ impl RawRwLock {
     /// whether the lock is to be poisoned from now on (it panicked, or it holds a poisoned
     /// lock and did not clear it); readers never change the poison flag. Does nothing unless
     /// this PE holds the lock in that mode.
+    #[inline]
     pub fn release<T: Transport>(&self, t: &T, kind: RwKind, poison: bool) {
         let mine = t.get_word::<u64>(t.my_pe(), self.own + MINE);
         let holding = if kind == RwKind::Shared {
@@ -487,7 +492,6 @@ impl RawRwLock {
         if mine & KIND_MASK != holding {
             return;
         }
-        let ticket = mine >> 8;
         t.quiet();
         self.set_mine(t, 0, 0);
         match kind {
@@ -498,16 +502,11 @@ impl RawRwLock {
                     AmoOp::FetchAdd(u64::MAX),
                 ));
                 if was.readers == 1 && was.next != was.serving {
-                    let at = self.offset + RING + 8 * (was.serving as usize % t.n_pes());
-                    let e = t.amo::<u64>(self.home, at, AmoOp::Fetch);
-                    if let Some((tk, RwKind::Exclusive, pe)) = entry_of(e)
-                        && tk == was.serving
-                    {
-                        t.amo::<u64>(pe, self.own + DRAIN, AmoOp::Set(tk + 1));
-                    }
+                    self.wake_drained(t, was.serving);
                 }
             }
             RwKind::Exclusive => {
+                let ticket = mine >> 8;
                 // The flag as this writer found it: only a writer changes it.
                 let now = mine & MINE_POISONED != 0;
                 let flip = match (now, poison) {
@@ -525,6 +524,20 @@ impl RawRwLock {
                     self.notify(t, after);
                 }
             }
+        }
+    }
+
+    /// The last reader left while someone queues: if the holder of ticket `serving` is a
+    /// writer waiting for the readers to drain, wake it.
+    #[cold]
+    #[inline(never)]
+    fn wake_drained<T: Transport>(&self, t: &T, serving: u64) {
+        let at = self.offset + RING + 8 * (serving as usize % t.n_pes());
+        let e = t.amo::<u64>(self.home, at, AmoOp::Fetch);
+        if let Some((tk, RwKind::Exclusive, pe)) = entry_of(e)
+            && tk == serving
+        {
+            t.amo::<u64>(pe, self.own + DRAIN, AmoOp::Set(tk + 1));
         }
     }
 

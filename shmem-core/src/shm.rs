@@ -462,7 +462,10 @@ impl Transport for ShmTransport {
         unsafe { W::atomic_load(p, Ordering::Acquire) }
     }
 
-    #[inline]
+    // Always inlined: callers pass a constant operation, and only inlined does the match on
+    // it fold to the one instruction (measured: an out-of-line `amo` cost a window epoch
+    // 15 ns, 40 → 55 ns, when unrelated code tipped the inliner's budget).
+    #[inline(always)]
     fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W {
         let p = self.ptr(pe, offset, std::mem::size_of::<W>()).cast::<W>();
         assert!(p.is_aligned(), "misaligned symmetric word");

@@ -422,7 +422,15 @@ impl<'s, T: Pod> Window<'s, T> {
     /// `only` (or to every PE) since the last time to their `RECEIVED` counts there. Without
     /// counts, or with nothing to count, it does nothing: the callers complete the epoch's
     /// operations themselves.
+    #[inline]
     fn settle(&self, only: Option<usize>) {
+        if self.pending.is_some() {
+            self.settle_counted(only);
+        }
+    }
+
+    #[inline(never)]
+    fn settle_counted(&self, only: Option<usize>) {
         let Some(p) = &self.pending else {
             return;
         };
