@@ -9,7 +9,7 @@
 
 mod support;
 
-use shmem::window::{LockKind, Window, op};
+use shmem::window::{Layout, LockKind, Window, op};
 use shmem::{Error, Shmem, SymBox, SymVec};
 use support::Case;
 
@@ -426,6 +426,93 @@ fn completion_counts(shmem: &Shmem) {
     drop(plain);
 }
 
+/// The elements a layout selects, by a plain loop over its description (not its blocks).
+fn selected(desc: &[(usize, usize)]) -> Vec<usize> {
+    let mut v: Vec<usize> = desc.iter().flat_map(|&(a, n)| a..a + n).collect();
+    v.sort_unstable();
+    v
+}
+
+/// Layout transfers: vector, indexed and nested layouts on both sides against the expected
+/// placement computed by a plain loop; `get_layout` brings the same elements back; a count
+/// mismatch and out-of-bounds layouts are errors that move nothing.
+fn layouts(shmem: &Shmem) {
+    const LEN: usize = 64;
+    let me = shmem.my_pe();
+    let right = shmem.pe_wrapping(me.index() + 1);
+    let left = shmem.pe_wrapping(me.index() + shmem.n_pes() - 1);
+    let mut win = Window::<u32>::new(shmem, LEN).unwrap();
+    let src: Vec<u32> = (0..40).map(|i| me.index() as u32 * 1000 + i).collect();
+    // origin: 4 blocks of 2, stride 5; target: two blocks (3, 3) and (20, 5)
+    let origin = Layout::vector(4, 2, 5).unwrap();
+    let origin_desc: Vec<(usize, usize)> = (0..4).map(|i| (i * 5, 2)).collect();
+    let target = Layout::indexed(&[(20, 5), (3, 3)]).unwrap();
+    let target_desc = [(3, 3), (20, 5)];
+    // nested: two copies, 10 apart, of {0, 1, 5} -> {0, 1, 5, 10, 11, 15}, on both sides
+    let pair = Layout::indexed(&[(0, 2), (5, 1)]).unwrap();
+    let nested = Layout::nested(&pair, 2, 10).unwrap();
+    let nested_desc = [(0, 2), (5, 1), (10, 2), (15, 1)];
+    assert_eq!(nested.len(), 6);
+    let at = 7;
+    {
+        let e = win.lock(right, LockKind::Exclusive);
+        e.put_layout(at, &src, &origin, &target).unwrap();
+        e.put_layout(40, &src, &nested, &nested).unwrap();
+        // refused: counts differ, target past the end, origin past the buffer
+        let before = {
+            let mut v = vec![0u32; LEN];
+            e.get(0, &mut v).unwrap();
+            v
+        };
+        let r = e.put_layout(0, &src, &origin, &nested);
+        assert!(matches!(r, Err(Error::LengthMismatch { .. })), "{r:?}");
+        let r = e.put_layout(LEN - 10, &src, &origin, &target);
+        assert!(matches!(r, Err(Error::OutOfBounds { .. })), "{r:?}");
+        let r = e.put_layout(0, &src[..10], &origin, &target);
+        assert!(matches!(r, Err(Error::OutOfBounds { .. })), "{r:?}");
+        let mut after = vec![0u32; LEN];
+        e.get(0, &mut after).unwrap();
+        assert_eq!(after, before, "refused layout transfers wrote something");
+    }
+    shmem.barrier_all();
+    // What the left neighbour's transfers must have left here, by plain loops.
+    let lsrc: Vec<u32> = (0..40).map(|i| left.index() as u32 * 1000 + i).collect();
+    let mut want = vec![0u32; LEN];
+    for (o, t) in selected(&origin_desc)
+        .into_iter()
+        .zip(selected(&target_desc))
+    {
+        want[at + t] = lsrc[o];
+    }
+    for (o, t) in selected(&nested_desc)
+        .into_iter()
+        .zip(selected(&nested_desc))
+    {
+        want[40 + t] = lsrc[o];
+    }
+    let mut have = vec![0u32; LEN];
+    win.lock(me, LockKind::Shared).get(0, &mut have).unwrap();
+    assert_eq!(have, want);
+    // And back: the right neighbour's selected elements into the origin positions.
+    let mut back = vec![0u32; 40];
+    win.lock(right, LockKind::Shared)
+        .get_layout(at, &mut back, &origin, &target)
+        .unwrap();
+    for (i, &b) in back.iter().enumerate() {
+        let expect = if selected(&origin_desc).contains(&i) {
+            src[i]
+        } else {
+            0
+        };
+        assert_eq!(b, expect, "element {i} brought back");
+    }
+    assert!(Layout::vector(3, 4, 2).is_err());
+    assert!(Layout::indexed(&[(0, 4), (3, 1)]).is_err());
+    assert!(Layout::nested(&pair, 2, 4).is_err()); // {0, 1, 5} and {4, 5, 9} share 5
+    assert_eq!(Layout::nested(&pair, 2, 3).unwrap().len(), 6); // {0, 1, 5} and {3, 4, 8}
+    shmem.barrier_all();
+}
+
 fn main() {
     support::main(
         &[
@@ -473,6 +560,11 @@ fn main() {
                 name: "completion_counts",
                 npes: NPES_AND_1,
                 body: completion_counts,
+            },
+            Case {
+                name: "layouts",
+                npes: NPES_AND_1,
+                body: layouts,
             },
             Case {
                 name: "refused_calls_write_nothing",

@@ -35,6 +35,10 @@
 //! * With [`Window::with_counts`], each target counts the operations every origin completed
 //!   into it ([`Window::received_from`], [`Window::wait_received`]): a notification without
 //!   flags (seed page 001's per-origin receive counts).
+//! * [`Layout`]s (seed page 001's datatype cache) describe non-contiguous origin and target
+//!   sides (vector, indexed, nested), checked once when built and reused for any number of
+//!   transfers (`put_layout`, `get_layout`); the transfer moves each run that is contiguous on
+//!   both sides with one copy.
 //! * Dropping a window frees it on this PE; its memory is reused only after every PE dropped
 //!   its window (the heap's deferred free), so no PE's epoch can reach reused memory.
 
@@ -128,6 +132,159 @@ pub mod op {
 }
 
 use op::AccumulateOp;
+
+/// A non-contiguous layout of elements (seed page 001's derived datatypes): which elements,
+/// relative to a starting index, a transfer reads or writes. Built and checked once (blocks
+/// flattened, sorted, non-overlapping), then reused for the origin or the target side of any
+/// number of transfers to any PE: describing a layout costs nothing per transfer.
+///
+/// # Examples
+/// ```
+/// use shmem::window::Layout;
+///
+/// let column = Layout::vector(4, 1, 8)?;            // 4 elements, 8 apart: a column of 4x8
+/// assert_eq!((column.len(), column.extent()), (4, 25));
+/// let pair = Layout::indexed(&[(0, 2), (5, 1)])?;   // elements 0, 1 and 5
+/// let two_pairs = Layout::nested(&pair, 2, 10)?;    // ... and 10, 11, 15
+/// assert_eq!(two_pairs.len(), 6);
+/// assert!(Layout::vector(3, 4, 2).is_err());        // blocks would overlap
+/// # Ok::<(), shmem::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// `(first element, length)` of each contiguous block, sorted, disjoint, non-empty,
+    /// adjacent blocks merged.
+    blocks: Box<[(usize, usize)]>,
+    len: usize,
+}
+
+impl Layout {
+    /// `n` consecutive elements.
+    pub fn contiguous(n: usize) -> Layout {
+        Layout::from_blocks(vec![(0, n)]).expect("one block is a valid layout")
+    }
+
+    /// `count` blocks of `blocklen` elements, block `i` starting at element `i * stride`
+    /// (`MPI_Type_vector`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidStride`] when `stride < blocklen` (blocks would overlap) or the layout
+    /// does not fit in `usize`.
+    pub fn vector(count: usize, blocklen: usize, stride: usize) -> Result<Layout, Error> {
+        if count > 1 && stride < blocklen {
+            return Err(Error::InvalidStride {
+                what: "a vector layout's stride is smaller than its block length",
+            });
+        }
+        let blocks = (0..count)
+            .map(|i| i.checked_mul(stride).map(|at| (at, blocklen)))
+            .collect::<Option<Vec<_>>>()
+            .ok_or(Error::InvalidStride {
+                what: "a vector layout larger than the address space",
+            })?;
+        Layout::from_blocks(blocks)
+    }
+
+    /// Blocks given as `(first element, length)` (`MPI_Type_indexed`), in any order.
+    ///
+    /// # Errors
+    /// [`Error::InvalidStride`] when two blocks overlap or a block does not fit in `usize`.
+    pub fn indexed(blocks: &[(usize, usize)]) -> Result<Layout, Error> {
+        Layout::from_blocks(blocks.to_vec())
+    }
+
+    /// `count` copies of `inner`, copy `i` shifted by `i * stride` elements (a vector of a
+    /// derived type).
+    ///
+    /// # Errors
+    /// [`Error::InvalidStride`] when the copies overlap or do not fit in `usize`.
+    pub fn nested(inner: &Layout, count: usize, stride: usize) -> Result<Layout, Error> {
+        let mut blocks = Vec::with_capacity(inner.blocks.len() * count);
+        for i in 0..count {
+            let shift = i.checked_mul(stride).ok_or(Error::InvalidStride {
+                what: "a nested layout larger than the address space",
+            })?;
+            for &(at, n) in inner.blocks.iter() {
+                blocks.push((
+                    at.checked_add(shift).ok_or(Error::InvalidStride {
+                        what: "a nested layout larger than the address space",
+                    })?,
+                    n,
+                ));
+            }
+        }
+        Layout::from_blocks(blocks)
+    }
+
+    fn from_blocks(mut blocks: Vec<(usize, usize)>) -> Result<Layout, Error> {
+        blocks.retain(|&(_, n)| n > 0);
+        blocks.sort_unstable();
+        let mut merged: Vec<(usize, usize)> = Vec::with_capacity(blocks.len());
+        let mut len = 0usize;
+        for (at, n) in blocks {
+            let end = at.checked_add(n).ok_or(Error::InvalidStride {
+                what: "a layout block past the end of the address space",
+            })?;
+            len += n;
+            match merged.last_mut() {
+                Some(last) if last.0 + last.1 > at => {
+                    return Err(Error::InvalidStride {
+                        what: "layout blocks overlap",
+                    });
+                }
+                Some(last) if last.0 + last.1 == at => last.1 = end - last.0,
+                _ => merged.push((at, n)),
+            }
+        }
+        Ok(Layout {
+            blocks: merged.into_boxed_slice(),
+            len,
+        })
+    }
+
+    /// Elements the layout selects.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether it selects none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Elements from the start to one past the last selected element.
+    pub fn extent(&self) -> usize {
+        self.blocks.last().map_or(0, |&(at, n)| at + n)
+    }
+
+    /// Contiguous blocks as `(first element, length)`.
+    pub fn blocks(&self) -> &[(usize, usize)] {
+        &self.blocks
+    }
+}
+
+/// Walks two layouts with the same number of elements in step, calling `f(origin element,
+/// target element, run length)` for every maximal run contiguous on both sides.
+fn zip_layouts(origin: &Layout, target: &Layout, mut f: impl FnMut(usize, usize, usize)) {
+    let (mut i, mut j) = (0, 0);
+    let (mut oi, mut tj) = (0, 0); // elements used of the current blocks
+    while i < origin.blocks.len() && j < target.blocks.len() {
+        let (oa, on) = origin.blocks[i];
+        let (ta, tn) = target.blocks[j];
+        let run = (on - oi).min(tn - tj);
+        f(oa + oi, ta + tj, run);
+        oi += run;
+        tj += run;
+        if oi == on {
+            i += 1;
+            oi = 0;
+        }
+        if tj == tn {
+            j += 1;
+            tj = 0;
+        }
+    }
+}
 
 /// An RMA window: `len` elements of `T` on every PE, exposed to every PE's access epochs.
 /// Created collectively, zero-filled.
@@ -481,6 +638,68 @@ impl<'s, T: Pod> Window<'s, T> {
         self.sync + 8 * (2 * self.shmem.n_pes() + origin)
     }
 
+    /// Checks a layout transfer: equal element counts, the origin layout inside `buf_len`
+    /// elements, the target layout inside the window from `at`; returns nothing else, so a
+    /// refused transfer moves nothing.
+    fn check_layouts(
+        &self,
+        at: usize,
+        origin: &Layout,
+        buf_len: usize,
+        target: &Layout,
+    ) -> Result<(), Error> {
+        if origin.len() != target.len() {
+            return Err(Error::LengthMismatch {
+                what: "origin and target layouts (elements)",
+                left: origin.len(),
+                right: target.len(),
+            });
+        }
+        if origin.extent() > buf_len {
+            return Err(Error::OutOfBounds {
+                start: 0,
+                len: origin.extent(),
+                object_len: buf_len,
+            });
+        }
+        self.range(at, target.extent()).map(drop)
+    }
+
+    fn put_layout_at(
+        &self,
+        pe: usize,
+        at: usize,
+        src: &[T],
+        origin: &Layout,
+        target: &Layout,
+    ) -> Result<(), Error> {
+        self.check_layouts(at, origin, src.len(), target)?;
+        let t = self.t();
+        zip_layouts(origin, target, |o, d, n| {
+            let off = self.data + (at + d) * size_of::<T>();
+            t.put(pe, off, bytemuck::cast_slice(&src[o..o + n]));
+        });
+        self.count(pe);
+        Ok(())
+    }
+
+    fn get_layout_at(
+        &self,
+        pe: usize,
+        at: usize,
+        dst: &mut [T],
+        origin: &Layout,
+        target: &Layout,
+    ) -> Result<(), Error> {
+        self.check_layouts(at, origin, dst.len(), target)?;
+        let t = self.t();
+        zip_layouts(origin, target, |o, d, n| {
+            let off = self.data + (at + d) * size_of::<T>();
+            t.get(pe, off, bytemuck::cast_slice_mut(&mut dst[o..o + n]));
+        });
+        Ok(())
+    }
+
     fn get_at(&self, pe: usize, at: usize, dst: &mut [T]) -> Result<(), Error> {
         let off = self.range(at, dst.len())?;
         self.t().get(pe, off, bytemuck::cast_slice_mut(dst));
@@ -551,6 +770,44 @@ macro_rules! rma_methods {
         /// [`Error::OutOfBounds`] when the range leaves the window; nothing is written.
         pub fn put(&self, $($pe: $pe_ty,)* at: usize, src: &[T]) -> Result<(), Error> {
             self.win.put_at(self.target_of($($pe),*)?, at, src)
+        }
+
+        /// Copies the elements of `src` that `origin` selects into the target's elements that
+        /// `target` selects, starting at element `at` (`MPI_Put` with derived datatypes on
+        /// both sides); element `i` of one goes to element `i` of the other.
+        ///
+        /// # Errors
+        /// [`Error::LengthMismatch`] when the layouts select different numbers of elements;
+        /// [`Error::OutOfBounds`] when `origin` reaches past `src` or `target` past the
+        /// window. Nothing is written then.
+        pub fn put_layout(
+            &self,
+            $($pe: $pe_ty,)*
+            at: usize,
+            src: &[T],
+            origin: &Layout,
+            target: &Layout,
+        ) -> Result<(), Error> {
+            self.win
+                .put_layout_at(self.target_of($($pe),*)?, at, src, origin, target)
+        }
+
+        /// The mirror of `put_layout` (`MPI_Get` with derived datatypes): the target's
+        /// elements that `target` selects (from element `at`) into the elements of `dst` that
+        /// `origin` selects.
+        ///
+        /// # Errors
+        /// As for `put_layout`; nothing is read then.
+        pub fn get_layout(
+            &self,
+            $($pe: $pe_ty,)*
+            at: usize,
+            dst: &mut [T],
+            origin: &Layout,
+            target: &Layout,
+        ) -> Result<(), Error> {
+            self.win
+                .get_layout_at(self.target_of($($pe),*)?, at, dst, origin, target)
         }
 
         /// Copies the target's elements `at ..` into `dst` (`MPI_Get`; complete on return).
