@@ -708,6 +708,25 @@ fn bench_lock(cx: &Cx<'_>, co: &mut Colls<'_>) {
 
 // ------------------------------------------------------------------------------- windows
 
+/// The check of the rows where PE 0 writes numbers into PE 1's window element 0: PE 0 sends
+/// its last number `k` (ignored elsewhere), and PE 1 compares its element with it; returns the
+/// number of failing PEs (collective).
+fn pe1_holds(cx: &Cx<'_>, win: &mut Window<'_, i64>, k: i64) -> i32 {
+    if cx.me == 0 {
+        AMO_EXPECT.sym(cx.shmem).p(cx.pe1, k);
+    }
+    cx.shmem.barrier_all();
+    let mut bad = false;
+    if cx.me == 1 {
+        let mut got = [0i64];
+        win.lock(cx.pe1, LockKind::Shared)
+            .get(0, &mut got)
+            .expect("in bounds");
+        bad = got[0] != AMO_EXPECT.sym(cx.shmem).read();
+    }
+    cx.global_fails(bad)
+}
+
 /// `win_lock_{excl,shared}_lat` (mpi-rma-bench's `bench_lock_lat`): PE 0 opens an epoch on
 /// PE 1 in the given mode, puts one `i64` (the iteration's number), ends the epoch; ns per
 /// epoch. PE 1 then holds the last number.
@@ -739,18 +758,8 @@ fn bench_win_lock(cx: &Cx<'_>, win: &mut Window<'_, i64>, kind: LockKind) {
             }
             v.push(ns_since(t0) / iters as f64);
         }
-        AMO_EXPECT.sym(cx.shmem).p(cx.pe1, k);
     }
-    cx.shmem.barrier_all();
-    let mut bad = false;
-    if cx.me == 1 {
-        let mut got = [0i64];
-        win.lock(cx.pe1, LockKind::Shared)
-            .get(0, &mut got)
-            .expect("in bounds");
-        bad = got[0] != AMO_EXPECT.sym(cx.shmem).read();
-    }
-    let nfail = cx.global_fails(bad);
+    let nfail = pe1_holds(cx, win, k);
     cx.report(name, median(v), "ns", nfail);
 }
 
@@ -912,19 +921,7 @@ fn bench_win_pscw(cx: &Cx<'_>, win: &mut Window<'_, i64>) {
         round(iters, &mut k);
         v.push(ns_since(t0) / iters as f64);
     }
-    if cx.me == 0 {
-        AMO_EXPECT.sym(cx.shmem).p(cx.pe1, k);
-    }
-    cx.shmem.barrier_all();
-    let mut bad = false;
-    if cx.me == 1 {
-        let mut got = [0i64];
-        win.lock(cx.pe1, LockKind::Shared)
-            .get(0, &mut got)
-            .expect("in bounds");
-        bad = got[0] != AMO_EXPECT.sym(cx.shmem).read();
-    }
-    let nfail = cx.global_fails(bad);
+    let nfail = pe1_holds(cx, win, k);
     cx.report(name, median(v), "ns", nfail);
 }
 

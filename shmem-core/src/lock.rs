@@ -461,38 +461,11 @@ mod tests {
     //! than the multi-process tests can afford, the unlock race (tail already swapped, link
     //! not yet written) included.
 
-    use std::sync::Arc;
-
     use super::*;
-    use crate::segment::Segment;
-    use crate::shm::ShmTransport;
-    use crate::wait::WaitPolicy;
+    use crate::shm::on_pes;
 
     const COUNTER: usize = 1024;
     const OWNER: usize = 1032;
-
-    /// Runs `f(transport)` on `n` threads, one per PE of a fresh `n`-PE segment, and returns
-    /// what each returned. (A PE that panicked before a barrier would leave the others
-    /// waiting there: the bodies count violations and the caller asserts.)
-    fn on_pes<R: Send>(n: usize, f: impl Fn(&ShmTransport) -> R + Sync) -> Vec<R> {
-        let (seg, _fd, _token) = Segment::create(n, 1 << 16).unwrap();
-        let seg = Arc::new(seg);
-        let settings = crate::config::Settings::default();
-        let policy = WaitPolicy::for_job(n, crate::sys::usable_cpus(), false, &settings);
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..n)
-                .map(|me| {
-                    // SAFETY: the test bodies touch the bytes that several threads share (lock
-                    // words, counter, owner) only with atomics (`amo`, `put_word`,
-                    // `get_word`), and copy the lock's bytes (`get`) only between barriers.
-                    let t = unsafe { ShmTransport::new(seg.clone(), me, policy, settings) };
-                    let f = &f;
-                    s.spawn(move || f(&t))
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        })
-    }
 
     #[test]
     fn mutual_exclusion_of_a_remote_read_modify_write() {

@@ -574,36 +574,13 @@ impl RawRwLock {
 mod tests {
     //! The algorithm on the real shared-memory transport, one thread per PE on one segment.
 
-    use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, Ordering};
 
     use super::*;
-    use crate::segment::Segment;
-    use crate::shm::ShmTransport;
-    use crate::wait::WaitPolicy;
+    use crate::shm::on_pes;
 
     const COUNTER: usize = 4096;
     const INSIDE: usize = 4104;
-
-    fn on_pes<R: Send>(n: usize, f: impl Fn(&ShmTransport) -> R + Sync) -> Vec<R> {
-        let (seg, _fd, _token) = Segment::create(n, 1 << 16).unwrap();
-        let seg = Arc::new(seg);
-        let settings = crate::config::Settings::default();
-        let policy = WaitPolicy::for_job(n, crate::sys::usable_cpus(), false, &settings);
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..n)
-                .map(|me| {
-                    // SAFETY: the bodies touch shared bytes (lock words, counter, the
-                    // `INSIDE` word) only with atomics (`amo`, `put_word`, `get_word`), and
-                    // write the lock object with `put` only before the first barrier.
-                    let t = unsafe { ShmTransport::new(seg.clone(), me, policy, settings) };
-                    let f = &f;
-                    s.spawn(move || f(&t))
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        })
-    }
 
     #[test]
     fn ticket_arithmetic_wraps_without_carry() {

@@ -564,3 +564,29 @@ impl Transport for ShmTransport {
         wait::wait_until(&self.policy, self.waiter(site), cond);
     }
 }
+
+/// Test support for the algorithms built on the transport (`lock.rs`, `rwlock.rs`): runs
+/// `f(transport)` on `n` threads, one per PE of a fresh `n`-PE segment, and returns what each
+/// returned. A PE that panics before a barrier would leave the others waiting there, so the
+/// bodies count violations and the caller asserts.
+#[cfg(test)]
+pub(crate) fn on_pes<R: Send>(n: usize, f: impl Fn(&ShmTransport) -> R + Sync) -> Vec<R> {
+    let (seg, _fd, _token) = crate::segment::Segment::create(n, 1 << 16).unwrap();
+    let seg = std::sync::Arc::new(seg);
+    let settings = crate::config::Settings::default();
+    let policy = crate::wait::WaitPolicy::for_job(n, crate::sys::usable_cpus(), false, &settings);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..n)
+            .map(|me| {
+                // SAFETY: every body that the tests pass touches the bytes that several threads
+                // share (lock words, counters) only with atomics (`amo`, `put_word`,
+                // `get_word`), and writes or copies shared bytes with `put`/`get` only where
+                // no other thread accesses them (before the first barrier, between barriers).
+                let t = unsafe { ShmTransport::new(seg.clone(), me, policy, settings) };
+                let f = &f;
+                s.spawn(move || f(&t))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
+}
