@@ -312,6 +312,18 @@ fn refused_calls_write_nothing(shmem: &Shmem) {
         Ok(_) if shmem.n_pes() == 1 => {}
         other => panic!("expected ArgumentMismatch: {other:?}"),
     }
+    // A length whose size overflows on one PE only: that PE must not leave the others
+    // waiting in the allocation; every PE gets an error.
+    let len = if me.index() == 0 { usize::MAX / 2 } else { 4 };
+    match Window::<u64>::new(shmem, len) {
+        Err(
+            Error::ArgumentMismatch { .. } | Error::HeapExhausted { .. } | Error::Refused { .. },
+        ) => {}
+        other => panic!("expected an error on every PE: {other:?}"),
+    }
+    // And the heap is still in step on every PE.
+    let again = Window::<u64>::new(shmem, 4).unwrap();
+    assert_eq!(again.len(), 4);
     shmem.barrier_all();
 }
 

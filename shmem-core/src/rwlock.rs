@@ -97,11 +97,7 @@ const DRAIN: usize = 8;
 const MINE: usize = 16;
 /// Bytes of one PE's own words.
 pub const RWLOCK_OWN_BYTES: usize = 24;
-/// Bytes of the home part of a lock object in a job of `n_pes` PEs (state word, home word,
-/// ring), when the own words live elsewhere ([`RawRwLock::with_own`]).
-pub const fn rwlock_home_size(n_pes: usize) -> usize {
-    rwlock_size(n_pes)
-}
+
 const RING: usize = 256;
 
 const READERS_MASK: u64 = (1 << 15) - 1;
@@ -259,7 +255,7 @@ impl RawRwLock {
         }
     }
 
-    /// A lock whose home part (state, home word, ring: [`rwlock_home_size`] bytes) is at
+    /// A lock whose home part (state, home word, ring: [`rwlock_size`] bytes) is at
     /// symmetric `offset` and whose per-PE words ([`RWLOCK_OWN_BYTES`]) are at `own`, for
     /// objects that keep many locks (one per target PE of a window) and the requester words
     /// of all of them together. Every PE must use the same `own` for a given lock, and no two

@@ -49,7 +49,7 @@ use std::mem::{align_of, size_of};
 
 use bytemuck::Pod;
 use shmem_core::lock::{LOCK_SIZE, RawLock};
-use shmem_core::rwlock::{RWLOCK_OWN_BYTES, RawRwLock, RwKind, rwlock_home_size};
+use shmem_core::rwlock::{RWLOCK_OWN_BYTES, RawRwLock, RwKind, rwlock_size};
 use shmem_core::transport::{AmoOp, Transport};
 use shmem_core::wait::{WaitKind, WaitSite};
 use shmem_core::{AllocRequest, Allocation, DefaultTransport};
@@ -376,22 +376,25 @@ impl<'s, T: Pod> Window<'s, T> {
 
     fn create(shmem: &'s Shmem, len: usize, counted: bool) -> Result<Self, Error> {
         let n = shmem.n_pes();
-        let too_big = || Error::HeapExhausted {
-            requested: usize::MAX,
-            available: shmem.heap_available(),
-        };
-        let data_bytes = len
+        // Offsets in the block: elements, the home part of this PE's lock, the requester words,
+        // the accumulate locks, the counters. `None` when the size overflows: that goes through
+        // the allocation's agreement like any size (every PE then gets the same error), rather
+        // than returning here while the other PEs wait in the allocation.
+        let layout = len
             .checked_mul(size_of::<T>())
             .and_then(|b| b.checked_next_multiple_of(LINE))
-            .ok_or_else(too_big)?;
-        let lock_home = data_bytes;
-        let own = lock_home + rwlock_home_size(n);
-        let acc = own + (RWLOCK_OWN_BYTES * n).next_multiple_of(LINE);
-        let sync = acc + LOCK_SIZE * n;
-        let size = sync.checked_add(24 * n).ok_or_else(too_big)?;
+            .and_then(|lock_home| {
+                let own = lock_home.checked_add(rwlock_size(n))?;
+                let acc = own.checked_add((RWLOCK_OWN_BYTES * n).next_multiple_of(LINE))?;
+                let sync = acc.checked_add(LOCK_SIZE * n)?;
+                let size = sync.checked_add(24 * n)?;
+                Some((lock_home, own, acc, sync, size))
+            });
+        let (lock_home, own, acc, sync, size) = layout.unwrap_or_default();
         // The parameter every PE must pass alike: the length and whether it counts.
         let param = (len as u64).wrapping_mul(2) | u64::from(counted);
-        let req = AllocRequest::object::<T>(size, LINE.max(align_of::<T>()), 5, param);
+        let mut req = AllocRequest::object::<T>(size, LINE.max(align_of::<T>()), 5, param);
+        req.bytes = layout.map(|l| l.4);
         let rt = shmem.rt();
         let block = rt.alloc(req, |offset| {
             let t = rt.transport();
