@@ -5,13 +5,50 @@
 //! exactly one PE win and writes nothing otherwise, fence and post/start/complete/wait epochs
 //! make an epoch's data visible when it closes (rotating groups), and refused calls write
 //! nothing.
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
+use std::cell::Cell;
 
 mod support;
 
 use shmem::window::{Layout, LockKind, Window, op};
 use shmem::{Error, Shmem, SymBox, SymVec};
 use support::Case;
+
+/// The global allocator, counting this thread's allocations (`requests_allocate_nothing`).
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+#[allow(unsafe_code)]
+// SAFETY: every call is forwarded to `System` unchanged; the count is a plain thread-local
+// cell with a const initializer (touching it allocates nothing and registers no destructor).
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: AllocLayout) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: AllocLayout) {
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: AllocLayout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
 
 const NPES: &[usize] = &[2, 4, 8];
 const NPES_AND_1: &[usize] = &[1, 2, 4, 8];
@@ -438,6 +475,147 @@ fn completion_counts(shmem: &Shmem) {
     drop(plain);
 }
 
+/// The value element `i` of PE `p`'s contribution has in `requests` (distinct everywhere).
+fn req_value(p: usize, i: usize) -> u64 {
+    (p as u64 + 1) << 32 | i as u64
+}
+
+/// Request-based RMA: every PE starts puts of three sizes (one staged, two not on MPI) into
+/// its right neighbour's part and one leaked get, tests and waits in reverse order; after a
+/// barrier, gets of its left neighbour's part that are waited on inside the scope (the data
+/// is usable at once) and one whose request is leaked (the scope's end finishes it);
+/// accumulates as requests give exact totals; refused calls write nothing.
+fn requests(shmem: &Shmem) {
+    const SIZES: [usize; 3] = [3, 200, 1500];
+    const LEN: usize = 3 + 200 + 1500;
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = shmem.pe_wrapping(me + n - 1);
+    let mut win = Window::<u64>::new(shmem, LEN + 1).unwrap();
+    let src: Vec<u64> = (0..LEN).map(|i| req_value(me, i)).collect();
+    let (a, rest) = src.split_at(SIZES[0]);
+    let (b, c) = rest.split_at(SIZES[1]);
+    shmem.barrier_all();
+    {
+        let all = win.lock_all();
+        all.requests(|rq| {
+            let mut reqs = vec![
+                rq.rput(right, 0, a).unwrap(),
+                rq.rput(right, SIZES[0], b).unwrap(),
+                rq.rput(right, SIZES[0] + SIZES[1], c).unwrap(),
+            ];
+            // Refused: out of bounds, nothing written (checked after the barrier).
+            assert!(matches!(
+                rq.rput(right, LEN, a),
+                Err(Error::OutOfBounds { start, len: 3, object_len }) if start == LEN && object_len == LEN + 1
+            ));
+            while let Some(mut r) = reqs.pop() {
+                while !r.test() {
+                    std::hint::spin_loop();
+                }
+                assert!(r.test(), "a finished request stays finished");
+                let back = r.wait();
+                assert!(back.len() == SIZES[reqs.len()]);
+            }
+        });
+    }
+    shmem.barrier_all();
+    let want: Vec<u64> = (0..LEN).map(|i| req_value(left.index(), i)).collect();
+    let mut leaked = vec![0u64; LEN];
+    let mut early = [0u64; 8];
+    let mut tail = [7u64; 1];
+    {
+        let e = win.lock(shmem.my_pe(), LockKind::Shared);
+        e.requests(|rq| {
+            std::mem::forget(rq.rget(0, &mut leaked).unwrap());
+            let r = rq.rget(LEN - 8, &mut early).unwrap();
+            let t = rq.rget(LEN, &mut tail).unwrap();
+            let got = r.wait();
+            assert_eq!(
+                got[..],
+                want[LEN - 8..],
+                "a waited get's data is usable in the scope"
+            );
+            assert_eq!(t.wait(), &[0], "the out-of-bounds put wrote nothing");
+        });
+    }
+    assert_eq!(leaked, want, "the scope's end finished the leaked get");
+    // Accumulates as requests: every PE adds (p + 1) * (i + 1) into every PE's first 64
+    // elements and reads the previous values of the last one with rget_accumulate.
+    let mut win = Window::<u64>::new(shmem, 65).unwrap();
+    shmem.barrier_all();
+    let adds: Vec<u64> = (0..64).map(|i| (me as u64 + 1) * (i + 1)).collect();
+    let one = [1u64];
+    let mut prev = [0u64];
+    {
+        let all = win.lock_all();
+        all.requests(|rq| {
+            for q in 0..n {
+                let q = shmem.pe_wrapping(q);
+                rq.raccumulate(q, 0, &adds, op::Sum).unwrap().wait();
+            }
+            let r = rq
+                .rget_accumulate(right, 64, &one, &mut prev, op::Sum)
+                .unwrap();
+            assert!(r.wait()[0] < n as u64);
+            assert!(matches!(
+                rq.raccumulate(right, 60, &adds, op::Sum),
+                Err(Error::OutOfBounds { .. })
+            ));
+        });
+    }
+    shmem.barrier_all();
+    let tri = (n * (n + 1) / 2) as u64;
+    let mut mine = vec![0u64; 65];
+    win.lock(shmem.my_pe(), LockKind::Shared)
+        .get(0, &mut mine)
+        .unwrap();
+    let want: Vec<u64> = (0..64).map(|i| tri * (i + 1)).chain([1]).collect();
+    assert_eq!(mine, want);
+    shmem.barrier_all();
+}
+
+/// 10,000 request-based operations (puts, gets, accumulates, tested and waited) allocate
+/// nothing once the epoch is open: a request is a value, not an object from a heap.
+fn requests_allocate_nothing(shmem: &Shmem) {
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let mut win = Window::<u64>::new(shmem, 1024).unwrap();
+    let src: Vec<u64> = (0..1024).map(|i| req_value(me, i)).collect();
+    let mut dst = vec![0u64; 1024];
+    shmem.barrier_all();
+    let rounds = 2500;
+    let ops;
+    let before;
+    {
+        let all = win.lock_all();
+        before = allocations();
+        let mut count = 0u64;
+        for round in 0..rounds {
+            let len = [1, 8, 100, 1024][round % 4];
+            all.requests(|rq| {
+                let mut put = rq.rput(right, 0, &src[..len]).unwrap();
+                let _ = put.test();
+                put.wait();
+                all.flush(right); // a finished put is complete at the origin only
+                let get = rq.rget(right, 0, &mut dst[..len]).unwrap();
+                assert_eq!(get.wait()[len - 1], req_value(me, len - 1));
+                rq.raccumulate(right, 1023, &src[..1], op::Bxor)
+                    .unwrap()
+                    .wait();
+                drop(rq.rput(right, 0, &src[..len]).unwrap()); // dropping waits
+            });
+            count += 4;
+        }
+        ops = count;
+    }
+    let allocated = allocations() - before;
+    assert_eq!(ops, 10_000);
+    assert_eq!(allocated, 0, "{ops} requests allocated {allocated} times");
+    shmem.barrier_all();
+}
+
 /// The elements a layout selects, by a plain loop over its description (not its blocks).
 fn selected(desc: &[(usize, usize)]) -> Vec<usize> {
     let mut v: Vec<usize> = desc.iter().flat_map(|&(a, n)| a..a + n).collect();
@@ -577,6 +755,16 @@ fn main() {
                 name: "layouts",
                 npes: NPES_AND_1,
                 body: layouts,
+            },
+            Case {
+                name: "requests",
+                npes: NPES_AND_1,
+                body: requests,
+            },
+            Case {
+                name: "requests_allocate_nothing",
+                npes: NPES_AND_1,
+                body: requests_allocate_nothing,
             },
             Case {
                 name: "refused_calls_write_nothing",

@@ -13,7 +13,9 @@
 //! * [`wait`]: the waiting protocol (why no wake-up is lost).
 //! * [`collectives`]: barrier, reductions, broadcast, collect, alltoall over sets of PEs, and
 //!   the team pool.
-//! * [`lock`]: the distributed first-come-first-served queue lock.
+//! * [`lock`]: the distributed first-come-first-served queue lock; [`rwlock`]: the task-fair
+//!   reader/writer lock.
+//! * [`request`]: request-based puts and gets whose buffers stay borrowed until finished.
 //! * [`runtime`]: per-PE bootstrap, statics, collective allocation, lifecycle.
 //! * [`launcher`]: starting and supervising a job; [`diagnose`]: its deadlock check.
 //! * [`config`]: environment variables and sizes.
@@ -30,6 +32,7 @@ pub mod lock;
 mod log;
 #[cfg(feature = "mpi")]
 mod mpi_job;
+pub mod request;
 pub mod runtime;
 pub mod rwlock;
 pub mod segment;
@@ -43,4 +46,4 @@ pub use error::{Error, NotAMember, Result, SegmentError};
 pub use runtime::{AllocRequest, Allocation, Launch, Runtime, StaticDesc, StaticsLayout};
 pub use serialized::Serialized;
 pub use sys::FileFacts;
-pub use transport::{AmoOp, AmoWord, DefaultTransport, Transport, Word};
+pub use transport::{AmoOp, AmoWord, DefaultTransport, Pending, Transport, Word};

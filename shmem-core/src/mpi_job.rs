@@ -90,7 +90,7 @@ use crate::config::{MpiThreads, Settings};
 use crate::error::{Error, Result};
 use crate::segment::{self, Expect, ForeignMemory, Segment};
 use crate::sys;
-use crate::transport::{AmoOp, AmoWord, Word};
+use crate::transport::{AmoOp, AmoWord, Pending, PendingOp, Word};
 
 const PAGE: usize = 4096;
 
@@ -852,6 +852,113 @@ impl Net {
         });
         // SAFETY: a live window in an epoch; `pe` is a rank of it.
         unsafe { ffi::MPI_Win_flush(pe as c_int, self.win) };
+    }
+
+    /// `MPI_Rput` of `len` bytes from `src` to `offset` on `pe`. A staged size (or one over
+    /// [`CHUNK`]) is put at once by [`Net::put`] and finished on return.
+    ///
+    /// # Safety
+    /// `src` must be valid for reads of `len` bytes and unmodified until the operation is
+    /// finished; the target range is inside `pe`'s partition (the caller checked it).
+    pub(crate) unsafe fn put_start(
+        &self,
+        pe: usize,
+        offset: usize,
+        src: *const u8,
+        len: usize,
+    ) -> Pending {
+        if len <= STAGED_PUT || len > CHUNK {
+            // SAFETY: as this function's contract.
+            unsafe { self.put(pe, offset, src, len) };
+            return Pending::DONE;
+        }
+        on_mpi_thread(self.single);
+        self.dirty.set(true);
+        // SAFETY: reading a predefined handle value.
+        let mut req = unsafe { ffi::RSMPI_REQUEST_NULL };
+        // SAFETY: `src` stays readable until the request is finished (caller); the window is
+        // in its `lock_all` epoch; the target is inside `pe`'s partition (caller); `req` is a
+        // local request variable.
+        unsafe {
+            ffi::MPI_Rput(
+                src.cast::<c_void>(),
+                count(len),
+                bytes_type(),
+                pe as c_int,
+                self.disp(pe, offset),
+                count(len),
+                bytes_type(),
+                self.win,
+                &mut req,
+            )
+        };
+        Pending(PendingOp::Mpi(req))
+    }
+
+    /// `MPI_Rget` of `len` bytes at `offset` on `pe` into `dst` (one over [`CHUNK`]: got at
+    /// once by [`Net::get`], finished on return).
+    ///
+    /// # Safety
+    /// `dst` must be valid for writes of `len` bytes and untouched until the operation is
+    /// finished; the source range is inside `pe`'s partition (the caller checked it).
+    pub(crate) unsafe fn get_start(
+        &self,
+        pe: usize,
+        offset: usize,
+        dst: *mut u8,
+        len: usize,
+    ) -> Pending {
+        if len > CHUNK {
+            // SAFETY: as this function's contract.
+            unsafe { self.get(pe, offset, dst, len) };
+            return Pending::DONE;
+        }
+        on_mpi_thread(self.single);
+        // A flush (`quiet`) finishes it too.
+        self.dirty.set(true);
+        // SAFETY: reading a predefined handle value.
+        let mut req = unsafe { ffi::RSMPI_REQUEST_NULL };
+        // SAFETY: `dst` stays writable and untouched until the request is finished (caller);
+        // otherwise as in `put_start`.
+        unsafe {
+            ffi::MPI_Rget(
+                dst.cast::<c_void>(),
+                count(len),
+                bytes_type(),
+                pe as c_int,
+                self.disp(pe, offset),
+                count(len),
+                bytes_type(),
+                self.win,
+                &mut req,
+            )
+        };
+        Pending(PendingOp::Mpi(req))
+    }
+
+    /// `MPI_Test` of a request-based operation; a finished one becomes [`Pending::DONE`].
+    pub(crate) fn test(&self, op: &mut Pending) -> bool {
+        let PendingOp::Mpi(req) = &mut op.0 else {
+            return true;
+        };
+        on_mpi_thread(self.single);
+        let mut flag: c_int = 0;
+        // SAFETY: `req` is an active request of this process (MPI_Test sets it to
+        // `MPI_REQUEST_NULL` when it completes, and a null request tests complete).
+        unsafe { ffi::MPI_Test(req, &mut flag, ffi::RSMPI_STATUS_IGNORE) };
+        if flag != 0 {
+            op.0 = PendingOp::Done;
+        }
+        flag != 0
+    }
+
+    /// `MPI_Wait` of a request-based operation.
+    pub(crate) fn finish(&self, op: Pending) {
+        if let PendingOp::Mpi(mut req) = op.0 {
+            on_mpi_thread(self.single);
+            // SAFETY: `req` is an active (or null) request of this process.
+            unsafe { ffi::MPI_Wait(&mut req, ffi::RSMPI_STATUS_IGNORE) };
+        }
     }
 
     /// Calls `op(at, count, target displacement, byte type)` for each piece of at most

@@ -26,7 +26,7 @@ use crate::config::Settings;
 use crate::copy;
 use crate::segment::{SHARED_BARRIER_PES, Segment};
 use crate::serialized::{Local, Serialized};
-use crate::transport::{AmoOp, AmoWord, Transport, Word};
+use crate::transport::{AmoOp, AmoWord, Pending, PendingOp, Transport, Word};
 use crate::wait::{self, WaitKind, WaitPolicy, WaitSite, Waiter};
 
 /// Shared-memory transport over one mapped [`Segment`].
@@ -310,6 +310,59 @@ impl Transport for ShmTransport {
         // SAFETY: as in `put`, with the roles swapped: `src` is valid for `dst.len()` bytes of
         // the segment, `dst` is exclusively borrowed local memory.
         unsafe { copy::from_segment(dst.as_mut_ptr(), src, dst.len()) };
+    }
+
+    #[inline]
+    unsafe fn put_start(&self, pe: usize, offset: usize, src: *const u8, len: usize) -> Pending {
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.remote(pe) {
+            self.ptr(pe, offset, len);
+            // SAFETY: `src` is readable and unmodified until the operation is finished
+            // (caller); the target range is inside `pe`'s partition (checked by `ptr`).
+            return unsafe { net.put_start(pe, offset, src, len) };
+        }
+        // SAFETY: `src` is valid for reads of `len` bytes (caller).
+        self.put(pe, offset, unsafe { std::slice::from_raw_parts(src, len) });
+        Pending::DONE
+    }
+
+    #[inline]
+    unsafe fn get_start(&self, pe: usize, offset: usize, dst: *mut u8, len: usize) -> Pending {
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.remote(pe) {
+            self.ptr(pe, offset, len);
+            // SAFETY: `dst` is writable and untouched until the operation is finished
+            // (caller); the source range is inside `pe`'s partition (checked by `ptr`).
+            return unsafe { net.get_start(pe, offset, dst, len) };
+        }
+        // SAFETY: `dst` is valid for writes of `len` bytes and accessed by nothing else
+        // (caller).
+        self.get(pe, offset, unsafe {
+            std::slice::from_raw_parts_mut(dst, len)
+        });
+        Pending::DONE
+    }
+
+    #[inline]
+    fn test(&self, op: &mut Pending) -> bool {
+        match &mut op.0 {
+            PendingOp::Done => true,
+            #[cfg(feature = "mpi")]
+            PendingOp::Mpi(_) => self.net().is_some_and(|net| net.test(op)),
+        }
+    }
+
+    #[inline]
+    fn finish(&self, op: Pending) {
+        match op.0 {
+            PendingOp::Done => {}
+            #[cfg(feature = "mpi")]
+            PendingOp::Mpi(_) => {
+                if let Some(net) = self.net() {
+                    net.finish(op);
+                }
+            }
+        }
     }
 
     #[inline(always)]

@@ -115,6 +115,34 @@ macro_rules! amo_words {
 }
 amo_words!(u32 => std::sync::atomic::AtomicU32, u64 => std::sync::atomic::AtomicU64);
 
+/// A request-based put or get that may still be in flight ([`Transport::put_start`],
+/// [`Transport::get_start`]): finished by [`Transport::test`] returning `true`, by
+/// [`Transport::finish`], or by the next [`Transport::quiet`]. On shared memory every
+/// operation is finished when it starts; on another node it is an MPI request (`MPI_Rput`,
+/// `MPI_Rget`). Dropping an unfinished one leaks the request (never its buffer: the caller
+/// keeps that until `quiet`).
+#[derive(Debug)]
+#[must_use = "an operation in flight is finished by `test`, `finish` or `quiet`"]
+pub struct Pending(pub(crate) PendingOp);
+
+#[derive(Debug)]
+pub(crate) enum PendingOp {
+    Done,
+    #[cfg(feature = "mpi")]
+    Mpi(mpi::ffi::MPI_Request),
+}
+
+impl Pending {
+    /// An operation that finished when it started.
+    pub const DONE: Pending = Pending(PendingOp::Done);
+
+    /// Whether the operation is known to be finished (without asking the transport).
+    #[inline]
+    pub fn is_done(&self) -> bool {
+        matches!(self.0, PendingOp::Done)
+    }
+}
+
 /// What moves data between PEs. Offsets are symmetric offsets (the same on every PE); the
 /// caller has checked them against the object's bounds, the transport checks them against the
 /// partition again (memory-safety backstop, never a user-facing error).
@@ -156,6 +184,25 @@ pub trait Transport {
         elem: usize,
         count: usize,
     );
+    /// Starts copying `len` bytes from `src` to `offset` on `pe` (`MPI_Rput`); the returned
+    /// operation is finished once `src` may be reused (local completion), and complete at the
+    /// target by the next [`Transport::quiet`], like [`Transport::put`].
+    ///
+    /// # Safety
+    /// `src` must be valid for reads of `len` bytes and left unmodified until the operation is
+    /// finished ([`Pending`]).
+    unsafe fn put_start(&self, pe: usize, offset: usize, src: *const u8, len: usize) -> Pending;
+    /// Starts copying `len` bytes from `offset` on `pe` into `dst` (`MPI_Rget`); the data is
+    /// there once the returned operation is finished.
+    ///
+    /// # Safety
+    /// `dst` must be valid for writes of `len` bytes and neither read nor written by anything
+    /// else until the operation is finished ([`Pending`]).
+    unsafe fn get_start(&self, pe: usize, offset: usize, dst: *mut u8, len: usize) -> Pending;
+    /// Whether `op` is finished (`MPI_Test`); a finished one stays finished.
+    fn test(&self, op: &mut Pending) -> bool;
+    /// Waits until `op` is finished (`MPI_Wait`).
+    fn finish(&self, op: Pending);
     /// Single-copy-atomic store of one word (`shmem_p`).
     fn put_word<W: Word>(&self, pe: usize, offset: usize, v: W);
     /// Single-copy-atomic load of one word (`shmem_g`).
