@@ -260,6 +260,56 @@ fn accumulate_everything(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// Long accumulates (the in-place path's heads, vector groups and tails, or the bounced path
+/// off-node): every PE adds `p * 1000 + i` (`i64`, from element 3), xors `(p * 37 + i) as u8`
+/// (`u8`, from element 1) and takes the max of `(p * i) % 97` (`f32`) into every PE, then
+/// `get_accumulate`s zeros to read the result atomically. Exact totals, by folds over PE ids.
+fn accumulate_long(shmem: &Shmem) {
+    const LEN: usize = 1000;
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let mut wi = Window::<i64>::new(shmem, LEN + 3).unwrap();
+    let mut wb = Window::<u8>::new(shmem, LEN + 1).unwrap();
+    let mut wf = Window::<f32>::new(shmem, LEN).unwrap();
+    let ci: Vec<i64> = (0..LEN).map(|i| (me * 1000 + i) as i64).collect();
+    let cb: Vec<u8> = (0..LEN).map(|i| (me * 37 + i) as u8).collect();
+    let cf: Vec<f32> = (0..LEN).map(|i| ((me * i) % 97) as f32).collect();
+    shmem.barrier_all();
+    {
+        let (ei, eb, ef) = (wi.lock_all(), wb.lock_all(), wf.lock_all());
+        for t in shmem.pes() {
+            ei.accumulate(t, 3, &ci, op::Sum).unwrap();
+            eb.accumulate(t, 1, &cb, op::Bxor).unwrap();
+            ef.accumulate(t, 0, &cf, op::Max).unwrap();
+        }
+    }
+    shmem.barrier_all();
+    let right = shmem.pe_wrapping(me + 1);
+    let mut gi = vec![0i64; LEN + 3];
+    let mut gb = vec![0u8; LEN + 1];
+    let mut gf = vec![0f32; LEN];
+    wi.lock(right, LockKind::Shared)
+        .get_accumulate(0, &vec![0; LEN + 3], &mut gi, op::Sum)
+        .unwrap();
+    wb.lock(right, LockKind::Shared)
+        .get_accumulate(0, &vec![0; LEN + 1], &mut gb, op::Bor)
+        .unwrap();
+    wf.lock(right, LockKind::Shared)
+        .get_accumulate(0, &vec![0.0; LEN], &mut gf, op::NoOp)
+        .unwrap();
+    assert_eq!(gi[..3], [0, 0, 0]);
+    assert_eq!(gb[0], 0);
+    for i in 0..LEN {
+        let want_i: i64 = (0..n).map(|p| (p * 1000 + i) as i64).sum();
+        let want_b = (0..n).fold(0u8, |a, p| a ^ (p * 37 + i) as u8);
+        let want_f = (0..n).map(|p| ((p * i) % 97) as f32).fold(0.0, f32::max);
+        assert_eq!(gi[3 + i], want_i, "i64 element {i}");
+        assert_eq!(gb[1 + i], want_b, "u8 element {i}");
+        assert_eq!(gf[i], want_f, "f32 element {i}");
+    }
+    shmem.barrier_all();
+}
+
 /// Every PE `fetch_and_op`s +1 on PE 0's element K times: the fetched values over all PEs are
 /// exactly 0 .. n*K; `get_accumulate` with `NoOp` reads without writing.
 fn fetch_and_op_returns_previous(shmem: &Shmem) {
@@ -725,6 +775,11 @@ fn main() {
                 name: "accumulate_everything",
                 npes: NPES_AND_1,
                 body: accumulate_everything,
+            },
+            Case {
+                name: "accumulate_long",
+                npes: NPES_AND_1,
+                body: accumulate_long,
             },
             Case {
                 name: "fetch_and_op_returns_previous",

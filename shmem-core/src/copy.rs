@@ -202,6 +202,139 @@ pub(crate) unsafe fn fold_from_segment<T: bytemuck::Pod>(
     true
 }
 
+/// In place in segment memory, for every element `k` of `src`: `old[k] = dst[k]` (when
+/// `old` is given, of `src`'s length), then `dst[k] = op(dst[k], src[k])`. One pass: each
+/// group of 128 (AVX2) or 64 bytes (SSE2) of `dst` is read with volatile, aligned vector
+/// loads into registers, combined there, and written back with volatile vector stores; the
+/// elements before the first aligned group and after the last are read and written one
+/// volatile element at a time. So every naturally aligned element is read and written by one
+/// instruction (a racing `get` sees its old or its new value). Not atomic as a whole: the
+/// caller excludes every other read-modify-write of these elements (the window's accumulate
+/// lock). Returns `false` (and does nothing) when the elements do not divide 16 bytes or
+/// `dst` is not aligned for them.
+///
+/// # Safety
+/// `dst` must be valid for reads and writes of `src.len()` elements of the segment.
+#[inline]
+pub(crate) unsafe fn combine_in_segment<T: bytemuck::Pod>(
+    dst: *mut u8,
+    src: &[T],
+    old: Option<&mut [T]>,
+    op: impl Fn(T, T) -> T,
+) -> bool {
+    let size = std::mem::size_of::<T>();
+    if size == 0 || 16 % size != 0 || !(dst as usize).is_multiple_of(size) {
+        return false;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        if size_of_val(src) >= 256 && std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 is available (checked); forwarded contract.
+            unsafe { combine_avx2(dst, src, old, op) };
+        } else {
+            // SAFETY: SSE2 is part of the x86-64 baseline; forwarded contract.
+            unsafe { combine_sse2(dst, src, old, op) };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    // SAFETY: forwarded contract.
+    unsafe {
+        combine_groups::<u128>(dst, src, old, &op)
+    };
+    true
+}
+
+/// [`combine_in_segment`]'s body for groups of four `L` (a vector register type).
+///
+/// # Safety
+/// As [`combine_in_segment`], whose checks the caller made; the CPU runs `L`'s instructions.
+#[inline(always)]
+unsafe fn combine_groups<L: bytemuck::Pod, T: bytemuck::Pod>(
+    dst: *mut u8,
+    src: &[T],
+    mut old: Option<&mut [T]>,
+    op: &impl Fn(T, T) -> T,
+) {
+    let size = std::mem::size_of::<T>();
+    let group = 4 * std::mem::size_of::<L>();
+    let per = group / size;
+    // One element, volatile (the head and the tail).
+    let one = |k: usize, old: &mut Option<&mut [T]>| {
+        // SAFETY: element `k` is inside the caller's range and aligned for `T` (checked by
+        // the caller: `dst` is, and elements follow one another); volatile accesses to the
+        // segment (the module's rule).
+        unsafe {
+            let p = dst.add(k * size).cast::<T>();
+            let cur = ptr::read_volatile(p);
+            if let Some(o) = old.as_deref_mut() {
+                o[k] = cur;
+            }
+            ptr::write_volatile(p, op(cur, src[k]));
+        }
+    };
+    let head = ((dst as usize).next_multiple_of(std::mem::align_of::<L>().max(size))
+        - dst as usize)
+        / size;
+    let head = head.min(src.len());
+    for k in 0..head {
+        one(k, &mut old);
+    }
+    let groups = (src.len() - head) / per;
+    for g in 0..groups {
+        let first = head + g * per;
+        // SAFETY: the group's `group` bytes lie inside the caller's range (`first + per <=
+        // src.len()`) and start aligned for `L` (after the head); volatile loads and stores
+        // of the segment (the module's rule).
+        unsafe {
+            let p = dst.add(first * size).cast::<L>();
+            let mut lanes = [
+                ptr::read_volatile(p),
+                ptr::read_volatile(p.add(1)),
+                ptr::read_volatile(p.add(2)),
+                ptr::read_volatile(p.add(3)),
+            ];
+            let cur: &mut [T] = bytemuck::cast_slice_mut(&mut lanes);
+            if let Some(o) = old.as_deref_mut() {
+                o[first..first + per].copy_from_slice(cur);
+            }
+            for (a, &b) in cur.iter_mut().zip(&src[first..first + per]) {
+                *a = op(*a, b);
+            }
+            for (k, v) in lanes.into_iter().enumerate() {
+                ptr::write_volatile(p.add(k), v);
+            }
+        }
+    }
+    for k in head + groups * per..src.len() {
+        one(k, &mut old);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+macro_rules! vector_combine {
+    ($name:ident, $feature:literal, $v:ty) => {
+        /// [`combine_in_segment`] with this vector width.
+        ///
+        /// # Safety
+        /// As [`combine_in_segment`], whose checks the caller made; the CPU has the target
+        /// feature.
+        #[target_feature(enable = $feature)]
+        unsafe fn $name<T: bytemuck::Pod>(
+            dst: *mut u8,
+            src: &[T],
+            old: Option<&mut [T]>,
+            op: impl Fn(T, T) -> T,
+        ) {
+            // SAFETY: forwarded contract.
+            unsafe { combine_groups::<$v, T>(dst, src, old, &op) }
+        }
+    };
+}
+#[cfg(target_arch = "x86_64")]
+vector_combine!(combine_avx2, "avx2", std::arch::x86_64::__m256i);
+#[cfg(target_arch = "x86_64")]
+vector_combine!(combine_sse2, "sse2", std::arch::x86_64::__m128i);
+
 /// Which side of a copy is segment memory (accessed volatile, and aligned first): a const
 /// parameter of the copy functions, so each kind of copy is compiled on its own.
 type Side = u8;
@@ -498,6 +631,71 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `combine_in_segment` against a plain loop, for every element size it takes, lengths
+    /// and starting elements that put heads, SSE2 and AVX2 groups and tails at every
+    /// position, with and without `old`; nothing outside the range changes.
+    #[test]
+    fn combine_in_place_matches_a_plain_loop() {
+        fn check<T: bytemuck::Pod + PartialEq + std::fmt::Debug>(
+            make: impl Fn(usize) -> T,
+            op: impl Fn(T, T) -> T + Copy,
+        ) {
+            let size = std::mem::size_of::<T>();
+            #[repr(C, align(64))]
+            struct Mem([u8; 4096]);
+            for len in (0..80).chain([127, 128, 129, 255, 256, 257, 300]) {
+                for first in [0usize, 1, 2, 3, 5, 8] {
+                    if (first + len) * size > 4096 - 64 {
+                        continue;
+                    }
+                    let mut mem = Mem([0; 4096]);
+                    let target: &mut [T] = bytemuck::cast_slice_mut(&mut mem.0);
+                    for (k, t) in target.iter_mut().enumerate() {
+                        *t = make(k);
+                    }
+                    let before = target.to_vec();
+                    let src: Vec<T> = (0..len).map(|k| make(1000 + 7 * k)).collect();
+                    let mut old = vec![make(5); len];
+                    for with_old in [false, true] {
+                        let target: &mut [T] = bytemuck::cast_slice_mut(&mut mem.0);
+                        target.copy_from_slice(&before);
+                        let dst = target[first..].as_mut_ptr().cast::<u8>();
+                        let o = with_old.then_some(&mut old[..]);
+                        // SAFETY: the range is inside `mem`, which nothing else accesses.
+                        assert!(unsafe { combine_in_segment(dst, &src, o, op) });
+                        let target: &[T] = bytemuck::cast_slice(&mem.0);
+                        for (k, (&got, &was)) in target.iter().zip(&before).enumerate() {
+                            let want = if (first..first + len).contains(&k) {
+                                op(was, src[k - first])
+                            } else {
+                                was
+                            };
+                            assert_eq!(got, want, "size {size} len {len} first {first} k {k}");
+                        }
+                        if with_old {
+                            assert_eq!(old[..], before[first..first + len]);
+                        }
+                    }
+                }
+            }
+        }
+        check(|k| k as u8 ^ 0x5A, u8::wrapping_add);
+        check(|k| (k as u16).wrapping_mul(77), |a: u16, b| a ^ b);
+        check(|k| (k as i32).wrapping_mul(-3), i32::min);
+        check(
+            |k| (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            u64::wrapping_mul,
+        );
+        check(|k| k as f32 * 0.5, |a: f32, b| a + b);
+        check(|k| k as f64 - 100.0, f64::max);
+        check(|k| k as u128 * 3, |_: u128, b| b);
+        // Elements that do not divide 16 bytes are not taken.
+        let mut three = [[0u8; 3]; 4];
+        let dst = three.as_mut_ptr().cast::<u8>();
+        // SAFETY: inside `three`.
+        assert!(!unsafe { combine_in_segment(dst, &[[1u8; 3]; 4], None, |a, _| a) });
     }
 
     #[test]

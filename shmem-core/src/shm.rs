@@ -20,6 +20,8 @@
 //!   doorbell's sleeper count; see `wait.rs`). This is what lets a sleeping `wait_until` wake.
 
 use std::sync::Arc;
+
+use bytemuck::Pod;
 use std::sync::atomic::{AtomicU64, Ordering, fence};
 
 use crate::config::Settings;
@@ -175,6 +177,51 @@ impl ShmTransport {
     #[inline]
     pub fn ptr(&self, pe: usize, offset: usize, len: usize) -> *mut u8 {
         self.seg.partition_ptr(pe, offset, len)
+    }
+
+    /// [`Transport::combine`] through a local copy: get a chunk, combine it, put it back (a
+    /// PE on another node, or elements that the in-place path does not take).
+    #[inline(never)]
+    fn combine_bounced<T: Pod>(
+        &self,
+        pe: usize,
+        offset: usize,
+        src: &[T],
+        mut old: Option<&mut [T]>,
+        op: impl Fn(T, T) -> T,
+    ) {
+        #[repr(C, align(128))]
+        struct Bounce([u8; 2048]);
+        let size = size_of::<T>();
+        if size == 0 {
+            return;
+        }
+        if size > 2048 || align_of::<T>() > 128 {
+            for (k, &s) in src.iter().enumerate() {
+                let mut cur = T::zeroed();
+                self.get(pe, offset + k * size, bytemuck::bytes_of_mut(&mut cur));
+                if let Some(o) = old.as_deref_mut() {
+                    o[k] = cur;
+                }
+                self.put(pe, offset + k * size, bytemuck::bytes_of(&op(cur, s)));
+            }
+            return;
+        }
+        let per = 2048 / size;
+        let mut bounce = Bounce([0; 2048]);
+        for (c, part) in src.chunks(per).enumerate() {
+            let bytes = &mut bounce.0[..size_of_val(part)];
+            let at = offset + c * per * size;
+            self.get(pe, at, bytes);
+            let cur: &mut [T] = bytemuck::cast_slice_mut(bytes);
+            if let Some(o) = old.as_deref_mut() {
+                o[c * per..c * per + part.len()].copy_from_slice(cur);
+            }
+            for (a, &b) in cur.iter_mut().zip(part) {
+                *a = op(*a, b);
+            }
+            self.put(pe, at, bytemuck::cast_slice(cur));
+        }
     }
 
     /// PE `p`'s barrier epoch word (see [`ShmTransport::barrier_impl`]).
@@ -341,6 +388,36 @@ impl Transport for ShmTransport {
             std::slice::from_raw_parts_mut(dst, len)
         });
         Pending::DONE
+    }
+
+    #[inline]
+    fn combine<T: Pod>(
+        &self,
+        pe: usize,
+        offset: usize,
+        src: &[T],
+        mut old: Option<&mut [T]>,
+        op: impl Fn(T, T) -> T,
+    ) {
+        if let Some(o) = &old {
+            assert_eq!(
+                o.len(),
+                src.len(),
+                "combine: `old` and `src` differ in length"
+            );
+        }
+        let dst = self.ptr(pe, offset, size_of_val(src));
+        #[cfg(feature = "mpi")]
+        let local = self.remote(pe).is_none();
+        #[cfg(not(feature = "mpi"))]
+        let local = true;
+        // SAFETY: `dst` is valid for `src`'s bytes of the segment (checked by `ptr`), on this
+        // node.
+        if local && unsafe { copy::combine_in_segment(dst, src, old.as_deref_mut(), &op) } {
+            self.wrote(pe);
+            return;
+        }
+        self.combine_bounced(pe, offset, src, old, op);
     }
 
     #[inline]

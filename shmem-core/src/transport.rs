@@ -203,6 +203,20 @@ pub trait Transport {
     fn test(&self, op: &mut Pending) -> bool;
     /// Waits until `op` is finished (`MPI_Wait`).
     fn finish(&self, op: Pending);
+    /// In place on `pe`, for every element `k` of `src` at `offset`: `old[k]` receives the
+    /// element (when `old` is given; it has `src`'s length), then the element becomes
+    /// `op(element, src[k])` (`MPI_Accumulate`'s combine). Every element is read and written
+    /// single-copy atomically where a get or put would be; the whole is not atomic: the caller
+    /// excludes every other read-modify-write of these elements (the window's accumulate
+    /// lock).
+    fn combine<T: Pod>(
+        &self,
+        pe: usize,
+        offset: usize,
+        src: &[T],
+        old: Option<&mut [T]>,
+        op: impl Fn(T, T) -> T,
+    );
     /// Single-copy-atomic store of one word (`shmem_p`).
     fn put_word<W: Word>(&self, pe: usize, offset: usize, v: W);
     /// Single-copy-atomic load of one word (`shmem_g`).

@@ -119,14 +119,9 @@ pub struct Window<'s, T: Pod> {
     /// With counts ([`Window::with_counts`]): operations issued to each target and not yet
     /// counted there (the third array of `sync`, `RECEIVED[q]`, is what `q` completed here).
     pending: Option<RefCell<Vec<u64>>>,
-    /// Where accumulates combine (at most [`ACC_CHUNK`] elements, made once).
-    scratch: RefCell<Vec<T>>,
     _block: Allocation<'s>,
     _t: PhantomData<T>,
 }
-
-/// Elements an accumulate combines per round trip.
-const ACC_CHUNK: usize = 512;
 
 impl<T: Pod> fmt::Debug for Window<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -213,7 +208,6 @@ impl<'s, T: Pod> Window<'s, T> {
             posts_to: RefCell::new(vec![0; n]),
             starts_to: RefCell::new(vec![0; n]),
             pending: counted.then(|| RefCell::new(vec![0; n])),
-            scratch: RefCell::new(vec![T::zeroed(); len.min(ACC_CHUNK)]),
             _block: block,
             _t: PhantomData,
         })
@@ -508,7 +502,7 @@ impl<'s, T: Pod> Window<'s, T> {
         pe: usize,
         at: usize,
         src: &[T],
-        mut result: Option<&mut [T]>,
+        result: Option<&mut [T]>,
         op: impl Fn(T, T) -> T,
         cas: Option<T>,
     ) -> Result<(), Error> {
@@ -527,24 +521,20 @@ impl<'s, T: Pod> Window<'s, T> {
         }
         let t = self.t();
         let lock = RawLock::new(self.acc + LOCK_SIZE * pe, pe);
-        let mut scratch = self.scratch.borrow_mut();
         lock.lock(t);
-        for (k, part) in src.chunks(ACC_CHUNK).enumerate() {
-            let cur = &mut scratch[..part.len()];
-            let o = off + k * ACC_CHUNK * size_of::<T>();
-            t.get(pe, o, bytemuck::cast_slice_mut(cur));
-            if let Some(r) = result.as_deref_mut() {
-                r[k * ACC_CHUNK..k * ACC_CHUNK + part.len()].copy_from_slice(cur);
+        match cas {
+            // In place: on this node one pass over the elements, in registers.
+            None => t.combine(pe, off, src, result, op),
+            Some(compare) => {
+                let mut cur = [T::zeroed()];
+                t.get(pe, off, bytemuck::cast_slice_mut(&mut cur));
+                if let Some(r) = result {
+                    r[0] = cur[0];
+                }
+                if bytemuck::bytes_of(&cur[0]) == bytemuck::bytes_of(&compare) {
+                    t.put(pe, off, bytemuck::cast_slice(&[op(cur[0], src[0])]));
+                }
             }
-            if let Some(compare) = cas
-                && bytemuck::bytes_of(&cur[0]) != bytemuck::bytes_of(&compare)
-            {
-                continue;
-            }
-            for (c, &s) in cur.iter_mut().zip(part) {
-                *c = op(*c, s);
-            }
-            t.put(pe, o, bytemuck::cast_slice(cur));
         }
         lock.unlock(t, false);
         self.count(pe);
