@@ -488,7 +488,9 @@ impl RawRwLock {
         if mine & KIND_MASK != holding {
             return;
         }
-        t.quiet();
+        // The release below is a fetch-add: what completes the epoch's operations before the
+        // next holder can see the lock free (`quiet_before_amo`).
+        t.quiet_before_amo();
         self.set_mine(t, 0, 0);
         match kind {
             RwKind::Shared => {

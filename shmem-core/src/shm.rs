@@ -637,6 +637,17 @@ impl Transport for ShmTransport {
         }
     }
 
+    #[inline]
+    fn quiet_before_amo(&self) {
+        // The caller's next `amo` is the fence (see the trait); off-node operations still
+        // need MPI to complete them.
+        #[cfg(feature = "mpi")]
+        if let Some(net) = &self.net {
+            fence(Ordering::SeqCst);
+            net.quiet();
+        }
+    }
+
     fn barrier_all(&self) {
         // No `quiet` (a SeqCst fence) first: every put and atomic of this PE is a store or
         // read-modify-write of this thread, which the epoch's release store orders before it,

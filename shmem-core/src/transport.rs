@@ -227,6 +227,16 @@ pub trait Transport {
     fn fence(&self);
     /// Completes every earlier put, atomic and non-blocking operation (`shmem_quiet`).
     fn quiet(&self);
+    /// [`Transport::quiet`] for a caller whose next call is an [`Transport::amo`] that
+    /// publishes the completion (a lock's release): every earlier operation must be complete
+    /// before that atomic is visible. On shared memory the atomic (a `SeqCst`
+    /// read-modify-write: a release, and a full fence on x86-64) already orders every earlier
+    /// store before it, so nothing needs to happen here; a transport whose operations
+    /// complete later completes them.
+    #[inline]
+    fn quiet_before_amo(&self) {
+        self.quiet();
+    }
     /// Barrier of all PEs with quiet (`shmem_barrier_all`).
     fn barrier_all(&self);
     /// Barrier of all PEs without the completion guarantee (`shmem_sync_all`).
