@@ -276,6 +276,19 @@ def window_table(nps, med):
     print()
     print(f"# window targets met: {counts['met']}, missed: {counts['missed']}"
           + (f" ({' '.join(missed)})" if missed else ""))
+    layout_rows = [np for np in nps if med("ours", ("layout_put_reuse_lat", np))[0] is not None]
+    if layout_rows:
+        print()
+        print("## Layouts (ours only): a derived-datatype put described for every transfer "
+              "(first use) vs described once (reuse)")
+        print()
+        print("| npes | first use | reuse | first / reuse |")
+        print("|---:|---:|---:|---:|")
+        for np in layout_rows:
+            first = med("ours", ("layout_put_first_lat", np))[0]
+            reuse = med("ours", ("layout_put_reuse_lat", np))[0]
+            ratio = f"{first / reuse:.2f}" if first is not None and reuse else "-"
+            print(f"| {np} | {fmt(first)} | {fmt(reuse)} | {ratio} |")
 
 
 def mpi_table(nps, med, units):

@@ -47,7 +47,7 @@ use std::time::Instant;
 mod common;
 use common::{PeMean, barrier_times, median, osu_times};
 
-use shmem::window::{LockKind, Window, op};
+use shmem::window::{Layout, LockKind, Window, op};
 use shmem::{
     ActiveSet, BcastSync, Cmp, CollectSync, Member, Pe, ReduceSync, Shmem, SymLock, SymSlice,
     SymSliceMut, SymVec,
@@ -100,7 +100,12 @@ const ROWS: &[&str] = &[
     "accumulate_sum_1024_lat",
     "fence_epoch_lat",
     "pscw_epoch_lat",
+    "layout_put_first_lat",
+    "layout_put_reuse_lat",
 ];
+
+/// The layout rows' target side: a column of 64 elements, 16 apart (`MPI_Type_vector`).
+const COLUMN: (usize, usize, usize) = (64, 1, 16);
 
 /// Elements of the accumulate row (mpi-rma-bench's `ACC_N`).
 const ACC_N: usize = 1024;
@@ -852,6 +857,69 @@ fn bench_win_accumulate(cx: &Cx<'_>, win: &mut Window<'_, i64>) {
     cx.report(name, median(v), "ns", nfail);
 }
 
+/// `layout_put_first_lat` / `layout_put_reuse_lat` (ours: the cost of describing a derived
+/// datatype against reusing it): inside one `lock_all` epoch, PE 0 puts 64 contiguous `i64`
+/// into a column of PE 1's window (stride 16) and flushes; "first" builds both layouts for
+/// every transfer (what a first use pays), "reuse" builds them once. ns per put + flush. PE 1
+/// then holds the values in the column.
+fn bench_win_layout(cx: &Cx<'_>, win: &mut Window<'_, i64>, reuse: bool) {
+    let name = if reuse {
+        "layout_put_reuse_lat"
+    } else {
+        "layout_put_first_lat"
+    };
+    if !cx.wants(name) {
+        return;
+    }
+    let (count, blocklen, stride) = COLUMN;
+    let layouts = || {
+        (
+            Layout::contiguous(count),
+            Layout::vector(count, blocklen, stride).expect("a valid column"),
+        )
+    };
+    let (warm, iters) = (cx.its(200), cx.its(2000));
+    let src: Vec<i64> = (0..count as i64).map(|i| 3 * i + 1).collect();
+    let mut v = Vec::with_capacity(NREPS);
+    cx.shmem.barrier_all();
+    if cx.me == 0 {
+        let all = win.lock_all();
+        let kept = layouts();
+        let once = |reuse: bool| {
+            if reuse {
+                all.put_layout(cx.pe1, 2, &src, &kept.0, &kept.1)
+            } else {
+                let (origin, target) = layouts();
+                all.put_layout(cx.pe1, 2, &src, &origin, &target)
+            }
+            .expect("in bounds");
+            all.flush(cx.pe1);
+        };
+        for _ in 0..warm {
+            once(reuse);
+        }
+        for _ in 0..NREPS {
+            let t0 = Instant::now();
+            for _ in 0..iters {
+                once(reuse);
+            }
+            v.push(ns_since(t0) / iters as f64);
+        }
+    }
+    cx.shmem.barrier_all();
+    let mut bad = false;
+    if cx.me == 1 {
+        let mut got = vec![0i64; count];
+        let column = Layout::vector(count, blocklen, stride).expect("a valid column");
+        win.lock(cx.pe1, LockKind::Shared)
+            .get_layout(2, &mut got, &Layout::contiguous(count), &column)
+            .expect("in bounds");
+        bad = got != src;
+    }
+    let nfail = cx.global_fails(bad);
+    cx.report(name, median(v), "ns", nfail);
+}
+
 /// `fence_epoch_lat` (mpi-rma-bench's `bench_fence`): every PE: open a fence epoch, put
 /// one `i64` (its number and the iteration's) to its right neighbour, close the epoch; ns per
 /// epoch, averaged over the PEs. Each PE then holds its left neighbour's last value.
@@ -1041,6 +1109,8 @@ fn main() {
     bench_win_lock(&cx, &mut win, LockKind::Shared);
     bench_win_contended(&cx, &mut win);
     bench_win_accumulate(&cx, &mut win);
+    bench_win_layout(&cx, &mut win, false);
+    bench_win_layout(&cx, &mut win, true);
     bench_win_fence(&cx, &mut win);
     bench_win_pscw(&cx, &mut win);
     drop(win);

@@ -310,6 +310,51 @@ fn accumulate_long(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// A window over an existing array: its values are the window's (not zeroed), epochs
+/// accumulate into them, and the array has the result once the window is dropped; with
+/// counts too. PEs passing different arrays get `ArgumentMismatch`, every one of them.
+fn window_over_vec(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = (me + n - 1) % n;
+    let mut v = SymVec::from_fn(shmem, 6, |i| (me * 100 + i) as u32).unwrap();
+    let mut other = SymVec::<u32>::zeroed(shmem, 6).unwrap();
+    {
+        let mut win = Window::over_with_counts(&mut v).unwrap();
+        assert_eq!(win.len(), 6);
+        let mut got = [0u32; 6];
+        win.lock(right, LockKind::Shared).get(0, &mut got).unwrap();
+        assert_eq!(
+            got,
+            std::array::from_fn(|i| (right.index() * 100 + i) as u32)
+        );
+        win.lock(right, LockKind::Exclusive)
+            .accumulate(1, &[1000 + me as u32; 4], op::Sum)
+            .unwrap();
+        assert_eq!(win.wait_received(shmem.pe_wrapping(left), 1), Some(1));
+        shmem.barrier_all();
+    }
+    let want: Vec<u32> = (0..6)
+        .map(|i| {
+            (me * 100 + i) as u32
+                + if (1..5).contains(&i) {
+                    1000 + left as u32
+                } else {
+                    0
+                }
+        })
+        .collect();
+    assert_eq!(v.to_vec(), want, "the array keeps what the epochs left");
+    let pick = if me.is_multiple_of(2) { &mut v } else { &mut other };
+    match Window::over(pick) {
+        Err(Error::ArgumentMismatch { .. }) if n > 1 => {}
+        Ok(_) if n == 1 => {}
+        other => panic!("expected ArgumentMismatch: {other:?}"),
+    }
+    shmem.barrier_all();
+}
+
 /// Every PE `fetch_and_op`s +1 on PE 0's element K times: the fetched values over all PEs are
 /// exactly 0 .. n*K; `get_accumulate` with `NoOp` reads without writing.
 fn fetch_and_op_returns_previous(shmem: &Shmem) {
@@ -810,6 +855,11 @@ fn main() {
                 name: "layouts",
                 npes: NPES_AND_1,
                 body: layouts,
+            },
+            Case {
+                name: "window_over_vec",
+                npes: NPES_AND_1,
+                body: window_over_vec,
             },
             Case {
                 name: "requests",

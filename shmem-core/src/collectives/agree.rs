@@ -154,13 +154,14 @@ impl Kind {
 }
 
 /// Names of the symmetric objects an allocation can make (the op byte of an `Alloc` kind).
-pub const OBJECT_NAMES: [&str; 6] = [
+pub const OBJECT_NAMES: [&str; 7] = [
     "object",
     "symmetric array or value (SymVec/SymBox)",
     "pSync (SyncBuf)",
     "lock (SymLock/SymMutex)",
     "reader/writer lock (SymRwLock)",
     "window (Window)",
+    "window over a symmetric array (Window::over)",
 ];
 
 /// A call's signature: the arguments every member must agree on.

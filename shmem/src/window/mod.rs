@@ -60,6 +60,7 @@ use shmem_core::{AllocRequest, Allocation, DefaultTransport};
 
 use crate::Error;
 use crate::handle::{Pe, Shmem};
+use crate::sym::SymVec;
 
 /// The mode of a passive-target epoch: `LockKind::Shared` (`MPI_LOCK_SHARED`) or
 /// `LockKind::Exclusive` (`MPI_LOCK_EXCLUSIVE`).
@@ -141,7 +142,7 @@ impl<'s, T: Pod> Window<'s, T> {
     /// [`Error::ArgumentMismatch`] on every PE when the PEs passed different lengths;
     /// [`Error::HeapExhausted`] on every PE when the symmetric heap cannot hold it.
     pub fn new(shmem: &'s Shmem, len: usize) -> Result<Self, Error> {
-        Window::create(shmem, len, false)
+        Window::create(shmem, len, false, None)
     }
 
     /// Like [`Window::new`], and the window counts, on each target, the operations each
@@ -156,17 +157,66 @@ impl<'s, T: Pod> Window<'s, T> {
     /// # Errors
     /// As for [`Window::new`].
     pub fn with_counts(shmem: &'s Shmem, len: usize) -> Result<Self, Error> {
-        Window::create(shmem, len, true)
+        Window::create(shmem, len, true, None)
     }
 
-    fn create(shmem: &'s Shmem, len: usize, counted: bool) -> Result<Self, Error> {
+    /// A window over an existing symmetric array (`MPI_Win_create` over memory the program
+    /// already has): the array's elements, as they are (not zeroed), are the window's. The
+    /// array stays borrowed while the window lives, so nothing but the window's epochs reaches
+    /// it; dropping the window gives it back with what the epochs left in it. *Collective*:
+    /// every PE passes the same array (its copy of one `SymVec`).
+    ///
+    /// # Errors
+    /// [`Error::ArgumentMismatch`] on every PE when the PEs passed different arrays;
+    /// [`Error::HeapExhausted`] on every PE when the symmetric heap cannot hold the window's
+    /// locks and counters.
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::window::{LockKind, Window, op};
+    ///
+    /// let shmem = shmem::init()?;
+    /// let mut v = shmem::SymVec::from_fn(&shmem, 4, |i| i as u64)?;
+    /// {
+    ///     let mut win = Window::over(&mut v)?;
+    ///     let me = shmem.my_pe();
+    ///     win.lock(me, LockKind::Exclusive).accumulate(0, &[10, 10], op::Sum)?;
+    /// }
+    /// assert_eq!(v.read(1)?, 11);
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn over(vec: &'s mut SymVec<'_, T>) -> Result<Self, Error> {
+        Window::create(vec.shmem(), vec.len(), false, Some(vec.offset()))
+    }
+
+    /// [`Window::over`], with per-origin completion counts ([`Window::with_counts`]).
+    ///
+    /// # Errors
+    /// As for [`Window::over`].
+    pub fn over_with_counts(vec: &'s mut SymVec<'_, T>) -> Result<Self, Error> {
+        Window::create(vec.shmem(), vec.len(), true, Some(vec.offset()))
+    }
+
+    /// `over`: the symmetric offset of an existing array whose `len` elements are the data;
+    /// `None`: the data is allocated (zeroed) with the rest.
+    fn create(
+        shmem: &'s Shmem,
+        len: usize,
+        counted: bool,
+        over: Option<usize>,
+    ) -> Result<Self, Error> {
         let n = shmem.n_pes();
-        // Offsets in the block: elements, the home part of this PE's lock, the requester words,
-        // the accumulate locks, the counters. `None` when the size overflows: that goes through
-        // the allocation's agreement like any size (every PE then gets the same error), rather
-        // than returning here while the other PEs wait in the allocation.
-        let layout = len
-            .checked_mul(size_of::<T>())
+        let data_bytes = if over.is_some() {
+            Some(0)
+        } else {
+            len.checked_mul(size_of::<T>())
+        };
+        // Offsets in the block: the elements (unless over an array), the home part of this
+        // PE's lock, the requester words, the accumulate locks, the counters. `None` when the
+        // size overflows: that goes through the allocation's agreement like any size (every
+        // PE then gets the same error), rather than returning here while the other PEs wait in
+        // the allocation.
+        let layout = data_bytes
             .and_then(|b| b.checked_next_multiple_of(LINE))
             .and_then(|lock_home| {
                 let own = lock_home.checked_add(rwlock_size(n))?;
@@ -176,9 +226,14 @@ impl<'s, T: Pod> Window<'s, T> {
                 Some((lock_home, own, acc, sync, size))
             });
         let (lock_home, own, acc, sync, size) = layout.unwrap_or_default();
-        // The parameter every PE must pass alike: the length and whether it counts.
-        let param = (len as u64).wrapping_mul(2) | u64::from(counted);
-        let mut req = AllocRequest::object::<T>(size, LINE.max(align_of::<T>()), 5, param);
+        // The parameter every PE must pass alike: the length and whether it counts, or, over
+        // an array, which array (its offset; the same offset is the same array) and whether it
+        // counts (a different object kind, so the two kinds never compare equal).
+        let (object, param) = match over {
+            None => (5, (len as u64).wrapping_mul(2) | u64::from(counted)),
+            Some(offset) => (6, (offset as u64).wrapping_mul(2) | u64::from(counted)),
+        };
+        let mut req = AllocRequest::object::<T>(size, LINE.max(align_of::<T>()), object, param);
         req.bytes = layout.map(|l| l.4);
         let rt = shmem.rt();
         let block = rt.alloc(req, |offset| {
@@ -200,7 +255,7 @@ impl<'s, T: Pod> Window<'s, T> {
         Ok(Window {
             shmem,
             len,
-            data: base,
+            data: over.unwrap_or(base),
             lock_home: base + lock_home,
             own: base + own,
             acc: base + acc,
