@@ -2,12 +2,18 @@
 # Draw the medians of a bench/compare.sh run into a PNG (four panels: put and
 # get latency vs message size at 2 PEs, barrier and reduction latency vs PE
 # count; ours vs Open MPI OSHMEM vs MPI-3 one-sided, plus ours over the MPI
-# transport off-node when compare.sh --mpi measured it).
+# transport off-node when compare.sh --mpi measured it). With --windows: the RMA
+# window rows instead, ours vs MPI-3 one-sided (osc sm) against the PE count:
+# passive-target lock epoch latency (exclusive, shared); accumulate, fence and
+# PSCW epoch latency; contended lock throughput; and, when measured, our layout
+# put first use vs reuse.
 #
-# Usage: bench/plot.sh OUT_DIR [OUT_PNG]
-#   OUT_DIR  a COMPARE_OUT_DIR of bench/compare.sh; its medians.tsv is plotted
-#            (made with bench/compare.py from the raw outputs if absent)
-#   OUT_PNG  default: docs/perf.png in this repository
+# Usage: bench/plot.sh [--windows] OUT_DIR [OUT_PNG]
+#   --windows  draw the windows figure (first argument only)
+#   OUT_DIR    a COMPARE_OUT_DIR of bench/compare.sh; its medians.tsv is plotted
+#              (made with bench/compare.py from the raw outputs if absent)
+#   OUT_PNG    default: docs/perf.png in this repository (with --windows:
+#              docs/perf-windows.png)
 #
 # Builds and runs the standalone crate bench/plot (release, --locked; it is
 # not a member of the root workspace). The note under the title gives the
@@ -18,6 +24,7 @@
 #
 # Full regeneration (a few minutes; the machine should be idle):
 #   COMPARE_OUT_DIR=bench/results bench/compare.sh [--mpi] REFERENCE_DIR && bench/plot.sh bench/results
+#   (windows: ... && bench/plot.sh --windows bench/results)
 #
 # Exit status: 0 = PNG written; 1 = plotting failed; 2 = usage, missing data
 # or build failure.
@@ -26,13 +33,20 @@ set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 
+windows=0
+if [ "${1:-}" = "--windows" ]; then
+    windows=1
+    shift
+fi
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-    echo "usage: bench/plot.sh OUT_DIR [OUT_PNG]   (OUT_DIR: a COMPARE_OUT_DIR of bench/compare.sh)" >&2
+    echo "usage: bench/plot.sh [--windows] OUT_DIR [OUT_PNG]   (OUT_DIR: a COMPARE_OUT_DIR of bench/compare.sh)" >&2
     exit 2
 fi
 [ -d "$1" ] || { echo "plot.sh: $1: not a directory" >&2; exit 2; }
 dir="$(cd "$1" && pwd)"
-png="${2:-$root/docs/perf.png}"
+default_png="$root/docs/perf.png"
+[ "$windows" = 1 ] && default_png="$root/docs/perf-windows.png"
+png="${2:-$default_png}"
 case "$png" in /*) ;; *) png="$PWD/$png" ;; esac
 case "$png" in *.png) ;; *) echo "plot.sh: $png: the output must end in .png" >&2; exit 2 ;; esac
 mkdir -p "$(dirname "$png")" || exit 2
@@ -78,7 +92,9 @@ env_part=""
 [ -n "$scale" ] && [ "$scale" != 1 ] && env_part="${env_part}SHMEM_BENCH_SCALE=$scale "
 mpi_flag=""
 grep -q '^offnode	' "$med" && mpi_flag="--mpi "
-command="${env_part}COMPARE_OUT_DIR=$rel bench/compare.sh ${mpi_flag}REFERENCE_DIR && bench/plot.sh $rel"
+plot_flag=""
+[ "$windows" = 1 ] && plot_flag="--windows "
+command="${env_part}COMPARE_OUT_DIR=$rel bench/compare.sh ${mpi_flag}REFERENCE_DIR && bench/plot.sh ${plot_flag}$rel"
 note="measured $when"
 [ -n "$rounds" ] && note="$note, $rounds round(s)"
 [ -n "$scale" ] && [ "$scale" != 1 ] && note="$note, iteration scale $scale (smoke test, not comparable)"
@@ -91,7 +107,7 @@ trap 'rm -rf "$tmp"' EXIT
 echo "plot.sh: building bench/plot (release) and drawing $png" >&2
 # from the repository root, so that its rust-toolchain.toml applies
 (cd "$root" && cargo run --quiet --release --locked --manifest-path bench/plot/Cargo.toml -- \
-    "$med" "$tmp/perf.png" --title-note "$note")
+    "$med" "$tmp/perf.png" ${plot_flag:+--windows} --title-note "$note")
 rc=$?
 if [ "$rc" -ne 0 ] || [ ! -s "$tmp/perf.png" ]; then
     echo "plot.sh: plotting failed (exit status $rc)" >&2

@@ -5,7 +5,14 @@
 //! `bench/compare.sh --mpi` measured it, ours over the MPI transport with every PE a pretend
 //! node of its own (`offnode`: every operation between PEs goes through MPI RMA).
 //!
-//! Usage: `plot MEDIANS_TSV OUT_PNG [--title-note TEXT] [--font TTF]`
+//! With `--windows` it draws the RMA window rows instead, ours against MPI-3 one-sided (Open
+//! MPI, osc sm; harness `mpi`) against the PE count: (a) passive-target epoch latency
+//! (`win_lock_excl_lat`, `win_lock_shared_lat`), (b) `accumulate_sum_1024_lat`,
+//! `fence_epoch_lat` and `pscw_epoch_lat`, (c) contended exclusive lock throughput
+//! (`win_lock_contended_ops_per_s`, higher is better), and, only when the file has them,
+//! (d) ours' `layout_put_first_lat` vs `layout_put_reuse_lat` (no MPI rows).
+//!
+//! Usage: `plot MEDIANS_TSV OUT_PNG [--windows] [--title-note TEXT] [--font TTF]`
 //!
 //! Text is rendered by plotters' pure-Rust `ab_glyph` backend from a TrueType font loaded at
 //! run time: `--font`, else `$SHMEM_PLOT_FONT`, else DejaVu Sans at the usual places
@@ -187,6 +194,24 @@ fn trim_num(v: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
+/// The y axis of the latency panels.
+const LATENCY_DESC: &str = "latency (log scale; lower is better)";
+/// The y axis of a throughput panel (`fmt_rate` ticks).
+const RATE_DESC: &str = "operations per second (log scale; higher is better)";
+
+/// `5e6` -> "5 M/s".
+fn fmt_rate(v: f64) -> String {
+    if v >= 1e9 {
+        format!("{} G/s", trim_num(v / 1e9))
+    } else if v >= 1e6 {
+        format!("{} M/s", trim_num(v / 1e6))
+    } else if v >= 1e3 {
+        format!("{} k/s", trim_num(v / 1e3))
+    } else {
+        format!("{}/s", trim_num(v))
+    }
+}
+
 fn fmt_ns(ns: f64) -> String {
     if ns >= 1e9 {
         format!("{} s", trim_num(ns / 1e9))
@@ -200,14 +225,27 @@ fn fmt_ns(ns: f64) -> String {
 }
 
 /// Log-scale y ticks over `[lo, hi]`: bold at 1, 2, 5 x 10^k (only 1 x 10^k when the range
-/// spans more than three decades), light at 1..9 x 10^k.
+/// spans more than three decades; every 1..9 x 10^k when 1, 2, 5 would give under three),
+/// light at 1..9 x 10^k.
 fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
     let decades = (hi / lo).log10();
-    let mults: &[f64] = if decades > 3.0 {
-        &[1.0]
-    } else {
-        &[1.0, 2.0, 5.0]
-    };
+    let (bold, light) = log_ticks_at(
+        lo,
+        hi,
+        if decades > 3.0 {
+            &[1.0]
+        } else {
+            &[1.0, 2.0, 5.0]
+        },
+    );
+    if bold.len() < 3 {
+        return (light.clone(), light);
+    }
+    (bold, light)
+}
+
+/// Ticks over `[lo, hi]`: bold at `mults` x 10^k, light at 1..9 x 10^k.
+fn log_ticks_at(lo: f64, hi: f64, mults: &[f64]) -> (Vec<f64>, Vec<f64>) {
     let (mut bold, mut light) = (Vec::new(), Vec::new());
     let mut p = 10f64.powf(lo.log10().floor());
     while p <= hi {
@@ -363,6 +401,9 @@ fn runs(points: &[(f64, f64)], grid: &[f64]) -> Vec<Vec<(f64, f64)>> {
 struct Panel<'a> {
     title: &'a str,
     x_desc: &'a str,
+    /// The y axis: its description and tick labels (latency, or a rate for `--windows` (c)).
+    y_desc: &'a str,
+    y_fmt: fn(f64) -> String,
     /// x values at which the panel has a measurement (ticks, and line joining).
     grid: Vec<f64>,
     x_fmt: fn(f64) -> String,
@@ -473,13 +514,13 @@ where
     let x_axis = log_axis(xlo / pad, xhi * pad, p.grid.clone(), Vec::new());
     let y_axis = log_axis(ylo, yhi, ybold, ylight);
     let mut chart = chart.build_cartesian_2d(x_axis, y_axis)?;
-    let x_fmt = p.x_fmt;
+    let (x_fmt, y_fmt) = (p.x_fmt, p.y_fmt);
     chart
         .configure_mesh()
         .x_desc(p.x_desc)
-        .y_desc("latency (log scale; lower is better)")
+        .y_desc(p.y_desc)
         .x_label_formatter(&|v| x_fmt(*v))
-        .y_label_formatter(&|v| fmt_ns(*v))
+        .y_label_formatter(&|v| y_fmt(*v))
         .label_style((FONT, 17))
         .axis_desc_style((FONT, 19))
         .bold_line_style(BLACK.mix(0.18))
@@ -605,6 +646,8 @@ fn size_panel<'a>(m: &Medians, op: &str, title: &'a str) -> Panel<'a> {
         x_desc: "message size (log scale)",
         grid: SIZES.iter().map(|&s| s as f64).collect(),
         x_fmt: fmt_size,
+        y_desc: LATENCY_DESC,
+        y_fmt: fmt_ns,
         series,
         legend_cols: 2,
     }
@@ -642,6 +685,8 @@ fn np_panel<'a>(m: &Medians, title: &'a str, rows: &[(Imp, &str, &str, Line, boo
         x_desc: "PEs / ranks (log scale)",
         grid: nps.into_iter().map(f64::from).collect(),
         x_fmt: |v| format!("{}", v.round()),
+        y_desc: LATENCY_DESC,
+        y_fmt: fmt_ns,
         series,
         legend_cols: 2,
     }
@@ -710,13 +755,19 @@ struct Args {
     out: PathBuf,
     note: Option<String>,
     font: Option<PathBuf>,
+    windows: bool,
 }
 
-const USAGE: &str = "usage: plot MEDIANS_TSV OUT_PNG [--title-note TEXT] [--font TTF]";
+const USAGE: &str = "usage: plot MEDIANS_TSV OUT_PNG [--windows] [--title-note TEXT] [--font TTF]";
+
+const DEFAULT_TITLE: &str =
+    "shmem vs Open MPI OSHMEM vs MPI-3 one-sided: latency, median over rounds";
+const WINDOWS_TITLE: &str =
+    "RMA windows, shmem vs Open MPI MPI-3 one-sided (osc sm): median over rounds";
 
 fn parse_args() -> Result<Args, BoxError> {
     let mut pos = Vec::new();
-    let (mut note, mut font) = (None, None);
+    let (mut note, mut font, mut windows) = (None, None, false);
     let mut it = std::env::args_os().skip(1);
     while let Some(a) = it.next() {
         match a.to_str() {
@@ -724,6 +775,7 @@ fn parse_args() -> Result<Args, BoxError> {
                 let v = it.next().ok_or("--title-note needs a value")?;
                 note = Some(v.to_string_lossy().into_owned());
             }
+            Some("--windows") => windows = true,
             Some("--font") => font = Some(PathBuf::from(it.next().ok_or("--font needs a value")?)),
             Some("-h" | "--help") => {
                 println!("{USAGE}");
@@ -739,6 +791,7 @@ fn parse_args() -> Result<Args, BoxError> {
         out,
         note,
         font,
+        windows,
     })
 }
 
@@ -754,12 +807,70 @@ fn run() -> Result<(), BoxError> {
         }
     }
     let m = Medians::read(&args.medians)?;
+    let (title, mut panels) = if args.windows {
+        (WINDOWS_TITLE, windows_panels(&m))
+    } else {
+        (DEFAULT_TITLE, default_panels(&m))
+    };
 
-    let mut panels = [
-        size_panel(&m, "put", "(a) put latency vs message size, 2 PEs"),
-        size_panel(&m, "get", "(b) get latency vs message size, 2 PEs"),
+    let root = BitMapBackend::new(&args.out, (WIDTH, HEIGHT)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let title_font = FontDesc::new(FONT.into(), 32.0, FontStyle::Bold);
+    let note_font = (FONT, 18)
+        .into_font()
+        .color(&RGBColor(0x44, 0x44, 0x44))
+        .pos(Pos::new(HPos::Center, VPos::Top));
+    let note_lines = match &args.note {
+        Some(n) if !n.trim().is_empty() => wrap(&root, n.trim(), &note_font, WIDTH - 80),
+        _ => Vec::new(),
+    };
+    let center = Pos::new(HPos::Center, VPos::Top);
+    let mut y = 14;
+    root.draw(&Text::new(
+        title,
+        ((WIDTH / 2) as i32, y),
+        title_font.color(&BLACK).pos(center),
+    ))?;
+    y += 44;
+    for line in &note_lines {
+        root.draw(&Text::new(
+            line.as_str(),
+            ((WIDTH / 2) as i32, y),
+            note_font.clone(),
+        ))?;
+        y += 25;
+    }
+    let (_, body) = root.split_vertically(y + 8);
+    let areas = panel_areas(&body, panels.len());
+    let legend_w = (areas[0].dim_in_pixel().0 - 2 * LEGEND_SIDE) as i32;
+    let font = legend_font();
+    let text_w = |t: &str| {
+        root.estimate_text_size(t, &font)
+            .map_or(i32::MAX / 4, |d| d.0 as i32)
+    };
+    for panel in &mut panels {
+        panel.legend_cols = legend_cols(panel, legend_w, text_w);
+    }
+    for (i, (area, panel)) in areas.iter().zip(panels.iter()).enumerate() {
+        // the same legend height for both panels of a row, so that their axes line up
+        let row = &panels[i / 2 * 2..(i / 2 * 2 + 2).min(panels.len())];
+        let rows = row.iter().map(legend_rows).max().unwrap_or(1);
+        draw_panel(area, panel, rows)?;
+    }
+    root.present()
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    eprintln!("plot: wrote {}", args.out.display());
+    Ok(())
+}
+
+/// The default figure: put and get latency vs message size, barrier and reduction latency
+/// vs PE count.
+fn default_panels(m: &Medians) -> Vec<Panel<'static>> {
+    vec![
+        size_panel(m, "put", "(a) put latency vs message size, 2 PEs"),
+        size_panel(m, "get", "(b) get latency vs message size, 2 PEs"),
         np_panel(
-            &m,
+            m,
             "(c) barrier latency vs PE count",
             &[
                 (Imp::Ours, "barrier_lat", "barrier_all", Line::Solid, false),
@@ -771,11 +882,17 @@ fn run() -> Result<(), BoxError> {
                     false,
                 ),
                 (Imp::Mpi, "barrier_lat", "MPI_Barrier", Line::Solid, false),
-                (Imp::OffNode, "barrier_lat", "barrier_all", Line::Solid, false),
+                (
+                    Imp::OffNode,
+                    "barrier_lat",
+                    "barrier_all",
+                    Line::Solid,
+                    false,
+                ),
             ],
         ),
         np_panel(
-            &m,
+            m,
             "(d) reduction latency vs PE count",
             &[
                 (
@@ -836,56 +953,105 @@ fn run() -> Result<(), BoxError> {
                 ),
             ],
         ),
-    ];
+    ]
+}
 
-    let root = BitMapBackend::new(&args.out, (WIDTH, HEIGHT)).into_drawing_area();
-    root.fill(&WHITE)?;
-    let title_font = FontDesc::new(FONT.into(), 32.0, FontStyle::Bold);
-    let note_font = (FONT, 18)
-        .into_font()
-        .color(&RGBColor(0x44, 0x44, 0x44))
-        .pos(Pos::new(HPos::Center, VPos::Top));
-    let note_lines = match &args.note {
-        Some(n) if !n.trim().is_empty() => wrap(&root, n.trim(), &note_font, WIDTH - 80),
-        _ => Vec::new(),
-    };
-    let center = Pos::new(HPos::Center, VPos::Top);
-    let mut y = 14;
-    root.draw(&Text::new(
-        "shmem vs Open MPI OSHMEM vs MPI-3 one-sided: latency, median over rounds",
-        ((WIDTH / 2) as i32, y),
-        title_font.color(&BLACK).pos(center),
-    ))?;
-    y += 44;
-    for line in &note_lines {
-        root.draw(&Text::new(
-            line.as_str(),
-            ((WIDTH / 2) as i32, y),
-            note_font.clone(),
-        ))?;
-        y += 25;
+/// A row drawn for ours and for MPI one-sided alike (the MPI row has the same name).
+fn ours_and_mpi(
+    metric: &'static str,
+    label: &'static str,
+    line: Line,
+    hollow: bool,
+) -> [(Imp, &'static str, &'static str, Line, bool); 2] {
+    [
+        (Imp::Ours, metric, label, line, hollow),
+        (Imp::Mpi, metric, label, line, hollow),
+    ]
+}
+
+/// The `--windows` figure: the RMA window rows, ours vs MPI-3 one-sided, against the PE
+/// count; the layout panel (ours only) only when its rows are in the file.
+fn windows_panels(m: &Medians) -> Vec<Panel<'static>> {
+    let mut contended = np_panel(
+        m,
+        "(c) contended exclusive lock (higher is better)",
+        &ours_and_mpi(
+            "win_lock_contended_ops_per_s",
+            "lock, get, put, unlock (all PEs)",
+            Line::Solid,
+            false,
+        ),
+    );
+    contended.y_desc = RATE_DESC;
+    contended.y_fmt = fmt_rate;
+    let mut panels = vec![
+        np_panel(
+            m,
+            "(a) passive-target epoch: lock, put, unlock",
+            &[
+                ours_and_mpi("win_lock_excl_lat", "exclusive lock", Line::Solid, false),
+                ours_and_mpi("win_lock_shared_lat", "shared lock", Line::Dashed, true),
+            ]
+            .concat(),
+        ),
+        np_panel(
+            m,
+            "(b) accumulate, fence and PSCW epoch latency",
+            &[
+                ours_and_mpi(
+                    "accumulate_sum_1024_lat",
+                    "accumulate Sum, 1024 x i64",
+                    Line::Solid,
+                    false,
+                ),
+                ours_and_mpi("fence_epoch_lat", "fence epoch, 1 put", Line::Dashed, true),
+                ours_and_mpi("pscw_epoch_lat", "PSCW epoch, 1 put", Line::Dotted, true),
+            ]
+            .concat(),
+        ),
+        contended,
+    ];
+    let layout_rows = ["layout_put_first_lat", "layout_put_reuse_lat"];
+    if layout_rows.iter().any(|r| !m.nps(Imp::Ours, r).is_empty()) {
+        panels.push(np_panel(
+            m,
+            "(d) strided put + flush: layout first use vs reuse",
+            &[
+                (
+                    Imp::Ours,
+                    layout_rows[0],
+                    "layouts built for every put",
+                    Line::Solid,
+                    false,
+                ),
+                (
+                    Imp::Ours,
+                    layout_rows[1],
+                    "layouts built once, reused",
+                    Line::Dashed,
+                    true,
+                ),
+            ],
+        ));
     }
-    let (_, body) = root.split_vertically(y + 8);
-    let areas = body.split_evenly((2, 2));
-    let legend_w = (areas[0].dim_in_pixel().0 - 2 * LEGEND_SIDE) as i32;
-    let font = legend_font();
-    let text_w = |t: &str| {
-        root.estimate_text_size(t, &font)
-            .map_or(i32::MAX / 4, |d| d.0 as i32)
-    };
-    for panel in &mut panels {
-        panel.legend_cols = legend_cols(panel, legend_w, text_w);
+    panels
+}
+
+/// Areas for `n` panels, two a row; an odd last panel is centred in its row.
+fn panel_areas<DB: DrawingBackend>(
+    body: &DrawingArea<DB, Shift>,
+    n: usize,
+) -> Vec<DrawingArea<DB, Shift>> {
+    let nrows = n.div_ceil(2).max(1);
+    let mut areas = body.split_evenly((nrows, 2));
+    areas.truncate(n);
+    if n % 2 == 1 {
+        let row = body.split_evenly((nrows, 1)).swap_remove(nrows - 1);
+        let (row_w, w) = (row.dim_in_pixel().0, areas[0].dim_in_pixel().0);
+        let (_, right) = row.split_horizontally(((row_w - w) / 2) as i32);
+        areas[n - 1] = right.split_horizontally(w as i32).0;
     }
-    for (i, (area, panel)) in areas.iter().zip(panels.iter()).enumerate() {
-        // the same legend height for both panels of a row, so that their axes line up
-        let row = i / 2 * 2;
-        let rows = legend_rows(&panels[row]).max(legend_rows(&panels[row + 1]));
-        draw_panel(area, panel, rows)?;
-    }
-    root.present()
-        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
-    eprintln!("plot: wrote {}", args.out.display());
-    Ok(())
+    areas
 }
 
 fn main() -> ExitCode {
@@ -910,6 +1076,8 @@ mod tests {
         assert_eq!(fmt_ns(20.0), "20 ns");
         assert_eq!(fmt_ns(1500.0), "1.5 µs");
         assert_eq!(fmt_ns(2e6), "2 ms");
+        assert_eq!(fmt_rate(5_005_888.0), "5.01 M/s");
+        assert_eq!(fmt_rate(200_000.0), "200 k/s");
     }
 
     #[test]
@@ -926,5 +1094,8 @@ mod tests {
         let (bold, light) = log_ticks(15.0, 900.0);
         assert_eq!(bold, vec![20.0, 50.0, 100.0, 200.0, 500.0]);
         assert!(light.len() > bold.len());
+        // a narrow range: every 1..9 x 10^k labelled
+        let (bold, _) = log_ticks(23.8, 91.0);
+        assert_eq!(bold, vec![30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 90.0]);
     }
 }
