@@ -237,10 +237,30 @@ def main():
     if fails:
         print("# FAIL rows seen: " + ", ".join(fails))
     window_table(nps, med)
+    new_calls_table(nps, med)
     if runs["oursmpi"] or runs["offnode"]:
         mpi_table(nps, med, units)
     write_medians(out, runs)
     return 0
+
+
+def new_calls_table(nps, med):
+    """OpenSHMEM 1.5/1.6 calls that OSHMEM 4.1 lacks: ours only, next to the nearest row both
+    have (put_signal_lat_8 beside pingpong_lat: the same ping-pong, data and flag in one call
+    instead of a flag alone)."""
+    rows = [np for np in nps if med("ours", ("put_signal_lat_8", np))[0] is not None]
+    if not rows:
+        return
+    print()
+    print("## OpenSHMEM 1.5/1.6 calls OSHMEM lacks (ours only; the nearest row both have beside it)")
+    print()
+    print("| npes | put_signal_lat_8 (ours) | pingpong_lat (ours) | pingpong_lat (OSHMEM) |")
+    print("|---:|---:|---:|---:|")
+    for np in rows:
+        ps = med("ours", ("put_signal_lat_8", np))[0]
+        po = med("ours", ("pingpong_lat", np))[0]
+        pr = med("oshmem", ("pingpong_lat", np))[0]
+        print(f"| {np} | {fmt(ps)} | {fmt(po)} | {fmt(pr)} |")
 
 
 def window_table(nps, med):

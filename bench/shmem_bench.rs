@@ -49,8 +49,8 @@ use common::{PeMean, barrier_times, median, osu_times};
 
 use shmem::window::{Layout, LockKind, Window, op};
 use shmem::{
-    ActiveSet, BcastSync, Cmp, CollectSync, Member, Pe, ReduceSync, Shmem, SymLock, SymSlice,
-    SymSliceMut, SymVec,
+    ActiveSet, BcastSync, Cmp, CollectSync, Member, Pe, ReduceSync, Shmem, SignalOp, SymBox,
+    SymLock, SymSlice, SymSliceMut, SymVec,
 };
 
 /// Repetitions per metric; the value is their median.
@@ -102,6 +102,7 @@ const ROWS: &[&str] = &[
     "pscw_epoch_lat",
     "layout_put_first_lat",
     "layout_put_reuse_lat",
+    "put_signal_lat_8",
 ];
 
 /// The layout rows' target side: a column of 64 elements, 16 apart (`MPI_Type_vector`).
@@ -495,6 +496,56 @@ fn bench_pingpong(cx: &Cx<'_>) {
     flag.write(0);
     let nfail = cx.global_fails(bad);
     cx.report("pingpong_lat", median(v), "ns", nfail);
+}
+
+/// `put_signal_lat_8` (ours; OSHMEM 4.1 has no put-with-signal): `pingpong_lat` with the
+/// message and its flag in one call: PE 0 `put_signal`s 8 bytes with `SignalOp::Set k` into
+/// PE 1 and waits for PE 1's answer the same way; ns per half round trip. Each side checks
+/// the last message it got.
+fn bench_put_signal(cx: &Cx<'_>) {
+    if !cx.wants("put_signal_lat_8") {
+        return;
+    }
+    let (warm, iters) = (cx.its(1000), cx.its(10000));
+    let data = or_exit(
+        cx.shmem,
+        "put_signal data",
+        SymVec::<u64>::zeroed(cx.shmem, 1),
+    );
+    let signal = or_exit(
+        cx.shmem,
+        "put_signal signal",
+        SymBox::<u64>::new(cx.shmem, 0),
+    );
+    let mut v = Vec::with_capacity(NREPS);
+    let mut k: u64 = 0;
+    cx.shmem.barrier_all();
+    let other = if cx.me == 0 { cx.pe1 } else { cx.pe0 };
+    for r in 0..=NREPS {
+        let n = if r == 0 { warm } else { iters };
+        let t0 = Instant::now();
+        if cx.me <= 1 {
+            for _ in 0..n {
+                k += 1;
+                if cx.me == 0 {
+                    data.put_signal(other, &[k * 3], &signal, k, SignalOp::Set)
+                        .expect("in bounds");
+                    signal.signal_wait_until(Cmp::Eq, k);
+                } else {
+                    signal.signal_wait_until(Cmp::Eq, k);
+                    data.put_signal(other, &[k * 3], &signal, k, SignalOp::Set)
+                        .expect("in bounds");
+                }
+            }
+        }
+        if r > 0 {
+            v.push(ns_since(t0) / n as f64 / 2.0); // half round trip
+        }
+    }
+    cx.shmem.barrier_all();
+    let bad = cx.me <= 1 && (signal.signal_fetch() != k || data.read(0).ok() != Some(k * 3));
+    let nfail = cx.global_fails(bad);
+    cx.report("put_signal_lat_8", median(v), "ns", nfail);
 }
 
 // ------------------------------------------------------------------------------- barrier
@@ -1095,6 +1146,7 @@ fn main() {
     bench_amo(&cx, Amo::CompareSwap);
     bench_amo(&cx, Amo::Add);
     bench_pingpong(&cx);
+    bench_put_signal(&cx);
     bench_barrier(&cx);
 
     bench_reduce(&cx, &mut co, Red::Or, 1);

@@ -1,12 +1,13 @@
 //! RMA on real processes: put/get/p/g/iput/iget round trips for every type, zero-length
 //! transfers, ordering (put, fence, flag), completion at barrier, non-blocking scopes, and the
-//! typed errors for bad PEs and out-of-bounds transfers.
+//! typed errors for bad PEs and out-of-bounds transfers; put-with-signal from 8 B to 1 MiB and
+//! the signal operations.
 #![forbid(unsafe_code)]
 
 mod support;
 
 use shmem::bytemuck::{Pod, Zeroable};
-use shmem::{Cmp, Error, Shmem, SymBox, SymVec};
+use shmem::{Cmp, Error, Shmem, SignalOp, SymBox, SymVec};
 use support::{Case, NPES};
 
 /// Deterministic, PE- and index-dependent values of each type.
@@ -368,9 +369,108 @@ fn typed_errors(shmem: &Shmem) {
     );
 }
 
+/// Word `i` of the message of `from` in round `round`.
+fn sig_word(from: usize, round: u64, i: usize) -> u64 {
+    (from as u64 + 1) << 48 | round << 32 | i as u64
+}
+
+/// Put-with-signal from 8 B to 1 MiB: every PE sends its right neighbour one message per size
+/// with `SignalOp::Add` (blocking) or in an nbi scope (odd rounds); the neighbour waits for the
+/// signal to reach the round count and then checks every word of the message: the data is
+/// complete when the signal is seen.
+fn put_signal_sizes(shmem: &Shmem) {
+    const WORDS: [usize; 7] = [1, 8, 64, 512, 4096, 32768, 131072]; // 8 B .. 1 MiB
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = (me + n - 1) % n;
+    let data = SymVec::<u64>::zeroed(shmem, WORDS[6]).unwrap();
+    let signal = SymBox::<u64>::new(shmem, 0).unwrap();
+    for (round, &len) in WORDS.iter().enumerate() {
+        let round = round as u64;
+        let msg: Vec<u64> = (0..len).map(|i| sig_word(me, round, i)).collect();
+        if round.is_multiple_of(2) {
+            data.put_signal(right, &msg, &signal, 1, SignalOp::Add)
+                .unwrap();
+        } else {
+            shmem
+                .nbi(|nbi| nbi.put_signal(&data, right, &msg, &signal, 1, SignalOp::Add))
+                .unwrap();
+        }
+        let seen = signal.signal_wait_until(Cmp::Ge, round + 1);
+        assert_eq!(seen, round + 1, "one signal per round");
+        let mut got = vec![0u64; len];
+        data.copy_to(&mut got).unwrap();
+        for (i, &w) in got.iter().enumerate() {
+            assert_eq!(w, sig_word(left, round, i), "{len} words: word {i}");
+        }
+        shmem.barrier_all(); // nobody overwrites a message that is being read
+    }
+    assert_eq!(signal.signal_fetch(), WORDS.len() as u64);
+    shmem.barrier_all();
+}
+
+/// The signal operations: `signal_set` to the right neighbour (waited for with `Eq`),
+/// `signal_add` from every PE to PE 0 (an exact total), `SignalOp::Set` with a put, and the
+/// refusals: a signal inside the data's range, data out of bounds; nothing written then.
+fn signal_ops(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = (me + n - 1) % n;
+    let zero = shmem.pe(0).unwrap();
+    let signal = SymBox::<u64>::new(shmem, 0).unwrap();
+    let total = SymBox::<u64>::new(shmem, 0).unwrap();
+    let data = SymVec::<u64>::new(shmem, 4, 7).unwrap();
+    shmem.barrier_all();
+    signal.signal_set(right, 1000 + me as u64);
+    assert_eq!(
+        signal.signal_wait_until(Cmp::Eq, 1000 + left as u64),
+        1000 + left as u64
+    );
+    total.signal_add(zero, me as u64 + 1);
+    shmem.barrier_all();
+    if me == 0 {
+        assert_eq!(total.signal_fetch(), (n * (n + 1) / 2) as u64);
+    }
+    shmem.barrier_all();
+    data.put_signal(right, &[5, 6], &signal, 77, SignalOp::Set)
+        .unwrap();
+    signal.signal_wait_until(Cmp::Eq, 77);
+    assert_eq!(data.to_vec(), [5, 6, 7, 7]);
+    shmem.barrier_all();
+    // Refusals.
+    let inside = data.at(3).unwrap();
+    match data.put_signal(right, &[1, 2, 3, 4], &inside, 9, SignalOp::Set) {
+        Err(Error::SignalOverlap { .. }) => {}
+        other => panic!("expected SignalOverlap: {other:?}"),
+    }
+    // Adjacent, not overlapping: element 3 as the signal of a put of elements 0..3.
+    data.put_signal(right, &[8, 8, 8], &inside, 9, SignalOp::Set)
+        .unwrap();
+    assert!(matches!(
+        data.put_signal(right, &[1; 5], &signal, 1, SignalOp::Add),
+        Err(Error::OutOfBounds { .. })
+    ));
+    shmem.barrier_all();
+    assert_eq!(data.to_vec(), [8, 8, 8, 9], "refused calls wrote nothing");
+    assert_eq!(signal.signal_fetch(), 77, "refused calls signalled nothing");
+    shmem.barrier_all();
+}
+
 fn main() {
     support::main(
         &[
+            Case {
+                name: "put_signal_sizes",
+                npes: NPES,
+                body: put_signal_sizes,
+            },
+            Case {
+                name: "signal_ops",
+                npes: NPES,
+                body: signal_ops,
+            },
             Case {
                 name: "all_types_roundtrip",
                 npes: NPES,

@@ -243,6 +243,18 @@ pub enum Error {
         /// Teams that can exist at once, besides the world team.
         max: usize,
     },
+    /// A put-with-signal whose signal word lies inside the data's target range.
+    #[error(
+        "the signal at symmetric offset {signal} overlaps the put's target ({len} bytes at offset {start})"
+    )]
+    SignalOverlap {
+        /// Symmetric offset of the signal word.
+        signal: usize,
+        /// Symmetric offset of the target range.
+        start: usize,
+        /// Bytes of the target range.
+        len: usize,
+    },
     /// Source and target lengths differ where they must match.
     #[error("length mismatch: {what}: {left} vs {right}")]
     LengthMismatch {

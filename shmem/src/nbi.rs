@@ -6,7 +6,7 @@ use bytemuck::Pod;
 
 use crate::Error;
 use crate::handle::{Pe, Shmem};
-use crate::sym::SymSlice;
+use crate::sym::{SignalOp, Sym, SymSlice};
 
 /// A scope of non-blocking operations (`shmem_put_nbi` / `shmem_get_nbi`).
 ///
@@ -112,6 +112,25 @@ impl<'env> Nbi<'_, 'env> {
         source: &SymSlice<'_, T>,
     ) -> Result<(), Error> {
         target.get_from(pe, source)
+    }
+
+    /// Starts a put-with-signal (`shmem_put_signal_nbi`): copies `src` into `pe`'s copy of
+    /// `target`, then updates `pe`'s copy of `signal` ([`SymSlice::put_signal`]); `src` stays
+    /// borrowed until the scope has completed it.
+    ///
+    /// # Errors
+    /// As for [`SymSlice::put_signal`]; nothing is written then.
+    #[inline]
+    pub fn put_signal<T: Pod>(
+        &self,
+        target: &SymSlice<'_, T>,
+        pe: Pe,
+        src: &'env [T],
+        signal: &Sym<'_, u64>,
+        value: u64,
+        op: SignalOp,
+    ) -> Result<(), Error> {
+        target.put_signal(pe, src, signal, value, op)
     }
 
     /// Completes every operation started so far (`shmem_quiet`) without ending the scope.

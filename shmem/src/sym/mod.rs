@@ -9,9 +9,11 @@
 //! One concept per file: `value.rs` ([`Sym`]: one value: p/g, atomics, waits), `slice.rs`
 //! ([`SymSlice`], [`SymSliceMut`]: arrays: bulk, strided, element views, waits on many),
 //! `target.rs` ([`SymTarget`]: what a collective may write), `owned.rs` ([`SymVec`],
-//! [`SymBox`]: the heap allocations that own the memory).
+//! [`SymBox`]: the heap allocations that own the memory), `signal.rs` (put-with-signal and
+//! the signal operations).
 
 mod owned;
+mod signal;
 mod slice;
 mod target;
 mod value;
@@ -23,6 +25,7 @@ use bytemuck::Pod;
 use shmem_core::Transport;
 
 pub use owned::{SymBox, SymVec};
+pub use signal::SignalOp;
 pub use slice::{SymSlice, SymSliceMut};
 pub use target::SymTarget;
 pub use value::Sym;

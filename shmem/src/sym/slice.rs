@@ -65,7 +65,7 @@ impl<'a, T: Pod> SymSlice<'a, T> {
     }
 
     #[inline]
-    fn check(&self, start: usize, len: usize) -> Result<usize, Error> {
+    pub(super) fn check(&self, start: usize, len: usize) -> Result<usize, Error> {
         match start.checked_add(len) {
             Some(end) if end <= self.len => Ok(self.offset + start * size_of::<T>()),
             _ => Err(Error::OutOfBounds {
