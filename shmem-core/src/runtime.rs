@@ -260,6 +260,12 @@ macro_rules! debug_log {
     };
 }
 
+/// Whether a runtime is alive in this process: between a successful [`Runtime::init`] and the
+/// runtime's drop (`shmem_query_initialized`).
+pub fn initialized() -> bool {
+    LIVE.load(Ordering::Acquire)
+}
+
 impl Runtime {
     /// Initializes this PE (`shmem_init`): attaches to the launcher's segment or creates a
     /// 1-PE job, lays out and initializes `statics`, and synchronizes with every PE.

@@ -108,6 +108,22 @@ pub fn init() -> Result<Shmem, Error> {
     })
 }
 
+/// Whether shmem is initialized in this process (`shmem_query_initialized`): a [`Shmem`]
+/// handle is alive (made by [`init`], not yet finalized or dropped).
+///
+/// # Examples
+/// ```
+/// assert!(!shmem::query_initialized());
+/// let shmem = shmem::init()?;
+/// assert!(shmem::query_initialized());
+/// shmem.finalize();
+/// assert!(!shmem::query_initialized());
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub fn query_initialized() -> bool {
+    shmem_core::runtime::initialized()
+}
+
 /// The library version (`CARGO_PKG_VERSION` of `shmem-core`).
 pub fn version() -> &'static str {
     shmem_core::runtime::VERSION

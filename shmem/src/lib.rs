@@ -42,7 +42,9 @@ pub use collectives::{
     BCAST_SYNC_SIZE, BarrierSync, BcastSync, BitwiseReduce, COLLECT_SYNC_SIZE, CollectSync, Member,
     REDUCE_SYNC_SIZE, ReduceSync, SyncBuf, sync_kind,
 };
-pub use handle::{Pe, Shmem, ThreadLevel, info_name, init, spec_version, version};
+pub use handle::{
+    Pe, Shmem, ThreadLevel, info_name, init, query_initialized, spec_version, version,
+};
 pub use lock::{
     LockGuard, LockResult, LockSnapshot, MutexGuard, PoisonError, SymLock, SymMutex, TryLockError,
     TryLockResult,
