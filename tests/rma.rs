@@ -458,9 +458,84 @@ fn signal_ops(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// `ibput`/`ibget` against plain loops: every PE puts blocks of its pattern into its right
+/// neighbour and gets them back from its left one, for several block sizes and strides;
+/// refused calls (zero stride, overlapping target blocks, last block out of bounds) write
+/// nothing.
+fn block_strided(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = (me + n - 1) % n;
+    let v = SymVec::<i32>::zeroed(shmem, 64).unwrap();
+    let src: Vec<i32> = (0..64).map(|i| (me * 1000 + i) as i32).collect();
+    for (bsize, nblocks, tst, sst) in [(1, 5, 3, 2), (3, 4, 5, 3), (4, 3, 4, 7), (2, 1, 9, 9)] {
+        v.fill(-1);
+        shmem.barrier_all();
+        v.ibput(right, tst, &src, sst, bsize, nblocks).unwrap();
+        shmem.barrier_all();
+        let mut want = vec![-1; 64];
+        for b in 0..nblocks {
+            for k in 0..bsize {
+                want[b * tst + k] = (left * 1000 + b * sst + k) as i32;
+            }
+        }
+        assert_eq!(
+            v.to_vec(),
+            want,
+            "ibput bsize {bsize} nblocks {nblocks} tst {tst} sst {sst}"
+        );
+        // Back: the target's blocks (stride tst there) into a local buffer (stride sst + bsize).
+        let dst_stride = bsize + 1;
+        let mut dst = vec![-7; 64];
+        v.ibget(right, &mut dst, dst_stride, tst, bsize, nblocks)
+            .unwrap();
+        let mut want_back = vec![-7; 64];
+        for b in 0..nblocks {
+            for k in 0..bsize {
+                want_back[b * dst_stride + k] = (me * 1000 + b * sst + k) as i32;
+            }
+        }
+        assert_eq!(dst, want_back, "ibget");
+        shmem.barrier_all();
+    }
+    v.fill(5);
+    shmem.barrier_all();
+    assert!(matches!(
+        v.ibput(right, 0, &src, 1, 2, 2),
+        Err(Error::InvalidStride { .. })
+    ));
+    assert!(matches!(
+        v.ibput(right, 1, &src, 1, 2, 2),
+        Err(Error::InvalidStride { .. })
+    ));
+    assert!(matches!(
+        v.ibput(right, 30, &src, 1, 5, 3),
+        Err(Error::OutOfBounds { .. })
+    ));
+    assert!(matches!(
+        v.ibput(right, 2, &src[..4], 3, 2, 2),
+        Err(Error::OutOfBounds { .. })
+    ));
+    let mut small = [0i32; 3];
+    assert!(matches!(
+        v.ibget(right, &mut small, 2, 2, 2, 2),
+        Err(Error::OutOfBounds { .. })
+    ));
+    assert_eq!(small, [0; 3], "refused ibget read nothing");
+    shmem.barrier_all();
+    assert_eq!(v.to_vec(), vec![5; 64], "refused ibputs wrote nothing");
+    shmem.barrier_all();
+}
+
 fn main() {
     support::main(
         &[
+            Case {
+                name: "block_strided",
+                npes: NPES,
+                body: block_strided,
+            },
             Case {
                 name: "put_signal_sizes",
                 npes: NPES,

@@ -10,8 +10,9 @@
 //! ([`SymSlice`], [`SymSliceMut`]: arrays: bulk, strided, element views, waits on many),
 //! `target.rs` ([`SymTarget`]: what a collective may write), `owned.rs` ([`SymVec`],
 //! [`SymBox`]: the heap allocations that own the memory), `signal.rs` (put-with-signal and
-//! the signal operations).
+//! the signal operations), `blocked.rs` (block-strided `ibput`/`ibget`).
 
+mod blocked;
 mod owned;
 mod signal;
 mod slice;
