@@ -528,9 +528,57 @@ fn block_strided(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// The non-blocking fetching atomics: every PE, in one nbi scope, fetch-adds `p + 1` and
+/// fetch-xors `1 << p` into PE 0's counters, swaps into its right neighbour, and
+/// compare-swaps (once failing, once on its own fresh word succeeding); the fetched values
+/// (read after the scope) and the final counters match folds over PE ids.
+fn nbi_atomics(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let zero = shmem.pe(0).unwrap();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = (me + n - 1) % n;
+    let sum = SymBox::<u64>::new(shmem, 0).unwrap();
+    let bits = SymBox::<u32>::new(shmem, 0).unwrap();
+    let slot = SymBox::<i64>::new(shmem, -1).unwrap();
+    let own = SymBox::<i32>::new(shmem, 10).unwrap();
+    shmem.barrier_all();
+    let (mut a, mut b, mut c, mut d, mut e, mut f, mut g) =
+        (0u64, 0u32, 0i64, 0i32, 0i32, 0i64, 0u32);
+    let me_pe = shmem.my_pe();
+    shmem.nbi(|nbi| {
+        nbi.atomic_fetch_add(&sum, zero, me as u64 + 1, &mut a);
+        nbi.atomic_fetch_xor(&bits, zero, 1 << me, &mut b);
+        nbi.atomic_swap(&slot, right, me as i64, &mut c);
+        nbi.atomic_compare_swap(&own, me_pe, 99, 5, &mut d); // fails: 10 != 99
+        nbi.atomic_fetch_inc(&own, me_pe, &mut e);
+    });
+    assert!(a < (n * (n + 1) / 2) as u64, "a previous partial sum");
+    assert_eq!(b & (1 << me), 0, "nobody else xors this PE's bit");
+    assert_eq!(c, -1, "only this PE swaps into its right neighbour");
+    assert_eq!((d, e), (10, 10));
+    shmem.barrier_all();
+    shmem.nbi(|nbi| {
+        nbi.atomic_fetch(&slot, me_pe, &mut f);
+        nbi.atomic_fetch_or(&bits, zero, 0, &mut g);
+    });
+    assert_eq!(f, left as i64, "the left neighbour's swap");
+    assert_eq!(g, ((1u64 << n) - 1) as u32);
+    assert_eq!(own.read(), 11);
+    if me == 0 {
+        assert_eq!(sum.read(), (n * (n + 1) / 2) as u64);
+    }
+    shmem.barrier_all();
+}
+
 fn main() {
     support::main(
         &[
+            Case {
+                name: "nbi_atomics",
+                npes: NPES,
+                body: nbi_atomics,
+            },
             Case {
                 name: "block_strided",
                 npes: NPES,

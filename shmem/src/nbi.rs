@@ -1,4 +1,6 @@
-//! Non-blocking RMA with real completion: [`Shmem::nbi`] and [`Nbi`].
+//! Non-blocking RMA with real completion: [`Shmem::nbi`] and [`Nbi`]: puts, gets,
+//! put-with-signal and the fetching atomics (`shmem_atomic_fetch_*_nbi`, whose fetched values
+//! land in buffers borrowed until the scope ends).
 
 use std::marker::PhantomData;
 
@@ -7,6 +9,7 @@ use bytemuck::Pod;
 use crate::Error;
 use crate::handle::{Pe, Shmem};
 use crate::sym::{SignalOp, Sym, SymSlice};
+use crate::types::{AmoBitwise, AmoExtended, AmoStandard};
 
 /// A scope of non-blocking operations (`shmem_put_nbi` / `shmem_get_nbi`).
 ///
@@ -131,6 +134,97 @@ impl<'env> Nbi<'_, 'env> {
         op: SignalOp,
     ) -> Result<(), Error> {
         target.put_signal(pe, src, signal, value, op)
+    }
+
+    /// Starts an atomic fetch of `pe`'s copy of `target` (`shmem_atomic_fetch_nbi`); the value
+    /// lands in `out`, which can be read after the scope.
+    #[inline]
+    pub fn atomic_fetch<T: AmoExtended>(&self, target: &Sym<'_, T>, pe: Pe, out: &'env mut T) {
+        *out = target.atomic_fetch(pe);
+    }
+
+    /// Starts an atomic swap (`shmem_atomic_swap_nbi`); the previous value lands in `out`.
+    #[inline]
+    pub fn atomic_swap<T: AmoExtended>(
+        &self,
+        target: &Sym<'_, T>,
+        pe: Pe,
+        value: T,
+        out: &'env mut T,
+    ) {
+        *out = target.atomic_swap(pe, value);
+    }
+
+    /// Starts an atomic compare-and-swap (`shmem_atomic_compare_swap_nbi`): `value` is
+    /// written if the target equals `cond`; the previous value lands in `out`.
+    #[inline]
+    pub fn atomic_compare_swap<T: AmoStandard>(
+        &self,
+        target: &Sym<'_, T>,
+        pe: Pe,
+        cond: T,
+        value: T,
+        out: &'env mut T,
+    ) {
+        *out = target.atomic_compare_swap(pe, cond, value);
+    }
+
+    /// Starts an atomic increment (`shmem_atomic_fetch_inc_nbi`); the previous value lands in
+    /// `out`.
+    #[inline]
+    pub fn atomic_fetch_inc<T: AmoStandard>(&self, target: &Sym<'_, T>, pe: Pe, out: &'env mut T) {
+        *out = target.atomic_fetch_inc(pe);
+    }
+
+    /// Starts an atomic add (`shmem_atomic_fetch_add_nbi`); the previous value lands in `out`.
+    #[inline]
+    pub fn atomic_fetch_add<T: AmoStandard>(
+        &self,
+        target: &Sym<'_, T>,
+        pe: Pe,
+        value: T,
+        out: &'env mut T,
+    ) {
+        *out = target.atomic_fetch_add(pe, value);
+    }
+
+    /// Starts an atomic bitwise and (`shmem_atomic_fetch_and_nbi`); the previous value lands
+    /// in `out`.
+    #[inline]
+    pub fn atomic_fetch_and<T: AmoBitwise>(
+        &self,
+        target: &Sym<'_, T>,
+        pe: Pe,
+        value: T,
+        out: &'env mut T,
+    ) {
+        *out = target.atomic_fetch_and(pe, value);
+    }
+
+    /// Starts an atomic bitwise or (`shmem_atomic_fetch_or_nbi`); the previous value lands in
+    /// `out`.
+    #[inline]
+    pub fn atomic_fetch_or<T: AmoBitwise>(
+        &self,
+        target: &Sym<'_, T>,
+        pe: Pe,
+        value: T,
+        out: &'env mut T,
+    ) {
+        *out = target.atomic_fetch_or(pe, value);
+    }
+
+    /// Starts an atomic bitwise xor (`shmem_atomic_fetch_xor_nbi`); the previous value lands
+    /// in `out`.
+    #[inline]
+    pub fn atomic_fetch_xor<T: AmoBitwise>(
+        &self,
+        target: &Sym<'_, T>,
+        pe: Pe,
+        value: T,
+        out: &'env mut T,
+    ) {
+        *out = target.atomic_fetch_xor(pe, value);
     }
 
     /// Completes every operation started so far (`shmem_quiet`) without ending the scope.
