@@ -571,9 +571,38 @@ fn nbi_atomics(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// `pe_quiet`: each PE puts 4 KiB into its right neighbour, completes it there with
+/// `pe_quiet(&[right])` only, then raises the neighbour's flag; the neighbour waits for the
+/// flag and sees the whole message (an empty `pe_quiet` is a no-op).
+fn pe_quiet_completes(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = (me + n - 1) % n;
+    let data = SymVec::<u64>::zeroed(shmem, 512).unwrap();
+    let flag = SymBox::<u64>::new(shmem, 0).unwrap();
+    shmem.barrier_all();
+    for round in 1..=3u64 {
+        let msg: Vec<u64> = (0..512).map(|i| sig_word(me, round, i)).collect();
+        data.put(right, &msg).unwrap();
+        shmem.pe_quiet(&[]);
+        shmem.pe_quiet(&[right]);
+        flag.p(right, round);
+        flag.wait_until(Cmp::Eq, round);
+        let want: Vec<u64> = (0..512).map(|i| sig_word(left, round, i)).collect();
+        assert_eq!(data.to_vec(), want, "round {round}");
+        shmem.barrier_all();
+    }
+}
+
 fn main() {
     support::main(
         &[
+            Case {
+                name: "pe_quiet_completes",
+                npes: NPES,
+                body: pe_quiet_completes,
+            },
             Case {
                 name: "nbi_atomics",
                 npes: NPES,

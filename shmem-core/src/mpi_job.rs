@@ -1094,6 +1094,16 @@ impl Net {
         }
     }
 
+    /// Completes every operation to `pe` (`MPI_Win_flush`), if any is pending; the others stay
+    /// pending (and the staging buffer in use, until the next `quiet`).
+    pub(crate) fn flush(&self, pe: usize) {
+        on_mpi_thread(self.single);
+        if self.dirty.get() {
+            // SAFETY: a live window in an epoch; `pe` is a rank of it.
+            unsafe { ffi::MPI_Win_flush(pe as c_int, self.win) };
+        }
+    }
+
     /// `quiet`, `MPI_Win_sync`, `MPI_Barrier` over every PE, `MPI_Win_sync`: the unified
     /// model's pattern that makes every PE's writes before the barrier visible to every PE's
     /// loads after it.

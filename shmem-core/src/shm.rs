@@ -638,6 +638,17 @@ impl Transport for ShmTransport {
     }
 
     #[inline]
+    fn quiet_pe(&self, pe: usize) {
+        fence(Ordering::SeqCst);
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.remote(pe) {
+            net.flush(pe);
+        }
+        #[cfg(not(feature = "mpi"))]
+        let _ = pe;
+    }
+
+    #[inline]
     fn quiet_before_amo(&self) {
         // The caller's next `amo` is the fence (see the trait); off-node operations still
         // need MPI to complete them.

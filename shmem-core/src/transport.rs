@@ -227,6 +227,12 @@ pub trait Transport {
     fn fence(&self);
     /// Completes every earlier put, atomic and non-blocking operation (`shmem_quiet`).
     fn quiet(&self);
+    /// Completes every earlier operation to `pe` (`shmem_pe_quiet`); it may complete others.
+    #[inline]
+    fn quiet_pe(&self, pe: usize) {
+        let _ = pe;
+        self.quiet();
+    }
     /// [`Transport::quiet`] for a caller whose next call is an [`Transport::amo`] that
     /// publishes the completion (a lock's release): every earlier operation must be complete
     /// before that atomic is visible. On shared memory the atomic (a `SeqCst`

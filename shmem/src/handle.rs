@@ -240,6 +240,28 @@ impl Shmem {
         self.rt.transport().quiet();
     }
 
+    /// Completes every earlier put, atomic and non-blocking operation *to the PEs in `pes`*
+    /// (`shmem_pe_quiet`); operations to other PEs may stay in flight. On shared memory every
+    /// operation is complete once a fence orders it, so this is `quiet`; through MPI it flushes
+    /// only those targets (`MPI_Win_flush`).
+    ///
+    /// # Examples
+    /// ```
+    /// let shmem = shmem::init()?;
+    /// let v = shmem::SymVec::<u8>::zeroed(&shmem, 4)?;
+    /// let me = shmem.my_pe();
+    /// v.put(me, &[1, 2])?;
+    /// shmem.pe_quiet(&[me]);          // complete at `me`
+    /// assert_eq!(v.to_vec(), [1, 2, 0, 0]);
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn pe_quiet(&self, pes: &[Pe]) {
+        let t = self.rt.transport();
+        for pe in pes {
+            t.quiet_pe(pe.index());
+        }
+    }
+
     /// Ends the whole job with `status` (`shmem_global_exit`): `shmemrun` stops every other PE
     /// and exits with `status`'s low byte, or 1 when that byte is 0 but `status` is not (256,
     /// `i32::MIN`): a non-zero status never reads as success. Never returns.
