@@ -244,23 +244,29 @@ def main():
     return 0
 
 
+NEW_CALLS = [
+    # (ours-only row, the nearest row OSHMEM has too)
+    ("put_signal_lat_8", "pingpong_lat"),
+    ("amo_fadd_nbi_ops_per_s", "amo_fadd_lat"),
+]
+
+
 def new_calls_table(nps, med):
     """OpenSHMEM 1.5/1.6 calls that OSHMEM 4.1 lacks: ours only, next to the nearest row both
     have (put_signal_lat_8 beside pingpong_lat: the same ping-pong, data and flag in one call
-    instead of a flag alone)."""
-    rows = [np for np in nps if med("ours", ("put_signal_lat_8", np))[0] is not None]
+    instead of a flag alone; non-blocking fetch-adds beside the blocking one's latency)."""
+    rows = [(m, near, np) for m, near in NEW_CALLS for np in nps
+            if med("ours", (m, np))[0] is not None]
     if not rows:
         return
     print()
     print("## OpenSHMEM 1.5/1.6 calls OSHMEM lacks (ours only; the nearest row both have beside it)")
     print()
-    print("| npes | put_signal_lat_8 (ours) | pingpong_lat (ours) | pingpong_lat (OSHMEM) |")
-    print("|---:|---:|---:|---:|")
-    for np in rows:
-        ps = med("ours", ("put_signal_lat_8", np))[0]
-        po = med("ours", ("pingpong_lat", np))[0]
-        pr = med("oshmem", ("pingpong_lat", np))[0]
-        print(f"| {np} | {fmt(ps)} | {fmt(po)} | {fmt(pr)} |")
+    print("| metric | npes | ours | nearest row | ours | OSHMEM |")
+    print("|---|---:|---:|---|---:|---:|")
+    for m, near, np in rows:
+        print(f"| {m} | {np} | {fmt(med('ours', (m, np))[0])} | {near} | "
+              f"{fmt(med('ours', (near, np))[0])} | {fmt(med('oshmem', (near, np))[0])} |")
 
 
 def window_table(nps, med):

@@ -103,6 +103,7 @@ const ROWS: &[&str] = &[
     "layout_put_first_lat",
     "layout_put_reuse_lat",
     "put_signal_lat_8",
+    "amo_fadd_nbi_ops_per_s",
 ];
 
 /// The layout rows' target side: a column of 64 elements, 16 apart (`MPI_Type_vector`).
@@ -496,6 +497,55 @@ fn bench_pingpong(cx: &Cx<'_>) {
     flag.write(0);
     let nfail = cx.global_fails(bad);
     cx.report("pingpong_lat", median(v), "ns", nfail);
+}
+
+/// `amo_fadd_nbi_ops_per_s` (ours; OSHMEM 4.1 has no non-blocking atomics): PE 0 issues
+/// `atomic_fetch_add` nbi to PE 1, 64 per nbi scope (then the scope's quiet), and checks the
+/// fetched values after each scope; operations per second.
+fn bench_amo_nbi(cx: &Cx<'_>) {
+    const BATCH: usize = 64;
+    let name = "amo_fadd_nbi_ops_per_s";
+    if !cx.wants(name) {
+        return;
+    }
+    let (warm, iters) = (cx.its(20), cx.its(200));
+    let x = AMO_TARGET.sym(cx.shmem);
+    x.write(0);
+    let mut v = Vec::with_capacity(NREPS);
+    let mut bad = false;
+    let mut k: i64 = 0;
+    let mut out = [0i64; BATCH];
+    cx.shmem.barrier_all();
+    if cx.me == 0 {
+        for r in 0..=NREPS {
+            let n = if r == 0 { warm } else { iters };
+            let t0 = Instant::now();
+            for _ in 0..n {
+                cx.shmem.nbi(|nbi| {
+                    for o in out.iter_mut() {
+                        nbi.atomic_fetch_add(&x, cx.pe1, 1, o);
+                    }
+                });
+                // every value once, in some order
+                let (lo, hi) = (out.iter().min(), out.iter().max());
+                bad |= lo != Some(&k) || hi != Some(&(k + BATCH as i64 - 1));
+                k += BATCH as i64;
+            }
+            if r > 0 {
+                v.push(n as f64 * BATCH as f64 / (ns_since(t0) * 1e-9));
+            }
+        }
+    }
+    if cx.me == 0 {
+        AMO_EXPECT.sym(cx.shmem).p(cx.pe1, k);
+    }
+    cx.shmem.barrier_all();
+    if cx.me == 1 {
+        bad = x.read() != AMO_EXPECT.sym(cx.shmem).read();
+    }
+    x.write(0);
+    let nfail = cx.global_fails(bad);
+    cx.report(name, median(v), "ops/s", nfail);
 }
 
 /// `put_signal_lat_8` (ours; OSHMEM 4.1 has no put-with-signal): `pingpong_lat` with the
@@ -1147,6 +1197,7 @@ fn main() {
     bench_amo(&cx, Amo::Add);
     bench_pingpong(&cx);
     bench_put_signal(&cx);
+    bench_amo_nbi(&cx);
     bench_barrier(&cx);
 
     bench_reduce(&cx, &mut co, Red::Or, 1);
