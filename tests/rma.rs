@@ -595,9 +595,54 @@ fn pe_quiet_completes(shmem: &Shmem) {
     }
 }
 
+/// `peer` (`shmem_ptr`): this PE's own copy is always mapped; where the right neighbour's is
+/// (every PE under shmemrun; the same node under MPI), stores through the view land in its
+/// copy and loads read them back; elsewhere the put fallback does. `addr_accessible` is true
+/// for every PE of the job and false past it.
+fn peer_views(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = (me + n - 1) % n;
+    let v = SymVec::<u64>::zeroed(shmem, 16).unwrap();
+    assert!(
+        v.peer(shmem.my_pe()).is_some(),
+        "this PE's own copy is mapped"
+    );
+    assert!(v.addr_accessible(n - 1) && !v.addr_accessible(n));
+    let msg: Vec<u64> = (0..16).map(|i| sig_word(me, 9, i)).collect();
+    match v.peer(right) {
+        Some(p) => {
+            assert_eq!((p.pe(), p.len()), (right, 16));
+            p.copy_from(&msg[..8]).unwrap();
+            for (i, &w) in msg.iter().enumerate().skip(8) {
+                p.write(i, w).unwrap();
+            }
+            assert_eq!(p.read(15).unwrap(), msg[15]);
+            assert!(matches!(p.write(16, 0), Err(Error::OutOfBounds { .. })));
+        }
+        None => {
+            assert!(support::under_mpirun(), "every PE is mapped under shmemrun");
+            v.put(right, &msg).unwrap();
+        }
+    }
+    shmem.barrier_all();
+    let want: Vec<u64> = (0..16).map(|i| sig_word(left, 9, i)).collect();
+    assert_eq!(v.to_vec(), want);
+    let mut back = vec![0u64; 16];
+    v.peer(shmem.my_pe()).unwrap().copy_to(&mut back).unwrap();
+    assert_eq!(back, want);
+    shmem.barrier_all();
+}
+
 fn main() {
     support::main(
         &[
+            Case {
+                name: "peer_views",
+                npes: NPES,
+                body: peer_views,
+            },
             Case {
                 name: "pe_quiet_completes",
                 npes: NPES,

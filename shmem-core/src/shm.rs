@@ -105,6 +105,17 @@ impl ShmTransport {
         self.net.as_deref().filter(|n| !n.is_local(pe))
     }
 
+    /// Whether `pe`'s partition is mapped into this process (`shmem_ptr` can reach it): every
+    /// PE of the job, except those on other nodes of a multi-node MPI job.
+    #[inline]
+    pub fn maps(&self, pe: usize) -> bool {
+        #[cfg(feature = "mpi")]
+        if self.remote(pe).is_some() {
+            return false;
+        }
+        pe < self.n_pes
+    }
+
     /// The segment.
     pub fn segment(&self) -> &Arc<Segment> {
         &self.seg

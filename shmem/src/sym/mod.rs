@@ -10,10 +10,12 @@
 //! ([`SymSlice`], [`SymSliceMut`]: arrays: bulk, strided, element views, waits on many),
 //! `target.rs` ([`SymTarget`]: what a collective may write), `owned.rs` ([`SymVec`],
 //! [`SymBox`]: the heap allocations that own the memory), `signal.rs` (put-with-signal and
-//! the signal operations), `blocked.rs` (block-strided `ibput`/`ibget`).
+//! the signal operations), `blocked.rs` (block-strided `ibput`/`ibget`), `peer.rs`
+//! ([`PeerSlice`]: another PE's mapped copy, `shmem_ptr`).
 
 mod blocked;
 mod owned;
+mod peer;
 mod signal;
 mod slice;
 mod target;
@@ -26,6 +28,7 @@ use bytemuck::Pod;
 use shmem_core::Transport;
 
 pub use owned::{SymBox, SymVec};
+pub use peer::PeerSlice;
 pub use signal::SignalOp;
 pub use slice::{SymSlice, SymSliceMut};
 pub use target::SymTarget;
