@@ -1,11 +1,13 @@
 //! Teams on real processes: world, split_strided (nested), split_2d, my_pe / n_pes / typed
 //! team PEs and their translation, team sync, team collectives on disjoint teams running at the same time, and
-//! the reuse of team sync slots (destroy and split again, more times than there are slots).
+//! the reuse of team sync slots (destroy and split again, more times than there are slots),
+//! and the team scans (`sum_inscan`, `sum_exscan`).
 #![forbid(unsafe_code)]
 
 mod support;
 
-use shmem::{Error, Shmem, SymVec, Team};
+use shmem::bytemuck;
+use shmem::{ArithmeticReduce, Error, Shmem, SymVec, Team};
 use support::Case;
 
 const NPES: &[usize] = &[1, 2, 3, 4, 5, 8];
@@ -300,6 +302,323 @@ fn team_collectives(shmem: &Shmem) {
     team.sync().unwrap();
 }
 
+/// The prefix over `members[..upto]` (world PEs in team order) of `val(pe, i)`, element by
+/// element, folded in team order from the first member's value; zero for no members.
+fn prefix<T: ArithmeticReduce>(
+    members: &[usize],
+    upto: usize,
+    len: usize,
+    val: fn(usize, usize) -> T,
+    add: fn(T, T) -> T,
+) -> Vec<T> {
+    (0..len)
+        .map(|i| {
+            members[..upto]
+                .iter()
+                .map(|&p| val(p, i))
+                .reduce(add)
+                .unwrap_or_else(T::zeroed)
+        })
+        .collect()
+}
+
+/// Bit-exact comparison (floats included), with both vectors in the message.
+#[track_caller]
+fn same_bits<T: ArithmeticReduce + std::fmt::Debug>(got: &[T], want: &[T], what: &str) {
+    assert!(
+        bytemuck::cast_slice::<T, u8>(got) == bytemuck::cast_slice::<T, u8>(want),
+        "{what}: got {got:?}, want {want:?}"
+    );
+}
+
+/// Inclusive and exclusive sum scans on `team`, out of place and in place, against a fold
+/// over the members' PE ids; the last member's inclusive scan is the team's `sum_reduce`, bit
+/// for bit. Every PE of the job calls it with the same `len` and `T` (the allocations are
+/// collective over the world), each with its own team.
+fn check_scans<T: ArithmeticReduce + std::fmt::Debug>(
+    shmem: &Shmem,
+    team: &Team<'_>,
+    members: &[usize],
+    len: usize,
+    val: fn(usize, usize) -> T,
+    add: fn(T, T) -> T,
+) {
+    let k = team.my_pe().index();
+    let me = members[k];
+    assert_eq!(me, shmem.my_pe().index());
+    let what = |op: &str| format!("{op} of {len} {}", std::any::type_name::<T>());
+    let inclusive = prefix(members, k + 1, len, val, add);
+    let exclusive = prefix(members, k, len, val, add);
+    let src = SymVec::from_fn(shmem, len, |i| val(me, i)).unwrap();
+    let mut dst = SymVec::new(shmem, len, val(9999, 1)).unwrap();
+    team.sum_inscan(&mut dst, &src).unwrap();
+    same_bits(&dst.to_vec(), &inclusive, &what("sum_inscan"));
+    let mut red = SymVec::new(shmem, len, val(9999, 2)).unwrap();
+    team.sum_reduce(&mut red, &src).unwrap();
+    if k + 1 == members.len() {
+        same_bits(&dst.to_vec(), &red.to_vec(), &what("last inscan vs reduce"));
+    }
+    team.sum_exscan(&mut dst, &src).unwrap();
+    same_bits(&dst.to_vec(), &exclusive, &what("sum_exscan"));
+    assert_eq!(
+        src.to_vec(),
+        (0..len).map(|i| val(me, i)).collect::<Vec<_>>()
+    );
+    let mut data = SymVec::from_fn(shmem, len, |i| val(me, i)).unwrap();
+    team.sum_inscan_in_place(&mut data).unwrap();
+    same_bits(&data.to_vec(), &inclusive, &what("sum_inscan_in_place"));
+    data.copy_from(&src.to_vec()).unwrap();
+    team.sum_exscan_in_place(&mut data).unwrap();
+    same_bits(&data.to_vec(), &exclusive, &what("sum_exscan_in_place"));
+    // a part of an array, as a slice of the target and of the source
+    if len > 2 {
+        dst.fill(val(9999, 3));
+        let part = 1..len - 1;
+        team.sum_inscan(
+            &mut dst.slice_mut(part.clone()).unwrap(),
+            &src.slice(part.clone()).unwrap(),
+        )
+        .unwrap();
+        let got = dst.to_vec();
+        same_bits(
+            &got[part.clone()],
+            &inclusive[part],
+            &what("sum_inscan of a slice"),
+        );
+        same_bits(
+            &[got[0], got[len - 1]],
+            &[val(9999, 3); 2],
+            &what("outside the slice"),
+        );
+    }
+}
+
+fn i64_val(p: usize, i: usize) -> i64 {
+    // large: two members' values already wrap
+    i64::MAX
+        .wrapping_sub(12_345 * p as i64)
+        .wrapping_add(7 * i as i64)
+}
+
+fn u32_val(p: usize, i: usize) -> u32 {
+    (p as u32 + 1).wrapping_mul(0x9e37_79b9) ^ (i as u32).wrapping_mul(0x85eb_ca6b)
+}
+
+fn f64_val(p: usize, i: usize) -> f64 {
+    // magnitudes 1e-4 to 1e12 and both signs: the order of the additions shows in the bits
+    let x = 1.0 / (3 * p + i + 1) as f64 * 10f64.powi(4 * ((p + i) % 5) as i32 - 4);
+    if (p + i) % 3 == 1 { -x } else { x }
+}
+
+fn scans(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let world = Team::world(shmem);
+    let all: Vec<usize> = (0..n).collect();
+    // the even and the odd PEs, each scanning over its own team at the same time
+    let even = world.split_strided(0, 2, n.div_ceil(2)).unwrap();
+    let odd = if n > 1 {
+        world.split_strided(1, 2, n / 2).unwrap()
+    } else {
+        None
+    };
+    let half = even.as_ref().or(odd.as_ref()).unwrap();
+    let mine: Vec<usize> = (0..n).filter(|p| p % 2 == me % 2).collect();
+    for (team, members) in [(&world, &all), (half, &mine)] {
+        for len in [1, 37, 1001] {
+            check_scans(shmem, team, members, len, i64_val, i64::wrapping_add);
+            check_scans(shmem, team, members, len, u32_val, u32::wrapping_add);
+            check_scans(shmem, team, members, len, f64_val, |a, b| a + b);
+        }
+        check_scans(
+            shmem,
+            team,
+            members,
+            3,
+            |p, i| (p * 3 + i) as f32,
+            |a, b| a + b,
+        );
+        check_scans(
+            shmem,
+            team,
+            members,
+            5,
+            |p, i| ((p + i) as i8).wrapping_mul(50),
+            i8::wrapping_add,
+        );
+    }
+    // wrapping, by hand: i64::MAX on every member
+    let src = SymVec::new(shmem, 1, i64::MAX).unwrap();
+    let mut dst = SymVec::new(shmem, 1, 0i64).unwrap();
+    world.sum_inscan(&mut dst, &src).unwrap();
+    assert_eq!(dst.read(0).unwrap(), i64::MAX.wrapping_mul(me as i64 + 1));
+    // only the odd team scans: the even PEs' targets are left alone
+    let mut dst = SymVec::new(shmem, 4, -1i64).unwrap();
+    let src = SymVec::new(shmem, 4, me as i64).unwrap();
+    if let Some(odd) = &odd {
+        odd.sum_exscan(&mut dst, &src).unwrap();
+        let k = odd.my_pe().index();
+        assert_eq!(
+            dst.to_vec(),
+            [(0..k).map(|j| 2 * j as i64 + 1).sum::<i64>(); 4]
+        );
+    }
+    world.sync().unwrap();
+    if me.is_multiple_of(2) {
+        assert_eq!(dst.to_vec(), [-1; 4]);
+    }
+    drop(odd);
+    drop(even);
+    world.sync().unwrap();
+}
+
+/// Scans whose members disagree, or whose arguments fail a local check on some members: the
+/// same error on every member, and nothing written.
+fn scan_errors(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let world = Team::world(shmem);
+    let odd = if n > 1 {
+        world.split_strided(1, 2, n / 2).unwrap()
+    } else {
+        None
+    };
+    let src = SymVec::new(shmem, 8, me as u64 + 1).unwrap();
+    let mut dst = SymVec::new(shmem, 8, 77u64).unwrap();
+    let as_i64 = SymVec::new(shmem, 8, 1i64).unwrap();
+    let mut dst_i64 = SymVec::new(shmem, 8, 77i64).unwrap();
+    for team in [Some(&world), odd.as_ref()].into_iter().flatten() {
+        let k = team.my_pe().index();
+        let multi = team.n_pes() > 1;
+        // different lengths: member 0 passes 5 elements, the others 4
+        let len = if k == 0 { 5 } else { 4 };
+        let r = team.sum_inscan(
+            &mut dst.slice_mut(..len).unwrap(),
+            &src.slice(..len).unwrap(),
+        );
+        if multi {
+            match &r {
+                Err(Error::ArgumentMismatch { what, .. }) => {
+                    assert_eq!(*what, "nelems (element count)", "{r:?}")
+                }
+                other => panic!("team of {}: {other:?}", team.n_pes()),
+            }
+        } else {
+            r.unwrap();
+            dst.fill(77);
+        }
+        let r = team.sum_exscan_in_place(&mut dst.slice_mut(..len).unwrap());
+        assert_eq!(
+            matches!(r, Err(Error::ArgumentMismatch { .. })),
+            multi,
+            "{r:?}"
+        );
+        if !multi {
+            dst.fill(77);
+        }
+        // an inclusive scan against an exclusive one, and a scan against a reduction
+        let r = if k == 0 {
+            team.sum_exscan(&mut dst, &src)
+        } else {
+            team.sum_inscan(&mut dst, &src)
+        };
+        assert_eq!(
+            matches!(r, Err(Error::ArgumentMismatch { .. })),
+            multi,
+            "{r:?}"
+        );
+        if multi {
+            let e = r.unwrap_err().to_string();
+            assert!(e.contains("sum-exscan of 8-byte elements"), "{e}");
+        } else {
+            dst.fill(77);
+        }
+        let r = if k + 1 == team.n_pes() {
+            team.sum_reduce(&mut dst, &src)
+        } else {
+            team.sum_inscan(&mut dst, &src)
+        };
+        assert_eq!(
+            matches!(r, Err(Error::ArgumentMismatch { .. })),
+            multi,
+            "{r:?}"
+        );
+        if !multi {
+            dst.fill(77);
+        }
+        // different element types of one size
+        let r = if k == 0 {
+            team.sum_inscan(&mut dst_i64, &as_i64)
+        } else {
+            team.sum_inscan(&mut dst, &src)
+        };
+        assert_eq!(
+            matches!(r, Err(Error::ArgumentMismatch { .. })),
+            multi,
+            "{r:?}"
+        );
+        if multi {
+            assert_eq!(dst_i64.to_vec(), [77; 8]);
+        }
+        dst.fill(77);
+        // target and source of different lengths on member 0 only
+        let r = team.sum_exscan(
+            &mut dst.slice_mut(..if k == 0 { 3 } else { 4 }).unwrap(),
+            &src.slice(..4).unwrap(),
+        );
+        match r {
+            Err(Error::Refused { pe, source }) if multi => {
+                assert_eq!(pe, team.pe(0).unwrap().world().index());
+                assert!(matches!(
+                    *source,
+                    Error::LengthMismatch {
+                        left: 3,
+                        right: 4,
+                        ..
+                    }
+                ));
+            }
+            Err(Error::LengthMismatch {
+                left: 3, right: 4, ..
+            }) if !multi => {}
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(dst.to_vec(), [77; 8], "nothing written");
+        // and the team still works
+        team.sum_exscan(&mut dst, &src).unwrap();
+        let members: Vec<usize> = team.pes().map(|p| p.world().index()).collect();
+        let want: u64 = members[..k].iter().map(|&p| p as u64 + 1).sum();
+        assert_eq!(dst.to_vec(), [want; 8]);
+        dst.fill(77);
+    }
+    drop(odd);
+    world.sync().unwrap();
+}
+
+/// The scans on every data path: `SHMEM_COLLECTIVE_STAGING` = always / never / mixed (in
+/// `mixed`, the odd PEs never stage, so every call takes the direct path).
+fn scan_staging_paths_body() {
+    let shmem = shmem::init().expect("shmem::init");
+    scans(&shmem);
+}
+
+fn scan_staging_paths_check() -> Result<(), support::Failed> {
+    for mode in ["always", "never", "mixed"] {
+        for n in [2, 3, 4] {
+            let (out, _) = support::run_job(
+                n,
+                "scan_staging_paths",
+                &[],
+                &[("SHMEM_COLLECTIVE_STAGING", mode)],
+            );
+            support::ensure(out.status.success(), || {
+                format!("mode {mode}, {n} PEs:\n{}", support::describe(&out))
+            })?;
+        }
+    }
+    Ok(())
+}
+
 fn main() {
     support::main(
         &[
@@ -333,7 +652,21 @@ fn main() {
                 npes: NPES,
                 body: team_collectives,
             },
+            Case {
+                name: "scans",
+                npes: &[1, 2, 3, 4, 8],
+                body: scans,
+            },
+            Case {
+                name: "scan_errors",
+                npes: &[1, 2, 3, 4, 8],
+                body: scan_errors,
+            },
         ],
-        &[],
+        &[support::Custom {
+            name: "scan_staging_paths",
+            body: scan_staging_paths_body,
+            check: scan_staging_paths_check,
+        }],
     );
 }

@@ -28,7 +28,7 @@ use std::marker::PhantomData;
 use bytemuck::Pod;
 use shmem_core::collectives::{
     self as core, And, ArithElem, Coll, DATA_CAPACITY, IntegerElem, Max, Min, Or, PeSet, Prod,
-    ReduceOp, Refusal, SYNC_ONLY_CAPACITY, Sum, SyncArea, Xor,
+    ReduceOp, Refusal, SYNC_ONLY_CAPACITY, ScanOp, Sum, SyncArea, Xor,
 };
 use shmem_core::{AllocRequest, Allocation, NotAMember, Transport};
 
@@ -361,6 +361,31 @@ pub(crate) fn reduce<T: Pod, O: ReduceOp<T>>(
         None => (target.offset(), target.len(), None),
     };
     coll.reduce::<T, O>(target.offset(), src, n, refusal.or(check))
+}
+
+/// A scan (`exclusive`: `shmem_<op>_exscan`, else `shmem_<op>_inscan`), out of place with a
+/// `source`, in place without; the same checks as [`reduce`].
+pub(crate) fn scan<T: Pod, O: ScanOp<T>>(
+    (coll, refusal): Prepared<'_>,
+    target: &mut impl SymTarget<T>,
+    source: Option<&SymSlice<'_, T>>,
+    exclusive: bool,
+) -> Result<(), Error> {
+    let target = target.sym_target();
+    let (src, n, check) = match source {
+        Some(s) if s.len() != target.len() => (
+            s.offset(),
+            s.len(),
+            Some(Refusal::LengthMismatch {
+                what: "scan target and source",
+                left: target.len(),
+                right: s.len(),
+            }),
+        ),
+        Some(s) => (s.offset(), s.len(), None),
+        None => (target.offset(), target.len(), None),
+    };
+    coll.scan::<T, O>(target.offset(), src, n, exclusive, refusal.or(check))
 }
 
 pub(crate) fn broadcast<T: Pod>(

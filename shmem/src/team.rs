@@ -432,6 +432,117 @@ impl<'s> Team<'s> {
         alltoalls((self.coll(), None), target, dst, source, sst, nelems)
     }
 
+    /// `shmem_sum_inscan` (OpenSHMEM 1.6): inclusive prefix sum over the team, element by
+    /// element. On the member with team index `k`, `target[i]` becomes the sum of
+    /// `source[i]` over the members with index `0..=k` (`nelems` is the common length).
+    /// *Collective over the team*. Integer sums wrap; floats are added in team order
+    /// (`((s0 + s1) + s2) ...`), so every run gives the same bits, and the last member's
+    /// result is bit for bit [`Team::sum_reduce`]'s.
+    ///
+    /// # Errors
+    /// On every member, nothing written: [`Error::ArgumentMismatch`] when the members'
+    /// objects, lengths or element types differ, or when some member calls another
+    /// collective (an exclusive scan, a reduction) at this point; the error of a member
+    /// whose `target` and `source` differ in length ([`Error::LengthMismatch`]), in
+    /// [`Error::Refused`] unless every member has it.
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::{SymVec, Team};
+    /// let shmem = shmem::init()?;
+    /// let world = Team::world(&shmem);
+    /// let k = world.my_pe().index() as u64;
+    /// let src = SymVec::new(&shmem, 2, k + 1)?;
+    /// let mut prefix = SymVec::new(&shmem, 2, 0u64)?;
+    /// world.sum_inscan(&mut prefix, &src)?;
+    /// assert_eq!(prefix.to_vec(), [(k + 1) * (k + 2) / 2; 2]); // 1 + 2 + ... + (k + 1)
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    #[doc(alias = "shmem_sum_inscan")]
+    pub fn sum_inscan<T: ArithmeticReduce>(
+        &self,
+        target: &mut impl SymTarget<T>,
+        source: &SymSlice<'_, T>,
+    ) -> Result<(), Error> {
+        coll::scan::<T, Sum>((self.coll(), None), target, Some(source), false)
+    }
+
+    /// [`Team::sum_inscan`] with one array as source and target.
+    ///
+    /// # Errors
+    /// As the out-of-place form.
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::{SymVec, Team};
+    /// let shmem = shmem::init()?;
+    /// let world = Team::world(&shmem);
+    /// let mut data = SymVec::new(&shmem, 3, 1i32)?;
+    /// world.sum_inscan_in_place(&mut data)?;
+    /// assert_eq!(data.to_vec(), [world.my_pe().index() as i32 + 1; 3]);
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn sum_inscan_in_place<T: ArithmeticReduce>(
+        &self,
+        data: &mut impl SymTarget<T>,
+    ) -> Result<(), Error> {
+        coll::scan::<T, Sum>((self.coll(), None), data, None, false)
+    }
+
+    /// `shmem_sum_exscan` (OpenSHMEM 1.6): exclusive prefix sum over the team, element by
+    /// element. On the member with team index `k`, `target[i]` becomes the sum of
+    /// `source[i]` over the members with index `0..k`; on member 0, a sum of nothing, it
+    /// becomes zero (the sum's identity: `+0.0` for floats). MPI leaves `MPI_Exscan`'s result
+    /// there undefined, and OpenSHMEM does not say; this library defines it. *Collective
+    /// over the team*. Integer sums wrap; floats are added in team order, so every run gives
+    /// the same bits (member `k`'s exclusive result is member `k - 1`'s inclusive one).
+    ///
+    /// # Errors
+    /// As [`Team::sum_inscan`].
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::{SymVec, Team};
+    /// let shmem = shmem::init()?;
+    /// let world = Team::world(&shmem);
+    /// let k = world.my_pe().index() as u64;
+    /// let src = SymVec::new(&shmem, 2, k + 1)?;
+    /// let mut prefix = SymVec::new(&shmem, 2, 7u64)?;
+    /// world.sum_exscan(&mut prefix, &src)?;
+    /// assert_eq!(prefix.to_vec(), [k * (k + 1) / 2; 2]); // 1 + ... + k; 0 on member 0
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    #[doc(alias = "shmem_sum_exscan")]
+    pub fn sum_exscan<T: ArithmeticReduce>(
+        &self,
+        target: &mut impl SymTarget<T>,
+        source: &SymSlice<'_, T>,
+    ) -> Result<(), Error> {
+        coll::scan::<T, Sum>((self.coll(), None), target, Some(source), true)
+    }
+
+    /// [`Team::sum_exscan`] with one array as source and target.
+    ///
+    /// # Errors
+    /// As the out-of-place form.
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::{SymVec, Team};
+    /// let shmem = shmem::init()?;
+    /// let world = Team::world(&shmem);
+    /// let mut data = SymVec::new(&shmem, 3, 1.5f64)?;
+    /// world.sum_exscan_in_place(&mut data)?;
+    /// assert_eq!(data.to_vec(), [1.5 * world.my_pe().index() as f64; 3]);
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn sum_exscan_in_place<T: ArithmeticReduce>(
+        &self,
+        data: &mut impl SymTarget<T>,
+    ) -> Result<(), Error> {
+        coll::scan::<T, Sum>((self.coll(), None), data, None, true)
+    }
+
     crate::collectives::reductions!(team_reductions);
 }
 

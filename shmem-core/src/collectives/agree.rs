@@ -89,6 +89,8 @@ pub(crate) enum Kind {
     Split = 8,
     Alloc = 9,
     AllocDone = 10,
+    Inscan = 11,
+    Exscan = 12,
 }
 
 impl Kind {
@@ -104,6 +106,8 @@ impl Kind {
             8 => Kind::Split,
             9 => Kind::Alloc,
             10 => Kind::AllocDone,
+            11 => Kind::Inscan,
+            12 => Kind::Exscan,
             _ => return None,
         })
     }
@@ -121,6 +125,8 @@ impl Kind {
             Kind::Split => "team split",
             Kind::Alloc => "symmetric allocation",
             Kind::AllocDone => "symmetric allocation (initialization)",
+            Kind::Inscan => "inclusive scan",
+            Kind::Exscan => "exclusive scan",
         }
     }
 
@@ -575,6 +581,15 @@ fn format_word(s: &Sig, i: usize) -> String {
                         super::ops::op_name(op)
                     )
                 }
+                Some(k @ (Kind::Inscan | Kind::Exscan)) => format!(
+                    "{}-{} of {size}-byte elements",
+                    super::ops::op_name(op),
+                    if k == Kind::Inscan {
+                        "inscan"
+                    } else {
+                        "exscan"
+                    }
+                ),
                 Some(Kind::Alloc) => format!(
                     "allocation of a {}",
                     OBJECT_NAMES.get(op as usize).copied().unwrap_or("object")
@@ -684,6 +699,28 @@ mod tests {
         assert!(
             e.contains("or-reduction of 4-byte elements on PE 10 but sum-reduction"),
             "{e}"
+        );
+    }
+
+    #[test]
+    fn scans_are_named_apart_from_reductions() {
+        let word = |k: Kind| Sig::new(k, 4, 8, 0, PeSet::world(2), 0).0[KIND];
+        assert_eq!(
+            describe_kind(word(Kind::Inscan)),
+            "sum-inscan of 8-byte elements"
+        );
+        assert_eq!(
+            describe_kind(word(Kind::Exscan)),
+            "sum-exscan of 8-byte elements"
+        );
+        assert_eq!(
+            describe_kind(word(Kind::Reduce)),
+            "sum-reduction of 8-byte elements"
+        );
+        let scan = Sig::new(Kind::Inscan, 4, 8, 0, PeSet::world(2), 0).with(N, 5);
+        assert_eq!(
+            scan.describe(PeSet::world(2)),
+            "inclusive scan over PEs 0+1*i, i < 2, 8-byte elements, nelems (element count) 5"
         );
     }
 

@@ -89,7 +89,7 @@ use bytemuck::Pod;
 
 pub(crate) use agree::{Kind, Sig, type_hash};
 pub use agree::{OBJECT_NAMES, Refusal, WHATS};
-pub use ops::{And, ArithElem, IntegerElem, Max, Min, Or, Prod, ReduceOp, Sum, Xor};
+pub use ops::{And, ArithElem, IntegerElem, Max, Min, Or, Prod, ReduceOp, ScanOp, Sum, Xor};
 pub use pool::{
     ClaimedSlot, Reservation, SplitArgs, TEAM_CAPACITY, TEAM_POOL_BYTES, TEAM_SLOTS, TeamPool,
     team_area, team_claim, team_reserve,
@@ -847,6 +847,174 @@ impl<'a> Coll<'a> {
         }
     }
 
+    /// Scan (prefix reduction) of `n` elements with `O` (`shmem_<op>_inscan`,
+    /// `shmem_<op>_exscan`): on member `k`, `target[i] = source_0[i] op ... op source_k[i]`,
+    /// or, when `exclusive`, the same over members `0..k` (the identity of `O` on member 0).
+    /// `target` may equal `source` (in place); other overlaps are excluded by the typed
+    /// layer. Contributions are combined in member order, as [`Coll::reduce`] combines them,
+    /// so the last member's inclusive scan is bit for bit the reduction.
+    ///
+    /// The reduction's two paths and its agreement round: staged when every member staged
+    /// its vector (member `k` then folds the staged vectors of members `0..=k` into its own
+    /// target); otherwise direct: member `m` owns chunk `m` (whole lines), runs the prefix
+    /// over every member's source chunk in member order and writes each member's target
+    /// chunk as it goes (each member's source chunk is read before its target chunk is
+    /// written, so in place is fine), then the "done" round.
+    ///
+    /// # Errors
+    /// As [`Coll::reduce`] (a scan and a reduction, or an inclusive and an exclusive scan, are
+    /// different calls: [`Error::ArgumentMismatch`]).
+    pub fn scan<T: Pod, O: ScanOp<T>>(
+        &self,
+        target: usize,
+        source: usize,
+        n: usize,
+        exclusive: bool,
+        refusal: Option<Refusal>,
+    ) -> Result<()> {
+        let kind = if exclusive {
+            Kind::Exscan
+        } else {
+            Kind::Inscan
+        };
+        let sig = self.data_sig::<T>(kind, O::ID, target, source, n);
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.t.net() {
+            return self.net_scan::<T, O>(net, sig, target, source, n, exclusive, refusal);
+        }
+        let size = size_of::<T>();
+        let (bytes, overflow) = byte_len(n, size);
+        let refusal = refusal.or(overflow);
+        let call = self.begin();
+        let me = self.my_pe();
+        // as for a reduction: the members read up to every staged vector
+        let staged = self.want_staged(bytes, self.n());
+        self.round(&call, sig, Arrival::data(refusal, staged), || {
+            self.copy((me, source), (me, self.staged(&call)), bytes)
+        })?;
+        if (0..self.n()).all(|i| self.staged_by(&call, i)) {
+            let off = self.staged(&call);
+            self.prefix::<T, O>(
+                |i| (self.pe(i), off),
+                (0, n),
+                self.me,
+                exclusive,
+                |k| (k == self.me).then_some((me, target)),
+            );
+            return Ok(());
+        }
+        let per_line = (LINE / size).max(1);
+        let chunk = n.div_ceil(per_line).div_ceil(self.n()) * per_line;
+        let lo = (self.me * chunk).min(n);
+        let hi = (lo + chunk).min(n);
+        self.prefix::<T, O>(
+            |i| (self.pe(i), source),
+            (lo, hi),
+            self.n() - 1,
+            exclusive,
+            |k| Some((self.pe(k), target)),
+        );
+        self.done(&call, true, sig.0[agree::KIND]);
+        Ok(())
+    }
+
+    /// The prefix kernel of [`Coll::scan`]: for elements `lo..hi`, folds member `i`'s array
+    /// at `src(i)` for `i = 0..=last`, in member order, and writes into `dst(k)` (where it is
+    /// `Some`) the fold of members `0..=k`, or of `0..k` when `exclusive` (the identity for
+    /// `k = 0`). Member `k`'s array is read before `dst(k)` is written. Works in chunks of one
+    /// stack block, as [`Coll::combine`].
+    #[inline]
+    fn prefix<T: Pod, O: ScanOp<T>>(
+        &self,
+        src: impl Fn(usize) -> (usize, usize),
+        (lo, hi): (usize, usize),
+        last: usize,
+        exclusive: bool,
+        dst: impl Fn(usize) -> Option<(usize, usize)>,
+    ) {
+        let size = size_of::<T>();
+        assert!(std::mem::align_of::<T>() <= std::mem::align_of::<Block>() && size > 0);
+        let mut acc_block = MaybeUninit::<Block>::uninit();
+        let mut tmp_block = MaybeUninit::<Block>::uninit();
+        let acc_base = acc_block.as_mut_ptr().cast::<T>();
+        let tmp_base = tmp_block.as_mut_ptr().cast::<T>();
+        let room = size_of::<Block>() / size;
+        let mut at = lo;
+        while at < hi {
+            let len = (hi - at).min(room);
+            let bytes = len * size;
+            let put = |k: usize, from: *const T| {
+                if let Some((p, o)) = dst(k) {
+                    let d = self.at(p, o + at * size, bytes);
+                    // SAFETY: `d` is `bytes` bytes of the segment (checked); no other PE
+                    // accesses this range of member `k`'s target during the call (one writer
+                    // per element); `from` is `len` elements of one of this frame's blocks.
+                    unsafe { copy::to_segment(d, from.cast::<u8>(), bytes) };
+                }
+            };
+            let identity = |buf: *mut T| {
+                for j in 0..len {
+                    // SAFETY: `j < len <= room`: inside one of this frame's blocks, aligned for
+                    // `T` (asserted above).
+                    unsafe { buf.add(j).write(O::identity()) };
+                }
+            };
+            for k in 0..=last {
+                // Member `k`'s contribution is read before its target is written (in place,
+                // they are the same elements); the exclusive scan never needs the last one.
+                let read = !(exclusive && k == last);
+                if read {
+                    let (p, o) = src(k);
+                    let s = self.at(p, o + at * size, bytes);
+                    if k == 0 || exclusive {
+                        let into = if k == 0 { acc_base } else { tmp_base };
+                        // SAFETY: `s` is `bytes` bytes of the segment (checked), not written
+                        // during the call before this read (protocol, and the order above);
+                        // each block has room for `room * size >= bytes` bytes.
+                        unsafe { copy::from_segment(into.cast::<u8>(), s, bytes) };
+                    } else {
+                        // SAFETY: the first `len` elements of the acc block were written at
+                        // `k = 0` (any bytes are a valid `T: Pod`); aligned (asserted above).
+                        let acc = unsafe { std::slice::from_raw_parts_mut(acc_base, len) };
+                        // SAFETY: `s` is `len` elements of the segment (checked), not written
+                        // while it is read.
+                        if !unsafe { copy::fold_from_segment(acc, s, O::apply) } {
+                            // SAFETY: as above, into the tmp block.
+                            unsafe { copy::from_segment(tmp_base.cast::<u8>(), s, bytes) };
+                            // SAFETY: just written; the two blocks are distinct.
+                            let tmp = unsafe { std::slice::from_raw_parts(tmp_base, len) };
+                            for (a, &b) in acc.iter_mut().zip(tmp) {
+                                *a = O::apply(*a, b);
+                            }
+                        }
+                    }
+                }
+                if !exclusive {
+                    put(k, acc_base);
+                } else if k == 0 {
+                    identity(tmp_base);
+                    put(0, tmp_base);
+                } else {
+                    put(k, acc_base);
+                    if read {
+                        // SAFETY: both blocks hold `len` elements (the acc block since
+                        // `k = 0`, the tmp block from this member's read); distinct blocks.
+                        let (acc, tmp) = unsafe {
+                            (
+                                std::slice::from_raw_parts_mut(acc_base, len),
+                                std::slice::from_raw_parts(tmp_base, len),
+                            )
+                        };
+                        for (a, &b) in acc.iter_mut().zip(tmp) {
+                            *a = O::apply(*a, b);
+                        }
+                    }
+                }
+            }
+            at += len;
+        }
+    }
+
     /// `shmem_broadcast`: the `n` elements at `source` of the member that is world PE
     /// `root_pe` go to `target` on every other member; the root's own target is written too
     /// when `write_root` (the team form, OpenSHMEM 1.5) and left alone otherwise (the
@@ -1171,5 +1339,7 @@ mod tests {
         assert_eq!(<Prod as ReduceOp<u8>>::apply(16, 17), 16);
         assert_eq!(<Min as ReduceOp<f64>>::apply(1.5, -2.0), -2.0);
         assert_eq!(<Max as ReduceOp<i32>>::apply(-1, -7), -1);
+        assert_eq!(<Sum as ScanOp<i64>>::identity(), 0);
+        assert_eq!(<Sum as ScanOp<f64>>::identity().to_bits(), 0.0f64.to_bits());
     }
 }

@@ -31,7 +31,8 @@ use std::sync::atomic::{Ordering, fence};
 
 use super::agree::{self, Kind, Refusal, Sig};
 use super::{
-    Arrival, Call, Coll, EPOCH, REFUSED_BIT, ReduceOp, SIGHASH, STATUS, VALUE, collect_total,
+    Arrival, Call, Coll, EPOCH, REFUSED_BIT, ReduceOp, SIGHASH, STATUS, ScanOp, VALUE,
+    collect_total,
 };
 use crate::copy;
 use crate::error::Result;
@@ -232,22 +233,78 @@ impl Coll<'_> {
         n: usize,
         refusal: Option<Refusal>,
     ) -> Result<()> {
+        let sig = self.data_sig::<T>(Kind::Reduce, O::ID, target, source, n);
+        let Some(mut all) = self.net_gather::<T>(net, sig, source, n, refusal, self.n())? else {
+            return Ok(());
+        };
+        let (acc, rest) = all.split_at_mut(n);
+        for chunk in rest.chunks_exact(n) {
+            for (a, &b) in acc.iter_mut().zip(chunk) {
+                *a = O::apply(*a, b);
+            }
+        }
+        self.net_write(target, acc);
+        Ok(())
+    }
+
+    /// [`Coll::scan`] over MPI (`sig` already made): the reduction's gather, then this
+    /// member folds the contributions of the members before it (and its own, unless
+    /// `exclusive`) in member order, as the shared-memory paths do.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn net_scan<T: Pod, O: ScanOp<T>>(
+        &self,
+        net: &Net,
+        sig: Sig,
+        target: usize,
+        source: usize,
+        n: usize,
+        exclusive: bool,
+        refusal: Option<Refusal>,
+    ) -> Result<()> {
+        let upto = if exclusive { self.me } else { self.me + 1 };
+        let Some(mut all) = self.net_gather::<T>(net, sig, source, n, refusal, upto)? else {
+            return Ok(());
+        };
+        if upto == 0 {
+            all[..n].fill(O::identity());
+        }
+        let (acc, rest) = all.split_at_mut(n);
+        for chunk in rest.chunks_exact(n).take(upto.saturating_sub(1)) {
+            for (a, &b) in acc.iter_mut().zip(chunk) {
+                *a = O::apply(*a, b);
+            }
+        }
+        self.net_write(target, acc);
+        Ok(())
+    }
+
+    /// The agreement round of a reduction or scan over MPI (signature `sig`), then the `n`
+    /// elements at `source` of at least members `0..upto` (of every member when they did not
+    /// fit the staging room), in member order; `None` when `n == 0`.
+    fn net_gather<T: Pod>(
+        &self,
+        net: &Net,
+        sig: Sig,
+        source: usize,
+        n: usize,
+        refusal: Option<Refusal>,
+        upto: usize,
+    ) -> Result<Option<Vec<T>>> {
         let size = size_of::<T>();
         let (bytes, overflow) = super::byte_len(n, size);
         let refusal = refusal.or(overflow).or(too_large(n, size, bytes));
-        let sig = self.data_sig::<T>(Kind::Reduce, O::ID, target, source, n);
         let me = self.my_pe();
         let members = self.n();
         // Small vectors ride with the arrival, read from each member's area (a load on this
         // node, one `MPI_Get` from another), so no MPI collective follows.
         let (call, staged) = self.net_round_sharing(net, sig, refusal, (source, bytes), true)?;
         if n == 0 {
-            return Ok(());
+            return Ok(None);
         }
         let mut all = vec![T::zeroed(); members * n];
         if staged {
             let at = self.staged(&call);
-            for (i, chunk) in all.chunks_exact_mut(n).enumerate() {
+            for (i, chunk) in all.chunks_exact_mut(n).enumerate().take(upto) {
                 let dst = chunk.as_mut_ptr().cast::<u8>();
                 let pe = self.pe(i);
                 // SAFETY: member `i`'s staged copy is `bytes` bytes of its partition (checked
@@ -273,16 +330,21 @@ impl Coll<'_> {
                 )
             };
         }
-        let (acc, rest) = all.split_at_mut(n);
-        for chunk in rest.chunks_exact(n) {
-            for (a, &b) in acc.iter_mut().zip(chunk) {
-                *a = O::apply(*a, b);
-            }
-        }
-        // SAFETY: `target` is `bytes` bytes of this PE's partition (checked by `at`); `acc`
+        Ok(Some(all))
+    }
+
+    /// Writes `data` into this PE's `target`.
+    fn net_write<T: Pod>(&self, target: usize, data: &[T]) {
+        let bytes = std::mem::size_of_val(data);
+        // SAFETY: `target` is `bytes` bytes of this PE's partition (checked by `at`); `data`
         // is local memory of that length.
-        unsafe { copy::to_segment(self.at(me, target, bytes), acc.as_ptr().cast::<u8>(), bytes) };
-        Ok(())
+        unsafe {
+            copy::to_segment(
+                self.at(self.my_pe(), target, bytes),
+                data.as_ptr().cast::<u8>(),
+                bytes,
+            )
+        };
     }
 
     /// [`Coll::broadcast`] over MPI (`root` is the root's index, `sig` already made).

@@ -29,6 +29,14 @@ pub trait ReduceOp<T>: 'static {
     fn apply(a: T, b: T) -> T;
 }
 
+/// A reduction operator that scans (`shmem_<op>_inscan`, `shmem_<op>_exscan`) are defined
+/// for: it has an identity, which an exclusive scan gives its first member (the sum of no
+/// contributions).
+pub trait ScanOp<T>: ReduceOp<T> {
+    /// `e` such that `e op x == x` for every `x`.
+    fn identity() -> T;
+}
+
 /// Bitwise and.
 #[derive(Debug)]
 pub enum And {}
@@ -77,6 +85,13 @@ impl<T: ArithElem> ReduceOp<T> for Sum {
     #[inline(always)]
     fn apply(a: T, b: T) -> T {
         T::sum(a, b)
+    }
+}
+impl<T: ArithElem> ScanOp<T> for Sum {
+    /// Zero (all bits clear: `0` for integers, `+0.0` for floats).
+    #[inline(always)]
+    fn identity() -> T {
+        T::zeroed()
     }
 }
 impl<T: ArithElem> ReduceOp<T> for Prod {
