@@ -346,7 +346,11 @@ fn window_over_vec(shmem: &Shmem) {
         })
         .collect();
     assert_eq!(v.to_vec(), want, "the array keeps what the epochs left");
-    let pick = if me.is_multiple_of(2) { &mut v } else { &mut other };
+    let pick = if me.is_multiple_of(2) {
+        &mut v
+    } else {
+        &mut other
+    };
     match Window::over(pick) {
         Err(Error::ArgumentMismatch { .. }) if n > 1 => {}
         Ok(_) if n == 1 => {}
