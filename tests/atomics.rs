@@ -219,6 +219,290 @@ fn wait_each_cmp(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// What PE `writer` stores into element `writer` of PE `target`'s array: distinct per pair.
+fn key(target: usize, writer: usize) -> i64 {
+    1000 * target as i64 + writer as i64 + 1
+}
+
+/// Every PE sets element `me` of every other PE's arrays to `key(target, me)`, alternating
+/// `p` and atomics, first a decoy; each PE waits on its own copies with per-element values
+/// and with its own element (never written) excluded. Checks the returned indices against
+/// the array's contents, read independently.
+fn wait_vector_masked(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let expected: Vec<i64> = (0..n).map(|i| key(me, i)).collect();
+    let mut own = vec![false; n];
+    own[me] = true;
+    let arrays: Vec<SymVec<'_, i64>> = (0..4).map(|_| SymVec::zeroed(shmem, n).unwrap()).collect();
+    shmem.barrier_all();
+    for (k, a) in arrays.iter().enumerate() {
+        let elem = a.at(me).unwrap();
+        for target in shmem.pes().filter(|t| t.index() != me) {
+            let v = key(target.index(), me);
+            if (me + k).is_multiple_of(2) {
+                elem.p(target, -v);
+                std::thread::sleep(Duration::from_millis(1));
+                elem.p(target, v);
+            } else {
+                elem.atomic_set(target, -v);
+                std::thread::sleep(Duration::from_millis(1));
+                elem.atomic_swap(target, v);
+            }
+        }
+    }
+    let included = |i: usize| i != me;
+    let check = |a: &SymVec<'_, i64>, i: usize| {
+        assert!(included(i), "PE {me}: excluded element {i} reported");
+        assert_eq!(a.read(i).unwrap(), expected[i], "PE {me}: element {i}");
+    };
+
+    // all: vector values and a mask; the unmasked form would wait forever (element `me` is 0)
+    let a = &arrays[0];
+    a.masked(&own)
+        .unwrap()
+        .wait_until_all_vector(Cmp::Eq, &expected)
+        .unwrap();
+    assert!(!a.test_all_vector(Cmp::Eq, &expected).unwrap());
+    let mut with_own = expected.clone();
+    with_own[me] = 0;
+    a.wait_until_all_vector(Cmp::Eq, &with_own).unwrap();
+    assert!(a.masked(&own).unwrap().test_all(Cmp::Ne, 0));
+    assert!(!a.test_all(Cmp::Ne, 0));
+    for i in (0..n).filter(|&i| included(i)) {
+        check(a, i);
+    }
+
+    // any: handle each element once, excluding what is done; `None` once all are
+    let b = &arrays[1];
+    let mut done = own.clone();
+    let mut order = Vec::new();
+    while let Some(i) = b
+        .masked(&done)
+        .unwrap()
+        .wait_until_any_vector(Cmp::Eq, &expected)
+        .unwrap()
+    {
+        check(b, i);
+        assert!(!done[i], "PE {me}: element {i} reported twice");
+        done[i] = true;
+        order.push(i);
+    }
+    order.sort_unstable();
+    assert_eq!(order, (0..n).filter(|&i| included(i)).collect::<Vec<_>>());
+    assert_eq!(b.masked(&done).unwrap().test_any(Cmp::Ne, 0), None);
+
+    // some (scalar and vector, into one reused buffer): at least one, all satisfied, in order
+    let c = &arrays[2];
+    let mut done = own.clone();
+    let mut found = Vec::with_capacity(n);
+    while done.iter().any(|&d| !d) {
+        c.masked(&done)
+            .unwrap()
+            .wait_until_some_vector_into(Cmp::Eq, &expected, &mut found)
+            .unwrap();
+        assert!(!found.is_empty());
+        assert!(found.windows(2).all(|w| w[0] < w[1]), "{found:?}");
+        for &i in &found {
+            check(c, i);
+            assert!(!done[i]);
+            done[i] = true;
+        }
+    }
+    let d = &arrays[3];
+    let mut seen = own.clone();
+    while seen.iter().any(|&d| !d) {
+        let some = d.masked(&seen).unwrap().wait_until_some(Cmp::Gt, 0);
+        assert!(!some.is_empty());
+        for i in some {
+            assert!(!seen[i]);
+            seen[i] = true;
+        }
+    }
+    d.masked(&own)
+        .unwrap()
+        .test_some_vector_into(Cmp::Eq, &expected, &mut found)
+        .unwrap();
+    assert_eq!(found, (0..n).filter(|&i| included(i)).collect::<Vec<_>>());
+    assert_eq!(
+        d.test_some_vector(Cmp::Ne, &expected).unwrap(),
+        vec![me],
+        "only the own element differs"
+    );
+    assert_eq!(d.test_any_vector(Cmp::Ne, &expected).unwrap(), Some(me));
+    shmem.barrier_all();
+}
+
+/// With several elements ready at once, `k` successive `any` calls report each of the `k`
+/// ready indices, for every form, also when the calls alternate between two arrays.
+fn any_is_fair(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    const L: usize = 12;
+    // element i of PE t's arrays is set when 3 does not divide i + t, by t's left neighbour
+    let ready_of = |t: usize| (0..L).filter(move |i| !(i + t).is_multiple_of(3));
+    let ready: Vec<usize> = ready_of(me).collect();
+    let x = SymVec::<u32>::zeroed(shmem, L).unwrap();
+    let y = SymVec::<u32>::zeroed(shmem, L).unwrap();
+    assert_eq!(x.test_any(Cmp::Ne, 0), None);
+    shmem.barrier_all();
+    let target = (me + 1) % n;
+    for i in ready_of(target) {
+        x.at(i).unwrap().p(right, 7);
+        y.at(i).unwrap().atomic_set(right, i as u32 + 1);
+    }
+    shmem.barrier_all();
+    let k = ready.len();
+    let sorted = |mut v: Vec<usize>| {
+        v.sort_unstable();
+        v
+    };
+    let values: Vec<u32> = (0..L as u32).map(|i| i + 1).collect();
+    for round in 0..3 {
+        let got: Vec<usize> = (0..k).map(|_| x.test_any(Cmp::Eq, 7).unwrap()).collect();
+        assert_eq!(sorted(got), ready, "test_any, round {round}");
+        let got: Vec<usize> = (0..k)
+            .map(|_| x.wait_until_any(Cmp::Ne, 0).unwrap())
+            .collect();
+        assert_eq!(sorted(got), ready, "wait_until_any, round {round}");
+        // two arrays alternating: each keeps its own rotation
+        let (mut gx, mut gy) = (Vec::new(), Vec::new());
+        for _ in 0..k {
+            gx.push(x.test_any(Cmp::Eq, 7).unwrap());
+            gy.push(y.wait_until_any_vector(Cmp::Eq, &values).unwrap().unwrap());
+        }
+        assert_eq!(sorted(gx), ready, "alternating, x, round {round}");
+        assert_eq!(sorted(gy), ready, "alternating, y, round {round}");
+        let got: Vec<usize> = (0..k)
+            .map(|_| y.test_any_vector(Cmp::Eq, &values).unwrap().unwrap())
+            .collect();
+        assert_eq!(sorted(got), ready, "test_any_vector, round {round}");
+    }
+    // masked: only the included ready elements, each within as many calls
+    let exclude: Vec<bool> = (0..L).map(|i| i % 2 == 0).collect();
+    let included: Vec<usize> = ready.iter().copied().filter(|i| i % 2 == 1).collect();
+    let m = y.masked(&exclude).unwrap();
+    let got: Vec<usize> = (0..included.len())
+        .map(|_| m.test_any(Cmp::Gt, 0).unwrap())
+        .collect();
+    assert_eq!(sorted(got), included, "masked test_any");
+    let got: Vec<usize> = (0..included.len())
+        .map(|_| m.wait_until_any_vector(Cmp::Eq, &values).unwrap().unwrap())
+        .collect();
+    assert_eq!(sorted(got), included, "masked wait_until_any_vector");
+    assert_eq!(m.test_some(Cmp::Gt, 0), included);
+    shmem.barrier_all();
+}
+
+/// Masks that exclude everything and empty arrays return at once; lengths that differ from
+/// the array's are `LengthMismatch` and wait for nothing (a wait would never end: the array
+/// stays 0 and is compared with 1).
+fn wait_edge_cases(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let a = SymVec::<i64>::zeroed(shmem, n + 2).unwrap();
+    let len = a.len();
+    let ones = vec![1i64; len];
+    let all = vec![true; len];
+    let none = vec![false; len];
+    let m = a.masked(&all).unwrap();
+    m.wait_until_all(Cmp::Eq, 1);
+    assert!(m.test_all(Cmp::Eq, 1));
+    assert_eq!(m.wait_until_any(Cmp::Eq, 1), None);
+    assert_eq!(
+        m.test_any(Cmp::Eq, 0),
+        None,
+        "excluded even though it holds"
+    );
+    assert!(m.wait_until_some(Cmp::Eq, 1).is_empty());
+    assert!(m.test_some(Cmp::Eq, 0).is_empty());
+    m.wait_until_all_vector(Cmp::Eq, &ones).unwrap();
+    assert!(m.test_all_vector(Cmp::Eq, &ones).unwrap());
+    assert_eq!(m.wait_until_any_vector(Cmp::Eq, &ones).unwrap(), None);
+    assert_eq!(m.test_any_vector(Cmp::Eq, &ones).unwrap(), None);
+    assert!(m.wait_until_some_vector(Cmp::Eq, &ones).unwrap().is_empty());
+    assert!(m.test_some_vector(Cmp::Eq, &ones).unwrap().is_empty());
+    // an empty mask excludes nothing
+    let m0 = a.masked(&none).unwrap();
+    assert_eq!(m0.test_some(Cmp::Eq, 0), (0..len).collect::<Vec<_>>());
+    assert!(!m0.test_all(Cmp::Eq, 1));
+    // empty arrays
+    let e = a.slice(0..0).unwrap();
+    e.wait_until_all_vector(Cmp::Eq, &[]).unwrap();
+    assert_eq!(e.wait_until_any_vector(Cmp::Eq, &[]).unwrap(), None);
+    assert!(e.wait_until_some_vector(Cmp::Eq, &[]).unwrap().is_empty());
+    assert_eq!(e.masked(&[]).unwrap().wait_until_any(Cmp::Eq, 0), None);
+    // lengths
+    let short = &ones[1..];
+    let mismatch = |r: Result<(), shmem::Error>, what: &str| match r {
+        Err(shmem::Error::LengthMismatch { left, right, .. }) => {
+            assert_eq!((left, right), (len - 1, len), "{what}")
+        }
+        other => panic!("{what}: {other:?}"),
+    };
+    mismatch(
+        a.wait_until_all_vector(Cmp::Eq, short),
+        "wait_until_all_vector",
+    );
+    mismatch(
+        a.wait_until_any_vector(Cmp::Eq, short).map(drop),
+        "wait_until_any_vector",
+    );
+    mismatch(
+        a.wait_until_some_vector(Cmp::Eq, short).map(drop),
+        "wait_until_some_vector",
+    );
+    let mut out = vec![99];
+    mismatch(
+        a.wait_until_some_vector_into(Cmp::Eq, short, &mut out),
+        "wait_until_some_vector_into",
+    );
+    assert_eq!(out, [99], "left as it was");
+    mismatch(
+        a.test_all_vector(Cmp::Eq, short).map(drop),
+        "test_all_vector",
+    );
+    mismatch(
+        a.test_any_vector(Cmp::Eq, short).map(drop),
+        "test_any_vector",
+    );
+    mismatch(
+        a.test_some_vector(Cmp::Eq, short).map(drop),
+        "test_some_vector",
+    );
+    mismatch(
+        a.test_some_vector_into(Cmp::Eq, short, &mut out),
+        "test_some_vector_into",
+    );
+    mismatch(a.masked(&all[1..]).map(drop), "masked");
+    let m = a.masked(&none).unwrap();
+    mismatch(
+        m.wait_until_all_vector(Cmp::Eq, short),
+        "masked wait_until_all_vector",
+    );
+    mismatch(
+        m.wait_until_any_vector(Cmp::Eq, short).map(drop),
+        "masked wait_until_any_vector",
+    );
+    mismatch(
+        m.wait_until_some_vector(Cmp::Eq, short).map(drop),
+        "masked wait_until_some_vector",
+    );
+    mismatch(
+        m.test_all_vector(Cmp::Eq, short).map(drop),
+        "masked test_all_vector",
+    );
+    mismatch(
+        m.test_any_vector(Cmp::Eq, short).map(drop),
+        "masked test_any_vector",
+    );
+    mismatch(
+        m.test_some_vector(Cmp::Eq, short).map(drop),
+        "masked test_some_vector",
+    );
+    shmem.barrier_all();
+}
+
 /// CPU seconds (user + system) used by this process so far, from /proc/self/stat.
 fn cpu_seconds() -> f64 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
@@ -304,6 +588,21 @@ fn main() {
                 name: "wait_each_cmp",
                 npes: NPES,
                 body: wait_each_cmp,
+            },
+            Case {
+                name: "wait_vector_masked",
+                npes: NPES,
+                body: wait_vector_masked,
+            },
+            Case {
+                name: "any_is_fair",
+                npes: NPES,
+                body: any_is_fair,
+            },
+            Case {
+                name: "wait_edge_cases",
+                npes: NPES,
+                body: wait_edge_cases,
             },
             Case {
                 name: "sleeping_waiters",

@@ -13,7 +13,7 @@ use crate::serialized::{Local, Serialized};
 use crate::shm::ShmTransport;
 use crate::sys;
 use crate::transport::{DefaultTransport, Transport};
-use crate::wait::WaitPolicy;
+use crate::wait::{AnyCursor, WaitPolicy};
 
 use collectives::agree;
 
@@ -248,6 +248,8 @@ pub struct Runtime {
     startup: config::Startup,
     transport_name: String,
     finalized: Local<Cell<bool>>,
+    /// Where this PE's next `wait_until_any`/`test_any` scan of an array starts (fairness).
+    any_cursor: Local<AnyCursor>,
     /// One thread at a time (`SHMEM_THREAD_SERIALIZED`).
     _serialized: Serialized,
 }
@@ -407,6 +409,7 @@ impl Runtime {
             startup,
             transport_name,
             finalized: Local::new(Cell::new(false)),
+            any_cursor: Local::new(AnyCursor::default()),
             _serialized: Serialized::default(),
         };
         rt.transport.barrier_all();
@@ -529,6 +532,12 @@ impl Runtime {
     #[inline]
     pub fn transport(&self) -> &DefaultTransport {
         &self.transport
+    }
+
+    /// This PE's fairness cursor for `any` waits and tests on arrays.
+    #[inline]
+    pub fn any_cursor(&self) -> &AnyCursor {
+        &self.any_cursor
     }
 
     /// The segment.

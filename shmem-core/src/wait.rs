@@ -48,6 +48,7 @@
 //! well under a microsecond. After the yield budget the waiter sleeps, so a PE waiting for seconds
 //! costs (almost) no CPU time.
 
+use std::cell::Cell;
 use std::sync::atomic::{Ordering, fence};
 use std::time::{Duration, Instant};
 
@@ -314,4 +315,105 @@ fn ring_slow(bell: &Doorbell) {
 pub fn notify(bell: &Doorbell) {
     fence(Ordering::SeqCst);
     ring_after_fence(bell);
+}
+
+/// How many arrays the fairness cursor follows at once.
+const CURSOR_SLOTS: usize = 8;
+
+/// Where `any` starts its next scan of an array: one past the index it reported last time, so
+/// that repeated calls report every ready element in turn instead of always the lowest.
+///
+/// One per PE, held by its [`Runtime`](crate::runtime::Runtime) (`!Sync`: one thread at a time,
+/// hence plain `Cell`s) and touched only by the PE itself: `shmem`'s `wait_until_any` and
+/// `test_any` forms (with their `_vector` and masked variants) start where it says and tell it
+/// what they found. It follows up to 8 arrays, keyed by symmetric offset and length, and
+/// replaces them round-robin: a PE alternating between that many arrays keeps each one's
+/// rotation; an array it has not scanned lately starts at index 0.
+#[derive(Debug, Default)]
+pub struct AnyCursor {
+    slots: [Cell<CursorSlot>; CURSOR_SLOTS],
+    victim: Cell<usize>,
+}
+
+/// One array's rotation; `len == 0` marks a free slot (an empty array is never scanned).
+#[derive(Clone, Copy, Debug, Default)]
+struct CursorSlot {
+    offset: usize,
+    len: usize,
+    next: usize,
+}
+
+impl AnyCursor {
+    fn slot(&self, offset: usize, len: usize) -> Option<&Cell<CursorSlot>> {
+        self.slots.iter().find(|c| {
+            let s = c.get();
+            s.len == len && s.offset == offset
+        })
+    }
+
+    /// The index at which the next scan of the array at symmetric `offset` with `len`
+    /// elements starts (0 for an empty array).
+    pub fn start(&self, offset: usize, len: usize) -> usize {
+        if len == 0 {
+            return 0;
+        }
+        self.slot(offset, len).map_or(0, |c| c.get().next % len)
+    }
+
+    /// Records that a scan of that array reported element `found` (nothing for an empty one).
+    pub fn reported(&self, offset: usize, len: usize, found: usize) {
+        if len == 0 {
+            return;
+        }
+        let slot = CursorSlot {
+            offset,
+            len,
+            next: (found + 1) % len,
+        };
+        match self.slot(offset, len) {
+            Some(c) => c.set(slot),
+            None => {
+                let v = self.victim.get();
+                self.slots[v].set(slot);
+                self.victim.set((v + 1) % CURSOR_SLOTS);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod any_cursor_tests {
+    use super::{AnyCursor, CURSOR_SLOTS};
+
+    #[test]
+    fn cursor_rotates_per_array() {
+        let c = AnyCursor::default();
+        assert_eq!(c.start(64, 4), 0);
+        c.reported(64, 4, 1);
+        assert_eq!(c.start(64, 4), 2);
+        c.reported(64, 4, 3);
+        assert_eq!(c.start(64, 4), 0, "wraps around");
+        // another array (or another length at the same offset) has a rotation of its own
+        c.reported(128, 4, 0);
+        c.reported(64, 2, 0);
+        assert_eq!(c.start(64, 4), 0);
+        assert_eq!(c.start(128, 4), 1);
+        assert_eq!(c.start(64, 2), 1);
+        // empty arrays have no rotation (and never match a free slot)
+        c.reported(0, 0, 0);
+        assert_eq!(c.start(0, 0), 0);
+    }
+
+    #[test]
+    fn cursor_follows_the_last_arrays() {
+        let c = AnyCursor::default();
+        for a in 0..CURSOR_SLOTS {
+            c.reported(a * 64, 4, 1);
+        }
+        assert!((0..CURSOR_SLOTS).all(|a| c.start(a * 64, 4) == 2));
+        c.reported(9999, 4, 2); // replaces the oldest
+        assert_eq!(c.start(0, 4), 0);
+        assert_eq!(c.start(9999, 4), 3);
+        assert_eq!(c.start(64, 4), 2);
+    }
 }

@@ -62,7 +62,9 @@ pub use shmem_core::rwlock::RwKind;
 pub use shmem_core::{Error, NotAMember, SegmentError};
 pub use shmem_macros::symmetric;
 pub use statics::SymStatic;
-pub use sym::{PeerSlice, SignalOp, Sym, SymBox, SymSlice, SymSliceMut, SymTarget, SymVec};
+pub use sym::{
+    MaskedSlice, PeerSlice, SignalOp, Sym, SymBox, SymSlice, SymSliceMut, SymTarget, SymVec,
+};
 pub use team::{Team, TeamPe};
 pub use types::{AmoBitwise, AmoExtended, AmoStandard, Cmp, WaitType};
 

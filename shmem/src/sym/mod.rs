@@ -1,5 +1,6 @@
 //! Symmetric objects: owned heap allocations ([`SymBox`], [`SymVec`]) and borrowed views
-//! ([`Sym`], [`SymSlice`], [`SymSliceMut`]) with the one-sided operations on them.
+//! ([`Sym`], [`SymSlice`], [`SymSliceMut`], [`MaskedSlice`]) with the one-sided operations on
+//! them.
 //!
 //! A symmetric object exists on every PE at the same symmetric offset; its handle names it on
 //! all of them, and each operation says which PE's copy it touches. The handles never give out
@@ -7,11 +8,12 @@
 //! writes copy values in and out. Every view borrows the object it views.
 //!
 //! One concept per file: `value.rs` ([`Sym`]: one value: p/g, atomics, waits), `slice.rs`
-//! ([`SymSlice`], [`SymSliceMut`]: arrays: bulk, strided, element views, waits on many),
-//! `target.rs` ([`SymTarget`]: what a collective may write), `owned.rs` ([`SymVec`],
-//! [`SymBox`]: the heap allocations that own the memory), `signal.rs` (put-with-signal and
-//! the signal operations), `blocked.rs` (block-strided `ibput`/`ibget`), `peer.rs`
-//! ([`PeerSlice`]: another PE's mapped copy, `shmem_ptr`).
+//! ([`SymSlice`], [`SymSliceMut`]: arrays: bulk, strided, element views), `wait.rs` (waits and
+//! tests on many elements of a [`SymSlice`]: all/any/some, vector forms, status masks as
+//! [`MaskedSlice`]), `target.rs` ([`SymTarget`]: what a collective may write), `owned.rs`
+//! ([`SymVec`], [`SymBox`]: the heap allocations that own the memory), `signal.rs`
+//! (put-with-signal and the signal operations), `blocked.rs` (block-strided `ibput`/`ibget`),
+//! `peer.rs` ([`PeerSlice`]: another PE's mapped copy, `shmem_ptr`).
 
 mod blocked;
 mod owned;
@@ -20,6 +22,7 @@ mod signal;
 mod slice;
 mod target;
 mod value;
+mod wait;
 
 use std::mem::{align_of, size_of};
 use std::ops::{Bound, RangeBounds};
@@ -33,6 +36,7 @@ pub use signal::SignalOp;
 pub use slice::{SymSlice, SymSliceMut};
 pub use target::SymTarget;
 pub use value::Sym;
+pub use wait::MaskedSlice;
 
 use crate::Error;
 use crate::handle::{Pe, Shmem};

@@ -6,12 +6,10 @@ use std::ops::{Deref, RangeBounds};
 
 use bytemuck::Pod;
 use shmem_core::Transport;
-use shmem_core::wait::{WaitKind, WaitSite};
 
 use super::{Sym, put_value, range_of};
 use crate::Error;
 use crate::handle::{Pe, Shmem};
-use crate::types::{Cmp, WaitType};
 
 /// A borrowed view of a symmetric `[T]`: bulk and strided put/get, element views, waiting on
 /// many flags.
@@ -318,78 +316,6 @@ impl<'a, T: Pod> SymSlice<'a, T> {
                 value,
             );
         }
-    }
-}
-
-impl<T: WaitType> SymSlice<'_, T> {
-    fn site(&self) -> WaitSite {
-        WaitSite::new(
-            WaitKind::WaitUntilMany,
-            [self.offset as u64, self.len as u64, 0, 0],
-        )
-    }
-
-    fn load(&self, i: usize) -> T {
-        let w: T::Word = self
-            .shmem
-            .rt()
-            .transport()
-            .get_word(self.shmem.my_pe().index(), self.offset + i * size_of::<T>());
-        T::from_word(w)
-    }
-
-    /// Waits until every element of this PE's copy satisfies `cmp value`
-    /// (`shmem_wait_until_all`).
-    pub fn wait_until_all(&self, cmp: Cmp, value: T) {
-        self.shmem.rt().transport().wait_for(self.site(), || {
-            (0..self.len).all(|i| cmp.holds(self.load(i), value))
-        });
-    }
-
-    /// Waits until some element satisfies `cmp value` and returns the index of the first one
-    /// found (`shmem_wait_until_any`); `None` for an empty slice (the spec's `SIZE_MAX`).
-    pub fn wait_until_any(&self, cmp: Cmp, value: T) -> Option<usize> {
-        if self.len == 0 {
-            return None;
-        }
-        let mut found = None;
-        self.shmem.rt().transport().wait_for(self.site(), || {
-            found = (0..self.len).find(|&i| cmp.holds(self.load(i), value));
-            found.is_some()
-        });
-        found
-    }
-
-    /// Waits until at least one element satisfies `cmp value` and returns the indices of all
-    /// that do (`shmem_wait_until_some`); empty for an empty slice.
-    pub fn wait_until_some(&self, cmp: Cmp, value: T) -> Vec<usize> {
-        let mut found = Vec::new();
-        if self.len == 0 {
-            return found;
-        }
-        self.shmem.rt().transport().wait_for(self.site(), || {
-            found.clear();
-            found.extend((0..self.len).filter(|&i| cmp.holds(self.load(i), value)));
-            !found.is_empty()
-        });
-        found
-    }
-
-    /// Whether every element satisfies `cmp value` now (`shmem_test_all`).
-    pub fn test_all(&self, cmp: Cmp, value: T) -> bool {
-        (0..self.len).all(|i| cmp.holds(self.load(i), value))
-    }
-
-    /// The first element satisfying `cmp value` now, if any (`shmem_test_any`).
-    pub fn test_any(&self, cmp: Cmp, value: T) -> Option<usize> {
-        (0..self.len).find(|&i| cmp.holds(self.load(i), value))
-    }
-
-    /// Every element satisfying `cmp value` now (`shmem_test_some`).
-    pub fn test_some(&self, cmp: Cmp, value: T) -> Vec<usize> {
-        (0..self.len)
-            .filter(|&i| cmp.holds(self.load(i), value))
-            .collect()
     }
 }
 
