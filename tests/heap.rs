@@ -4,7 +4,7 @@
 
 mod support;
 
-use shmem::{Cmp, Error, Shmem, SymBox, SymVec};
+use shmem::{AllocHints, Cmp, Error, Shmem, SymBox, SymVec};
 use support::{Case, NPES};
 
 #[shmem::symmetric]
@@ -184,10 +184,137 @@ fn statics_like_heap_objects(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// `zeroed_aligned` (`shmem_align`): aligned, symmetric and zeroed for several alignments;
+/// an alignment that is not a power of two is an error on every PE (and when only some PEs
+/// pass one); different alignments are an error on every PE; the heap works afterwards.
+fn aligned_allocations(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = (me + n - 1) % n;
+    for align in [1usize, 256, 4096, 65536] {
+        let v = SymVec::<u16>::zeroed_aligned(shmem, 100, align).unwrap();
+        assert_eq!(v.offset() % align, 0, "align {align}");
+        assert_eq!(v.to_vec(), vec![0; 100]);
+        shmem.barrier_all(); // nobody writes into a copy before its owner checked it
+        v.put(right, &[me as u16; 100]).unwrap();
+        shmem.barrier_all();
+        assert_eq!(v.to_vec(), vec![left as u16; 100]);
+        shmem.barrier_all();
+    }
+    match SymVec::<u8>::zeroed_aligned(shmem, 8, 96) {
+        Err(Error::InvalidStride { what }) => assert!(what.contains("power of two")),
+        other => panic!("expected InvalidStride: {other:?}"),
+    }
+    let r = SymVec::<u8>::zeroed_aligned(shmem, 8, if me == 0 { 3 } else { 1024 });
+    assert!(n == 1 || r.is_err(), "a mixed call fails everywhere: {r:?}");
+    let r = SymVec::<u8>::zeroed_aligned(shmem, 8, 512 << (me % 2));
+    match r {
+        Err(Error::ArgumentMismatch { .. }) if n > 1 => {}
+        Ok(_) if n == 1 => {}
+        other => panic!("expected ArgumentMismatch: {other:?}"),
+    }
+    let ok = SymVec::<u64>::zeroed_aligned(shmem, 4, 2048).unwrap();
+    assert_eq!(ok.offset() % 2048, 0, "the heap works after refusals");
+    shmem.barrier_all();
+}
+
+/// `resize` (`shmem_realloc`): grows and shrinks keep each PE's own elements and fill the
+/// new ones; right after the call every PE writes into its right neighbour's resized array,
+/// and that write survives (each PE copied its elements before the call's closing round);
+/// PEs resizing to different lengths get `ArgumentMismatch` and keep their arrays.
+fn resize_keeps_contents(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = (me + n - 1) % n;
+    let mut v = SymVec::from_fn(shmem, 5, |i| (me * 100 + i) as u64).unwrap();
+    let old = v.offset();
+    v.resize(1000, 7).unwrap();
+    assert_ne!(v.offset(), old);
+    v.put(right, &[42 + me as u64]).unwrap(); // element 0 of the neighbour's new array
+    shmem.barrier_all();
+    let got = v.to_vec();
+    assert_eq!(
+        got[0],
+        42 + left as u64,
+        "the neighbour's write survived the copy"
+    );
+    assert_eq!(got[1..5], [1, 2, 3, 4].map(|i| (me * 100 + i) as u64));
+    assert!(got[5..].iter().all(|&x| x == 7));
+    shmem.barrier_all();
+    v.resize(3, 0).unwrap();
+    assert_eq!(v.len(), 3);
+    assert_eq!(
+        v.to_vec()[1..],
+        [(me * 100 + 1) as u64, (me * 100 + 2) as u64]
+    );
+    match v.resize(4 + me % 2, 0) {
+        Err(Error::ArgumentMismatch { .. }) if n > 1 => {}
+        Ok(()) if n == 1 => {}
+        other => panic!("expected ArgumentMismatch: {other:?}"),
+    }
+    assert_eq!(v.len(), if n == 1 { 4 } else { 3 }, "unchanged on error");
+    assert_eq!(v.read(1).unwrap(), (me * 100 + 1) as u64);
+    // A resize and a plain allocation of the same size are different calls.
+    let r = if me == 0 {
+        v.resize(8, 0)
+    } else {
+        SymVec::<u64>::zeroed(shmem, 8).map(drop)
+    };
+    assert!(
+        n == 1 || matches!(r, Err(Error::ArgumentMismatch { .. })),
+        "{r:?}"
+    );
+    shmem.barrier_all();
+}
+
+/// `zeroed_with_hints` (`shmem_malloc_with_hints`): usable like any array; PEs passing
+/// different hints get `ArgumentMismatch`.
+fn hinted_allocations(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let zero = shmem.pe(0).unwrap();
+    let hints = AllocHints::ATOMICS_REMOTE | AllocHints::SIGNAL_REMOTE;
+    assert!(hints.contains(AllocHints::SIGNAL_REMOTE));
+    let v = SymVec::<u64>::zeroed_with_hints(shmem, 2, hints).unwrap();
+    v.at(1).unwrap().atomic_add(zero, me as u64 + 1);
+    shmem.barrier_all();
+    if me == 0 {
+        assert_eq!(v.read(1).unwrap(), (n * (n + 1) / 2) as u64);
+    }
+    let mixed = if me == 0 {
+        AllocHints::ATOMICS_REMOTE
+    } else {
+        AllocHints::NONE
+    };
+    let r = SymVec::<u64>::zeroed_with_hints(shmem, 2, mixed);
+    assert!(
+        n == 1 || matches!(r, Err(Error::ArgumentMismatch { .. })),
+        "{r:?}"
+    );
+    shmem.barrier_all();
+}
+
 fn main() {
     // A small heap keeps the exhaustion tests (which fill the whole heap) fast.
     support::main_with(
         &[
+            Case {
+                name: "aligned_allocations",
+                npes: NPES,
+                body: aligned_allocations,
+            },
+            Case {
+                name: "resize_keeps_contents",
+                npes: NPES,
+                body: resize_keeps_contents,
+            },
+            Case {
+                name: "hinted_allocations",
+                npes: NPES,
+                body: hinted_allocations,
+            },
             Case {
                 name: "deterministic_offsets",
                 npes: NPES,

@@ -69,6 +69,9 @@ pub struct AllocRequest {
     pub param: u64,
     /// Identity of the element type.
     pub elem: u64,
+    /// A refusal of this PE's request (e.g. an invalid alignment): goes through the
+    /// allocation's agreement like an exhausted heap, so every PE gets the error.
+    pub refusal: Option<Refusal>,
 }
 
 impl AllocRequest {
@@ -80,6 +83,7 @@ impl AllocRequest {
             object: 1,
             param: 0,
             elem: collectives::type_hash::<T>(),
+            refusal: None,
         }
     }
 
@@ -92,6 +96,7 @@ impl AllocRequest {
             object,
             param,
             elem: collectives::type_hash::<K>(),
+            refusal: None,
         }
     }
 }
@@ -615,6 +620,7 @@ impl Runtime {
             (freed, digest, next)
         };
         let (offset, refusal) = match req.bytes {
+            _ if req.refusal.is_some() => (usize::MAX, req.refusal),
             None => (
                 usize::MAX,
                 Some(Refusal::HeapExhausted {

@@ -63,7 +63,8 @@ pub use shmem_core::{Error, NotAMember, SegmentError};
 pub use shmem_macros::symmetric;
 pub use statics::SymStatic;
 pub use sym::{
-    MaskedSlice, PeerSlice, SignalOp, Sym, SymBox, SymSlice, SymSliceMut, SymTarget, SymVec,
+    AllocHints, MaskedSlice, PeerSlice, SignalOp, Sym, SymBox, SymSlice, SymSliceMut, SymTarget,
+    SymVec,
 };
 pub use team::{Team, TeamPe};
 pub use types::{AmoBitwise, AmoExtended, AmoStandard, Cmp, WaitType};

@@ -343,7 +343,7 @@ pub enum Refusal {
 }
 
 /// The `what` texts a refusal can carry across PEs (it travels as an index into this table).
-pub const WHATS: [&str; 8] = [
+pub const WHATS: [&str; 9] = [
     "lengths",
     "reduction target and source",
     "broadcast target and source",
@@ -352,6 +352,7 @@ pub const WHATS: [&str; 8] = [
     "alltoalls strides must be at least 1",
     "invalid stride",
     "scan target and source",
+    "an alignment must be a power of two",
 ];
 
 fn what_index(s: &str) -> u64 {

@@ -30,7 +30,7 @@ use std::ops::{Bound, RangeBounds};
 use bytemuck::Pod;
 use shmem_core::Transport;
 
-pub use owned::{SymBox, SymVec};
+pub use owned::{AllocHints, SymBox, SymVec};
 pub use peer::PeerSlice;
 pub use signal::SignalOp;
 pub use slice::{SymSlice, SymSliceMut};

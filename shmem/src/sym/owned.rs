@@ -4,11 +4,38 @@ use std::mem::size_of;
 use std::ops::{Deref, RangeBounds};
 
 use bytemuck::Pod;
+use shmem_core::collectives::Refusal;
 use shmem_core::{AllocRequest, Allocation, Transport};
 
 use super::{Sym, SymSlice, SymSliceMut, put_value, range_of};
 use crate::Error;
 use crate::handle::Shmem;
+
+/// Usage hints for [`SymVec::zeroed_with_hints`] (`SHMEM_MALLOC_ATOMICS_REMOTE`,
+/// `SHMEM_MALLOC_SIGNAL_REMOTE`); combine with `|`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AllocHints(u8);
+
+impl AllocHints {
+    /// No hint.
+    pub const NONE: AllocHints = AllocHints(0);
+    /// The memory will mostly be the target of remote atomics.
+    pub const ATOMICS_REMOTE: AllocHints = AllocHints(1);
+    /// The memory will mostly hold signals of put-with-signal.
+    pub const SIGNAL_REMOTE: AllocHints = AllocHints(2);
+
+    /// Whether every hint of `other` is in `self`.
+    pub fn contains(self, other: AllocHints) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitOr for AllocHints {
+    type Output = AllocHints;
+    fn bitor(self, rhs: AllocHints) -> AllocHints {
+        AllocHints(self.0 | rhs.0)
+    }
+}
 
 /// A symmetric array on the symmetric heap, allocated collectively (`shmem_malloc` /
 /// `shmem_calloc`) and freed when dropped (`shmem_free`).
@@ -96,6 +123,113 @@ impl<'s, T: Pod> SymVec<'s, T> {
             view: SymSlice::new(shmem, block.offset(), len),
             _block: block,
         })
+    }
+
+    /// Allocates `len` zeroed elements on every PE with element 0 at a multiple of `align`
+    /// bytes (`shmem_align`). *Collective*: every PE passes the same `len` and `align`.
+    ///
+    /// # Errors
+    /// As [`SymVec::new`] (different alignments are an [`Error::ArgumentMismatch`]), and
+    /// [`Error::InvalidStride`] on every PE when `align` is not a power of two
+    /// ([`Error::Refused`] around it where only some PEs passed one).
+    ///
+    /// # Examples
+    /// ```
+    /// let shmem = shmem::init()?;
+    /// let v = shmem::SymVec::<u8>::zeroed_aligned(&shmem, 10, 4096)?;
+    /// assert_eq!(v.offset() % 4096, 0);
+    /// assert!(shmem::SymVec::<u8>::zeroed_aligned(&shmem, 10, 3).is_err());
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn zeroed_aligned(shmem: &'s Shmem, len: usize, align: usize) -> Result<Self, Error> {
+        let mut req = AllocRequest::array::<T>(len);
+        if align.is_power_of_two() {
+            req.align = req.align.max(align);
+        } else {
+            req.refusal = Some(Refusal::InvalidStride {
+                what: "an alignment must be a power of two",
+            });
+        }
+        // Compared across PEs even when below the element's own alignment.
+        req.param = align as u64;
+        SymVec::alloc_zeroed(shmem, len, req)
+    }
+
+    /// Allocates `len` zeroed elements on every PE, with usage hints
+    /// (`shmem_malloc_with_hints`). Hints are advice: on one node every symmetric word
+    /// already takes remote atomics and signals at memory speed, so they change nothing there
+    /// (a network transport could place such memory where the NIC's atomics reach it).
+    /// *Collective*: every PE passes the same `len` and hints.
+    ///
+    /// # Errors
+    /// As [`SymVec::new`] (different hints are an [`Error::ArgumentMismatch`]).
+    pub fn zeroed_with_hints(
+        shmem: &'s Shmem,
+        len: usize,
+        hints: AllocHints,
+    ) -> Result<Self, Error> {
+        let mut req = AllocRequest::array::<T>(len);
+        req.param = u64::from(hints.0) << 48;
+        SymVec::alloc_zeroed(shmem, len, req)
+    }
+
+    fn alloc_zeroed(shmem: &'s Shmem, len: usize, req: AllocRequest) -> Result<Self, Error> {
+        let t = shmem.rt().transport();
+        let me = shmem.my_pe().index();
+        let bytes = len.saturating_mul(size_of::<T>());
+        let block = shmem.rt().alloc(req, |offset| {
+            let zeros = [0u8; 4096];
+            let mut at = 0;
+            while at < bytes {
+                let k = (bytes - at).min(zeros.len());
+                t.put(me, offset + at, &zeros[..k]);
+                at += k;
+            }
+        })?;
+        Ok(SymVec {
+            view: SymSlice::new(shmem, block.offset(), len),
+            _block: block,
+        })
+    }
+
+    /// Changes the length to `new_len` on every PE (`shmem_realloc`): the first
+    /// `min(len, new_len)` elements of each PE's copy are kept, new ones are `fill`. The array
+    /// moves to a new block (its offset changes); views cannot outlive the call (it takes
+    /// `&mut self`). *Collective*: every PE passes the same `new_len`. Each PE copies its own
+    /// elements before the allocation's closing round, so no PE can write into the new block
+    /// before the copy is done.
+    ///
+    /// # Errors
+    /// As [`SymVec::new`]; the array is unchanged on every PE then.
+    ///
+    /// # Examples
+    /// ```
+    /// let shmem = shmem::init()?;
+    /// let mut v = shmem::SymVec::from_fn(&shmem, 3, |i| i as u32 + 1)?;
+    /// v.resize(5, 9)?;
+    /// assert_eq!(v.to_vec(), [1, 2, 3, 9, 9]);
+    /// v.resize(2, 0)?;
+    /// assert_eq!(v.to_vec(), [1, 2]);
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn resize(&mut self, new_len: usize, fill: T) -> Result<(), Error> {
+        let shmem = self.view.shmem;
+        let t = shmem.rt().transport();
+        let me = shmem.my_pe().index();
+        let (old, keep) = (self.view.offset, self.view.len.min(new_len));
+        let size = size_of::<T>();
+        let mut req = AllocRequest::array::<T>(new_len);
+        // A resize, compared with the other PEs' calls (not an allocation of the same size).
+        req.param = 1 << 63;
+        let block = shmem.rt().alloc(req, |offset| {
+            t.copy(me, offset, me, old, keep * size);
+            for i in keep..new_len {
+                put_value(shmem, shmem.my_pe(), offset + i * size, fill);
+            }
+        })?;
+        self.view = SymSlice::new(shmem, block.offset(), new_len);
+        self._block = block; // the old block is freed (deferred, as a drop)
+        Ok(())
     }
 
     /// An exclusive view of the whole array (for collective targets).
