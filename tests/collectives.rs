@@ -1,8 +1,9 @@
 //! Collectives over active sets on real processes (1 to 8 PEs, oversubscribed): reductions of
 //! every type with discriminating inputs, every valid active set, back-to-back reuse of one
 //! SyncBuf and of two alternating ones without barriers, edge cases (size-1 sets, nreduce 0,
-//! 1M elements, in place), broadcast, collect, fcollect, alltoall(s), barrier on a set, and the
-//! typed errors. Every expected value is computed independently, by folding over PE ids.
+//! 1M elements, in place), sum and product of complex numbers, broadcast, collect, fcollect,
+//! alltoall(s), barrier on a set, and the typed errors. Every expected value is computed
+//! independently, by folding over PE ids.
 #![forbid(unsafe_code)]
 
 mod support;
@@ -11,7 +12,7 @@ use std::fmt::Debug;
 
 use shmem::{
     ActiveSet, AlltoallSync, ArithmeticReduce, BarrierSync, BcastSync, BitwiseReduce, CollectSync,
-    Error, Member, ReduceSync, Shmem, SymVec,
+    Complex32, Complex64, Error, Member, ReduceSync, Shmem, SumProdReduce, SymVec, Team,
 };
 use support::Case;
 
@@ -227,6 +228,236 @@ fn every_type(shmem: &Shmem) {
         check_arith::<usize>(shmem, n);
         check_arith::<f32>(shmem, n);
         check_arith::<f64>(shmem, n);
+    }
+    shmem.barrier_all();
+}
+
+// ------------------------------------------------------------------------------------------
+// complex numbers: sum and product (OpenSHMEM's complexf and complexd)
+
+trait Cplx: SumProdReduce + PartialEq + Debug {
+    /// `re + im·i`; every value used here is exact in both precisions.
+    fn from_parts(re: f64, im: f64) -> Self;
+}
+impl Cplx for Complex32 {
+    fn from_parts(re: f64, im: f64) -> Self {
+        Complex32::new(re as f32, im as f32)
+    }
+}
+impl Cplx for Complex64 {
+    fn from_parts(re: f64, im: f64) -> Self {
+        Complex64::new(re, im)
+    }
+}
+
+/// A Gaussian integer `(re, im)` (exact complex arithmetic for the expectations).
+type Gauss = (i128, i128);
+
+fn g_add(a: Gauss, b: Gauss) -> Gauss {
+    (a.0 + b.0, a.1 + b.1)
+}
+
+fn g_mul(a: Gauss, b: Gauss) -> Gauss {
+    (a.0 * b.0 - a.1 * b.1, a.0 * b.1 + a.1 * b.0)
+}
+
+/// PE `pe`'s element `k`, doubled: a small Gaussian integer (none is zero, none is real
+/// only for every PE) times `2^s`, `s` in -1..=1; the value itself is half of this. Products
+/// over 8 PEs stay far inside `f32`'s 24 bits, so every partial result is exact.
+fn gauss2(pe: usize, k: usize) -> Gauss {
+    const G: [Gauss; 5] = [(1, 1), (2, -1), (0, 1), (1, -2), (-1, 0)];
+    let (re, im) = G[(pe + 2 * k) % G.len()];
+    let shift = (pe + k) % 3; // 2^(s + 1)
+    (re << shift, im << shift)
+}
+
+fn cplx_src<T: Cplx>(pe: usize, k: usize) -> T {
+    let (re, im) = gauss2(pe, k);
+    T::from_parts(re as f64 / 2.0, im as f64 / 2.0)
+}
+
+/// Folds `op` over the doubled values of `pes` for each of `n` elements; the result is
+/// `2^halvings` times the wanted value (1 for a sum, one per PE for a product).
+fn cplx_expect<T: Cplx>(
+    pes: &[usize],
+    n: usize,
+    op: fn(Gauss, Gauss) -> Gauss,
+    halvings: i32,
+) -> Vec<T> {
+    let scale = 2f64.powi(halvings);
+    fold(pes, n, gauss2, op)
+        .into_iter()
+        .map(|(re, im)| T::from_parts(re as f64 / scale, im as f64 / scale))
+        .collect()
+}
+
+fn check_complex<T: Cplx>(shmem: &Shmem, n: usize) {
+    let pe = shmem.my_pe().index();
+    let set = ActiveSet::world(shmem);
+    let pes: Vec<usize> = set.members().collect();
+    let np = pes.len() as i32;
+    let sum = cplx_expect::<T>(&pes, n, g_add, 1);
+    let prod = cplx_expect::<T>(&pes, n, g_mul, np);
+    let src = SymVec::from_fn(shmem, n, |k| cplx_src::<T>(pe, k)).unwrap();
+    let zero = T::from_parts(0.0, 0.0);
+    let mut dst = SymVec::new(shmem, n, zero).unwrap();
+    let mut data = SymVec::new(shmem, n, zero).unwrap();
+    let fill = |d: &mut SymVec<'_, T>| {
+        for k in 0..n {
+            d.write(k, cplx_src::<T>(pe, k)).unwrap();
+        }
+    };
+    if pes.len() > 1 {
+        assert_ne!(sum, prod, "inputs must discriminate");
+    }
+
+    // active-set form, out of place and in place
+    let mut ps = ReduceSync::new(shmem, &set).unwrap();
+    let me = set.member(shmem).unwrap();
+    me.sum_to_all(&mut dst, &src, &mut ps).unwrap();
+    assert_eq!(dst.to_vec(), sum, "sum_to_all");
+    me.prod_to_all(&mut dst, &src, &mut ps).unwrap();
+    assert_eq!(dst.to_vec(), prod, "prod_to_all");
+    fill(&mut data);
+    me.sum_to_all_in_place(&mut data, &mut ps).unwrap();
+    assert_eq!(data.to_vec(), sum, "sum_to_all_in_place");
+    fill(&mut data);
+    me.prod_to_all_in_place(&mut data, &mut ps).unwrap();
+    assert_eq!(data.to_vec(), prod, "prod_to_all_in_place");
+
+    // team form, out of place and in place
+    let world = Team::world(shmem);
+    world.sum_reduce(&mut dst, &src).unwrap();
+    assert_eq!(dst.to_vec(), sum, "sum_reduce");
+    world.prod_reduce(&mut dst, &src).unwrap();
+    assert_eq!(dst.to_vec(), prod, "prod_reduce");
+    fill(&mut data);
+    world.sum_reduce_in_place(&mut data).unwrap();
+    assert_eq!(data.to_vec(), sum, "sum_reduce_in_place");
+    fill(&mut data);
+    world.prod_reduce_in_place(&mut data).unwrap();
+    assert_eq!(data.to_vec(), prod, "prod_reduce_in_place");
+
+    // the scans take complex numbers too: member k gets the sum over members 0..=k
+    world.sum_inscan(&mut dst, &src).unwrap();
+    assert_eq!(
+        dst.to_vec(),
+        cplx_expect::<T>(&pes[..=pe], n, g_add, 1),
+        "sum_inscan"
+    );
+
+    // a strided active set (the even PEs); the others' targets are untouched
+    let evens = ActiveSet::new(shmem, 0, 1, pes.len().div_ceil(2)).unwrap();
+    let even_pes: Vec<usize> = evens.members().collect();
+    let mut eps = ReduceSync::new(shmem, &evens).unwrap();
+    dst.fill(zero);
+    if let Ok(me) = evens.member(shmem) {
+        me.prod_to_all(&mut dst, &src, &mut eps).unwrap();
+        assert_eq!(
+            dst.to_vec(),
+            cplx_expect::<T>(&even_pes, n, g_mul, even_pes.len() as i32),
+            "prod_to_all over the even PEs"
+        );
+    } else {
+        assert_eq!(dst.to_vec(), vec![zero; n], "non-member written");
+    }
+    shmem.barrier_all();
+}
+
+fn complex_reductions(shmem: &Shmem) {
+    // 1 element: staged; 600 elements (4.8 KB, 9.6 KB): the direct, chunked path
+    for n in [1, 600] {
+        check_complex::<Complex32>(shmem, n);
+        check_complex::<Complex64>(shmem, n);
+    }
+}
+
+/// The element type is part of the signature: a member reducing complex numbers while the
+/// others reduce floats of the same byte length is an `ArgumentMismatch` on every member, and
+/// nothing is written.
+fn complex_type_mismatch(shmem: &Shmem) {
+    let pe = shmem.my_pe().index();
+    let set = ActiveSet::world(shmem);
+    let me = set.member(shmem).unwrap();
+    let mut ps = ReduceSync::new(shmem, &set).unwrap();
+    let world = Team::world(shmem);
+    // allocated on every PE (an allocation agrees on the element type too)
+    let c32_src = SymVec::new(shmem, 4, Complex32::new(1.0, 1.0)).unwrap();
+    let mut c32_dst = SymVec::new(shmem, 4, Complex32::default()).unwrap();
+    let c64_src = SymVec::new(shmem, 4, Complex64::new(1.0, 1.0)).unwrap();
+    let mut c64_dst = SymVec::new(shmem, 4, Complex64::default()).unwrap();
+    let f64_src = SymVec::new(shmem, 8, 1.0f64).unwrap();
+    let mut f64_dst = SymVec::new(shmem, 8, 0.0f64).unwrap();
+    let untouched =
+        |c32: &SymVec<'_, Complex32>, c64: &SymVec<'_, Complex64>, f: &SymVec<'_, f64>| {
+            assert_eq!(
+                c32.to_vec(),
+                [Complex32::default(); 4],
+                "Complex32 target written"
+            );
+            assert_eq!(
+                c64.to_vec(),
+                [Complex64::default(); 4],
+                "Complex64 target written"
+            );
+            assert_eq!(f.to_vec(), [0.0; 8], "f64 target written");
+        };
+    if shmem.n_pes() > 1 {
+        let odd = pe == shmem.n_pes() - 1;
+        // Complex32 against f64: same element size and count, different type
+        let f64_4 = f64_src.slice(..4).unwrap();
+        for team in [false, true] {
+            let r = match (odd, team) {
+                (true, false) => me.sum_to_all(&mut c32_dst, &c32_src, &mut ps),
+                (true, true) => world.prod_reduce(&mut c32_dst, &c32_src),
+                (false, false) => {
+                    me.sum_to_all(&mut f64_dst.slice_mut(..4).unwrap(), &f64_4, &mut ps)
+                }
+                (false, true) => world.prod_reduce(&mut f64_dst.slice_mut(..4).unwrap(), &f64_4),
+            };
+            match r {
+                Err(Error::ArgumentMismatch {
+                    what,
+                    pe: 0,
+                    other_pe,
+                    ..
+                }) => {
+                    assert_eq!(what, "element type (same size, different type)");
+                    assert_eq!(other_pe, shmem.n_pes() - 1);
+                }
+                r => panic!("Complex32 against f64 (team {team}): {r:?}"),
+            }
+            untouched(&c32_dst, &c64_dst, &f64_dst);
+        }
+        // 4 Complex64 against 8 f64: the same bytes, different element sizes
+        for team in [false, true] {
+            let r = match (odd, team) {
+                (true, false) => me.sum_to_all(&mut c64_dst, &c64_src, &mut ps),
+                (true, true) => world.sum_reduce(&mut c64_dst, &c64_src),
+                (false, false) => me.sum_to_all(&mut f64_dst, &f64_src, &mut ps),
+                (false, true) => world.sum_reduce(&mut f64_dst, &f64_src),
+            };
+            match r {
+                Err(Error::ArgumentMismatch {
+                    what, value, other, ..
+                }) => {
+                    assert_eq!(what, "collective operation");
+                    assert_eq!(value, "sum-reduction of 8-byte elements");
+                    assert_eq!(other, "sum-reduction of 16-byte elements");
+                }
+                r => panic!("Complex64 against f64 (team {team}): {r:?}"),
+            }
+            untouched(&c32_dst, &c64_dst, &f64_dst);
+        }
+        // the same type everywhere still works afterwards, on both sync areas
+        me.sum_to_all(&mut c64_dst, &c64_src, &mut ps).unwrap();
+        let n = shmem.n_pes() as f64;
+        assert_eq!(c64_dst.to_vec(), [Complex64::new(n, n); 4]);
+        world.sum_reduce(&mut c32_dst, &c32_src).unwrap();
+        assert_eq!(c32_dst.to_vec(), [Complex32::new(n as f32, n as f32); 4]);
+    } else {
+        me.sum_to_all(&mut c64_dst, &c64_src, &mut ps).unwrap();
+        assert_eq!(c64_dst.to_vec(), [Complex64::new(1.0, 1.0); 4]);
     }
     shmem.barrier_all();
 }
@@ -1005,6 +1236,16 @@ fn main() {
                 name: "every_type_discriminating",
                 npes: SOME_NPES,
                 body: every_type,
+            },
+            Case {
+                name: "complex_reductions",
+                npes: support::NPES,
+                body: complex_reductions,
+            },
+            Case {
+                name: "complex_type_mismatch",
+                npes: support::NPES,
+                body: complex_type_mismatch,
             },
             Case {
                 name: "every_active_set",

@@ -3,8 +3,8 @@
 //! accumulates from every PE to every PE for every operator and type give exact totals,
 //! `get_accumulate` / `fetch_and_op` return the previous values, `compare_and_swap` lets
 //! exactly one PE win and writes nothing otherwise, fence and post/start/complete/wait epochs
-//! make an epoch's data visible when it closes (rotating groups), and refused calls write
-//! nothing.
+//! make an epoch's data visible when it closes (rotating groups), refused calls write
+//! nothing, and sum and product accumulate complex numbers.
 #![deny(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
@@ -13,7 +13,7 @@ use std::cell::Cell;
 mod support;
 
 use shmem::window::{Layout, LockKind, Window, op};
-use shmem::{Error, Shmem, SymBox, SymVec};
+use shmem::{Complex64, Error, Shmem, SymBox, SymVec};
 use support::Case;
 
 /// The global allocator, counting this thread's allocations (`requests_allocate_nothing`).
@@ -356,6 +356,35 @@ fn window_over_vec(shmem: &Shmem) {
         Ok(_) if n == 1 => {}
         other => panic!("expected ArgumentMismatch: {other:?}"),
     }
+    shmem.barrier_all();
+}
+
+/// The window's sum and product take complex numbers: every PE multiplies PE 0's element 0
+/// by `i` and adds `1 + pe·i` to its element 1 (exact in any order).
+fn accumulate_complex(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let zero = shmem.pe(0).unwrap();
+    let mut win = Window::<Complex64>::new(shmem, 2).unwrap();
+    if me == 0 {
+        win.lock(zero, LockKind::Exclusive)
+            .put(0, &[Complex64::new(1.0, 0.0)])
+            .unwrap();
+    }
+    shmem.barrier_all();
+    {
+        let e = win.lock(zero, LockKind::Shared);
+        e.accumulate(0, &[Complex64::new(0.0, 1.0)], op::Prod)
+            .unwrap();
+        e.accumulate(1, &[Complex64::new(1.0, me as f64)], op::Sum)
+            .unwrap();
+    }
+    shmem.barrier_all();
+    let mut got = [Complex64::default(); 2];
+    win.lock(zero, LockKind::Shared).get(0, &mut got).unwrap();
+    let (re, im) = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)][n % 4]; // i^n
+    let sum = Complex64::new(n as f64, (n * (n - 1) / 2) as f64);
+    assert_eq!(got, [Complex64::new(re, im), sum]);
     shmem.barrier_all();
 }
 
@@ -829,6 +858,11 @@ fn main() {
                 name: "accumulate_long",
                 npes: NPES_AND_1,
                 body: accumulate_long,
+            },
+            Case {
+                name: "accumulate_complex",
+                npes: NPES_AND_1,
+                body: accumulate_complex,
             },
             Case {
                 name: "fetch_and_op_returns_previous",

@@ -27,8 +27,9 @@ use std::marker::PhantomData;
 
 use bytemuck::Pod;
 use shmem_core::collectives::{
-    self as core, And, ArithElem, Coll, DATA_CAPACITY, IntegerElem, Max, Min, Or, PeSet, Prod,
-    ReduceOp, Refusal, SYNC_ONLY_CAPACITY, ScanOp, Sum, SyncArea, Xor,
+    self as core, And, ArithElem, Coll, Complex32, Complex64, DATA_CAPACITY, IntegerElem, Max, Min,
+    Or, PeSet, Prod, ReduceOp, Refusal, SYNC_ONLY_CAPACITY, ScanOp, Sum, SumProdElem, SyncArea,
+    Xor,
 };
 use shmem_core::{AllocRequest, Allocation, NotAMember, Transport};
 
@@ -43,21 +44,38 @@ mod sealed {
     pub trait Sealed {}
 }
 
-/// Element types of the arithmetic reductions (sum, prod, min, max): every integer type and
-/// `f32`/`f64` (OpenSHMEM 1.5 Table 10). Sealed.
-pub trait ArithmeticReduce: ArithElem + sealed::Sealed {}
+/// Element types of the sum and product reductions, the sum scans and the window's
+/// [`op::Sum`](crate::window::op::Sum)/[`op::Prod`](crate::window::op::Prod): every integer
+/// type, `f32`/`f64` and the complex types [`Complex32`]/[`Complex64`] (C `float _Complex`
+/// and `double _Complex`; OpenSHMEM 1.5 Table 10, `complexf`/`complexd`). Sealed.
+pub trait SumProdReduce: SumProdElem + sealed::Sealed {}
+
+/// Element types of every arithmetic reduction (sum, prod, min, max): every integer type and
+/// `f32`/`f64` (OpenSHMEM 1.5 Table 10), the ordered ones: min and max on [`Complex64`] do not
+/// compile. Sealed.
+pub trait ArithmeticReduce: SumProdReduce + ArithElem {}
 
 /// Element types of the bitwise reductions (and, or, xor): the integer types only, so
 /// `or_to_all` on `f64` does not compile. Sealed.
 pub trait BitwiseReduce: ArithmeticReduce + IntegerElem {}
 
 macro_rules! reduce_types {
-    (bitwise: $($i:ty),*; arithmetic: $($f:ty),*) => {
-        $( impl sealed::Sealed for $i {} impl ArithmeticReduce for $i {} impl BitwiseReduce for $i {} )*
-        $( impl sealed::Sealed for $f {} impl ArithmeticReduce for $f {} )*
+    (bitwise: $($i:ty),*; arithmetic: $($f:ty),*; sum_prod: $($c:ty),*) => {
+        $(
+            impl sealed::Sealed for $i {}
+            impl SumProdReduce for $i {}
+            impl ArithmeticReduce for $i {}
+            impl BitwiseReduce for $i {}
+        )*
+        $( impl sealed::Sealed for $f {} impl SumProdReduce for $f {} impl ArithmeticReduce for $f {} )*
+        $( impl sealed::Sealed for $c {} impl SumProdReduce for $c {} )*
     };
 }
-reduce_types!(bitwise: i8, u8, i16, u16, i32, u32, i64, u64, isize, usize; arithmetic: f32, f64);
+reduce_types!(
+    bitwise: i8, u8, i16, u16, i32, u32, i64, u64, isize, usize;
+    arithmetic: f32, f64;
+    sum_prod: Complex32, Complex64
+);
 
 // ------------------------------------------------------------------------------------------
 // active sets
@@ -533,8 +551,8 @@ macro_rules! reductions {
             and_to_all, and_to_all_in_place, and_reduce, and_reduce_in_place, And, BitwiseReduce, "bitwise and";
             or_to_all, or_to_all_in_place, or_reduce, or_reduce_in_place, Or, BitwiseReduce, "bitwise or";
             xor_to_all, xor_to_all_in_place, xor_reduce, xor_reduce_in_place, Xor, BitwiseReduce, "bitwise exclusive or";
-            sum_to_all, sum_to_all_in_place, sum_reduce, sum_reduce_in_place, Sum, ArithmeticReduce, "sum";
-            prod_to_all, prod_to_all_in_place, prod_reduce, prod_reduce_in_place, Prod, ArithmeticReduce, "product";
+            sum_to_all, sum_to_all_in_place, sum_reduce, sum_reduce_in_place, Sum, SumProdReduce, "sum";
+            prod_to_all, prod_to_all_in_place, prod_reduce, prod_reduce_in_place, Prod, SumProdReduce, "product";
             min_to_all, min_to_all_in_place, min_reduce, min_reduce_in_place, Min, ArithmeticReduce, "minimum";
             max_to_all, max_to_all_in_place, max_reduce, max_reduce_in_place, Max, ArithmeticReduce, "maximum";
         }

@@ -40,7 +40,7 @@ pub mod window;
 pub use collectives::{
     ALLTOALL_SYNC_SIZE, ActiveSet, AlltoallSync, ArithmeticReduce, BARRIER_SYNC_SIZE,
     BCAST_SYNC_SIZE, BarrierSync, BcastSync, BitwiseReduce, COLLECT_SYNC_SIZE, CollectSync, Member,
-    REDUCE_SYNC_SIZE, ReduceSync, SyncBuf, sync_kind,
+    REDUCE_SYNC_SIZE, ReduceSync, SumProdReduce, SyncBuf, sync_kind,
 };
 pub use handle::{
     Pe, Shmem, ThreadLevel, info_name, init, query_initialized, spec_version, version,
@@ -58,6 +58,48 @@ pub use lock::{
 pub use mpi;
 pub use nbi::Nbi;
 pub use rwlock::{ReadGuard, RwSnapshot, SymRwLock, WriteGuard};
+/// `float _Complex`: an element type of the sum and product reductions ([`SumProdReduce`]);
+/// min, max and the bitwise reductions are not defined on it.
+///
+/// # Examples
+/// An active-set sum (*collective over the set*):
+/// ```
+/// use shmem::{ActiveSet, Complex32, ReduceSync, SymVec};
+/// let shmem = shmem::init()?;
+/// let set = ActiveSet::world(&shmem);
+/// let mut psync = ReduceSync::new(&shmem, &set)?;
+/// let me = set.member(&shmem)?;
+/// let src = SymVec::new(&shmem, 3, Complex32::new(1.0, -0.5))?;
+/// let mut sum = SymVec::new(&shmem, 3, Complex32::default())?;
+/// me.sum_to_all(&mut sum, &src, &mut psync)?;
+/// let n = shmem.n_pes() as f32;
+/// assert_eq!(sum.to_vec(), [Complex32::new(n, -0.5 * n); 3]);
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub use shmem_core::collectives::Complex32;
+/// `double _Complex`: an element type of the sum and product reductions ([`SumProdReduce`]);
+/// min, max and the bitwise reductions are not defined on it.
+///
+/// # Examples
+/// A team sum and product (*collective over the team*):
+/// ```
+/// use shmem::{Complex64, SymVec, Team};
+/// let shmem = shmem::init()?;
+/// let world = Team::world(&shmem);
+/// let k = world.my_pe().index() as f64;
+/// let src = SymVec::new(&shmem, 2, Complex64::new(1.0, k))?;
+/// let mut sum = SymVec::new(&shmem, 2, Complex64::default())?;
+/// world.sum_reduce(&mut sum, &src)?;
+/// let n = world.n_pes() as f64;
+/// assert_eq!(sum.to_vec(), [Complex64::new(n, n * (n - 1.0) / 2.0); 2]);
+///
+/// let mut z = SymVec::new(&shmem, 1, Complex64::new(0.0, 1.0))?; // i on every PE
+/// world.prod_reduce_in_place(&mut z)?;
+/// let (re, im) = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)][world.n_pes() % 4];
+/// assert_eq!(z.read(0)?, Complex64::new(re, im)); // i^n
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub use shmem_core::collectives::Complex64;
 pub use shmem_core::rwlock::RwKind;
 pub use shmem_core::{Error, NotAMember, SegmentError};
 pub use shmem_macros::symmetric;

@@ -16,8 +16,8 @@ use shmem_core::collectives::{
 
 use crate::Error;
 use crate::collectives::{
-    self as coll, ArithmeticReduce, BitwiseReduce, alltoall, alltoalls, broadcast, collect,
-    fcollect,
+    self as coll, ArithmeticReduce, BitwiseReduce, SumProdReduce, alltoall, alltoalls, broadcast,
+    collect, fcollect,
 };
 use crate::handle::{Pe, Shmem};
 use crate::statics::{StaticEntry, SymStatic};
@@ -435,9 +435,10 @@ impl<'s> Team<'s> {
     /// `shmem_sum_inscan` (OpenSHMEM 1.6): inclusive prefix sum over the team, element by
     /// element. On the member with team index `k`, `target[i]` becomes the sum of
     /// `source[i]` over the members with index `0..=k` (`nelems` is the common length).
-    /// *Collective over the team*. Integer sums wrap; floats are added in team order
-    /// (`((s0 + s1) + s2) ...`), so every run gives the same bits, and the last member's
-    /// result is bit for bit [`Team::sum_reduce`]'s.
+    /// *Collective over the team*. Integer sums wrap; floats (and the parts of
+    /// [`Complex32`](crate::Complex32)/[`Complex64`](crate::Complex64)) are added in team
+    /// order (`((s0 + s1) + s2) ...`), so every run gives the same bits, and the last
+    /// member's result is bit for bit [`Team::sum_reduce`]'s.
     ///
     /// # Errors
     /// On every member, nothing written: [`Error::ArgumentMismatch`] when the members'
@@ -459,7 +460,7 @@ impl<'s> Team<'s> {
     /// # Ok::<(), shmem::Error>(())
     /// ```
     #[doc(alias = "shmem_sum_inscan")]
-    pub fn sum_inscan<T: ArithmeticReduce>(
+    pub fn sum_inscan<T: SumProdReduce>(
         &self,
         target: &mut impl SymTarget<T>,
         source: &SymSlice<'_, T>,
@@ -482,7 +483,7 @@ impl<'s> Team<'s> {
     /// assert_eq!(data.to_vec(), [world.my_pe().index() as i32 + 1; 3]);
     /// # Ok::<(), shmem::Error>(())
     /// ```
-    pub fn sum_inscan_in_place<T: ArithmeticReduce>(
+    pub fn sum_inscan_in_place<T: SumProdReduce>(
         &self,
         data: &mut impl SymTarget<T>,
     ) -> Result<(), Error> {
@@ -513,7 +514,7 @@ impl<'s> Team<'s> {
     /// # Ok::<(), shmem::Error>(())
     /// ```
     #[doc(alias = "shmem_sum_exscan")]
-    pub fn sum_exscan<T: ArithmeticReduce>(
+    pub fn sum_exscan<T: SumProdReduce>(
         &self,
         target: &mut impl SymTarget<T>,
         source: &SymSlice<'_, T>,
@@ -536,7 +537,7 @@ impl<'s> Team<'s> {
     /// assert_eq!(data.to_vec(), [1.5 * world.my_pe().index() as f64; 3]);
     /// # Ok::<(), shmem::Error>(())
     /// ```
-    pub fn sum_exscan_in_place<T: ArithmeticReduce>(
+    pub fn sum_exscan_in_place<T: SumProdReduce>(
         &self,
         data: &mut impl SymTarget<T>,
     ) -> Result<(), Error> {

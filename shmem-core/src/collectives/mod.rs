@@ -76,6 +76,7 @@
 //! others' lines overlap: one cache-line latency per round instead of two.
 
 pub(crate) mod agree;
+mod complex;
 #[cfg(feature = "mpi")]
 mod net;
 mod ops;
@@ -89,7 +90,10 @@ use bytemuck::Pod;
 
 pub(crate) use agree::{Kind, Sig, type_hash};
 pub use agree::{OBJECT_NAMES, Refusal, WHATS};
-pub use ops::{And, ArithElem, IntegerElem, Max, Min, Or, Prod, ReduceOp, ScanOp, Sum, Xor};
+pub use complex::{Complex32, Complex64};
+pub use ops::{
+    And, ArithElem, IntegerElem, Max, Min, Or, Prod, ReduceOp, ScanOp, Sum, SumProdElem, Xor,
+};
 pub use pool::{
     ClaimedSlot, Reservation, SplitArgs, TEAM_CAPACITY, TEAM_POOL_BYTES, TEAM_SLOTS, TeamPool,
     team_area, team_claim, team_reserve,
@@ -1341,5 +1345,12 @@ mod tests {
         assert_eq!(<Max as ReduceOp<i32>>::apply(-1, -7), -1);
         assert_eq!(<Sum as ScanOp<i64>>::identity(), 0);
         assert_eq!(<Sum as ScanOp<f64>>::identity().to_bits(), 0.0f64.to_bits());
+        let (a, b) = (Complex32::new(1.0, 1.0), Complex32::new(2.0, -1.0));
+        assert_eq!(<Prod as ReduceOp<_>>::apply(a, b), Complex32::new(3.0, 1.0));
+        assert_eq!(<Sum as ReduceOp<_>>::apply(a, b), Complex32::new(3.0, 0.0));
+        assert_eq!(
+            <Sum as ScanOp<Complex64>>::identity(),
+            Complex64::new(0.0, 0.0)
+        );
     }
 }

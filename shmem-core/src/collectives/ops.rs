@@ -12,13 +12,17 @@ pub trait IntegerElem: Pod {
     fn bit_xor(a: Self, b: Self) -> Self;
 }
 
-/// Arithmetic element types (integers and floats): sum, product, min, max.
-pub trait ArithElem: Pod + PartialOrd {
+/// Element types of sum and product: the integers, the floats and the complex types
+/// ([`Complex32`](super::Complex32), [`Complex64`](super::Complex64)).
+pub trait SumProdElem: Pod {
     /// `a + b`, wrapping for integers.
     fn sum(a: Self, b: Self) -> Self;
     /// `a * b`, wrapping for integers.
     fn prod(a: Self, b: Self) -> Self;
 }
+
+/// Ordered arithmetic element types (integers and floats): sum and product, and min and max.
+pub trait ArithElem: SumProdElem + PartialOrd {}
 
 /// An associative reduction operator on `T`. Members combine contributions in member order,
 /// `((x0 op x1) op x2) ...`, so every member gets bit-identical results (floats included).
@@ -80,21 +84,22 @@ impl<T: IntegerElem> ReduceOp<T> for Xor {
         T::bit_xor(a, b)
     }
 }
-impl<T: ArithElem> ReduceOp<T> for Sum {
+impl<T: SumProdElem> ReduceOp<T> for Sum {
     const ID: u8 = 4;
     #[inline(always)]
     fn apply(a: T, b: T) -> T {
         T::sum(a, b)
     }
 }
-impl<T: ArithElem> ScanOp<T> for Sum {
-    /// Zero (all bits clear: `0` for integers, `+0.0` for floats).
+impl<T: SumProdElem> ScanOp<T> for Sum {
+    /// Zero (all bits clear: `0` for integers, `+0.0` for floats, `+0.0 + 0.0i` for complex
+    /// numbers).
     #[inline(always)]
     fn identity() -> T {
         T::zeroed()
     }
 }
-impl<T: ArithElem> ReduceOp<T> for Prod {
+impl<T: SumProdElem> ReduceOp<T> for Prod {
     const ID: u8 = 5;
     #[inline(always)]
     fn apply(a: T, b: T) -> T {
@@ -126,12 +131,13 @@ macro_rules! integer_elems {
             #[inline(always)]
             fn bit_xor(a: $t, b: $t) -> $t { a ^ b }
         }
-        impl ArithElem for $t {
+        impl SumProdElem for $t {
             #[inline(always)]
             fn sum(a: $t, b: $t) -> $t { a.wrapping_add(b) }
             #[inline(always)]
             fn prod(a: $t, b: $t) -> $t { a.wrapping_mul(b) }
         }
+        impl ArithElem for $t {}
     )*};
 }
 integer_elems!(
@@ -140,12 +146,13 @@ integer_elems!(
 
 macro_rules! float_elems {
     ($($t:ty),*) => {$(
-        impl ArithElem for $t {
+        impl SumProdElem for $t {
             #[inline(always)]
             fn sum(a: $t, b: $t) -> $t { a + b }
             #[inline(always)]
             fn prod(a: $t, b: $t) -> $t { a * b }
         }
+        impl ArithElem for $t {}
     )*};
 }
 float_elems!(f32, f64);

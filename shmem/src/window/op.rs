@@ -1,12 +1,12 @@
 //! The accumulate operators (`MPI_Op`), as types bound to the element types they are defined
-//! on: [`Sum`], [`Prod`], [`Min`] and [`Max`] on
-//! integers and floats; [`Band`], [`Bor`] and [`Bxor`] on
+//! on: [`Sum`] and [`Prod`] on integers, floats and complex numbers ([`SumProdReduce`]);
+//! [`Min`] and [`Max`] on integers and floats; [`Band`], [`Bor`] and [`Bxor`] on
 //! integers only; [`Replace`] and [`NoOp`] on every element type.
 
 use shmem_core::collectives::{And, Max as MaxOp, Min as MinOp, Or, Prod as ProdOp};
 use shmem_core::collectives::{ReduceOp, Sum as SumOp, Xor};
 
-use crate::{ArithmeticReduce, BitwiseReduce};
+use crate::{ArithmeticReduce, BitwiseReduce, SumProdReduce};
 
 /// An accumulate operator on `T`: the target's new value from its old one and the
 /// origin's. Sealed.
@@ -34,8 +34,8 @@ macro_rules! ops {
     )*};
 }
 ops! {
-    Sum, SumOp, ArithmeticReduce, "MPI_SUM (wrapping for integers)";
-    Prod, ProdOp, ArithmeticReduce, "MPI_PROD (wrapping for integers)";
+    Sum, SumOp, SumProdReduce, "MPI_SUM (wrapping for integers)";
+    Prod, ProdOp, SumProdReduce, "MPI_PROD (wrapping for integers)";
     Min, MinOp, ArithmeticReduce, "MPI_MIN";
     Max, MaxOp, ArithmeticReduce, "MPI_MAX";
     Band, And, BitwiseReduce, "MPI_BAND";
