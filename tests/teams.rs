@@ -1,13 +1,14 @@
 //! Teams on real processes: world, split_strided (nested), split_2d, my_pe / n_pes / typed
 //! team PEs and their translation, team sync, team collectives on disjoint teams running at the same time, and
 //! the reuse of team sync slots (destroy and split again, more times than there are slots),
-//! and the team scans (`sum_inscan`, `sum_exscan`).
+//! and the team scans (`sum_inscan`, `sum_exscan`); negative strides (teams numbered
+//! downwards), team configs, and the shared team (`SHMEM_TEAM_SHARED`).
 #![forbid(unsafe_code)]
 
 mod support;
 
 use shmem::bytemuck;
-use shmem::{ArithmeticReduce, Error, Shmem, SymVec, Team};
+use shmem::{ArithmeticReduce, Error, Shmem, SymVec, Team, TeamConfig};
 use support::Case;
 
 const NPES: &[usize] = &[1, 2, 3, 4, 5, 8];
@@ -159,13 +160,15 @@ fn slot_reuse(shmem: &Shmem) {
     let src = SymVec::new(shmem, 4, me as u64).unwrap();
     let mut dst = SymVec::new(shmem, 4, 0u64).unwrap();
     for i in 0..80 {
-        let (start, stride, size) = match i % 4 {
+        let (start, stride, size): (usize, usize, usize) = match i % 4 {
             0 => (0, 1, n),
             1 => (0, 2, n.div_ceil(2)),
             2 => (n - 1, 1, 1),
             _ => (i % n, 1, n - i % n),
         };
-        let team = world.split_strided(start, stride, size).unwrap();
+        let team = world
+            .split_strided(start, stride.cast_signed(), size)
+            .unwrap();
         if let Some(t) = &team {
             let want: u64 = (0..size).map(|k| (start + k * stride) as u64).sum();
             for _ in 0..(i % 5 + 1) {
@@ -595,6 +598,337 @@ fn scan_errors(shmem: &Shmem) {
     world.sync().unwrap();
 }
 
+/// Checks `team` (this PE's team; every PE of the job calls this once per round, with the
+/// team it belongs to, since the allocations are collective over the world) against
+/// `members`, its world PEs in team order, computed by the caller: numbering, membership,
+/// translation both ways, and collectives that follow the team order (a float sum folded in
+/// team order, a broadcast from team index 0, fcollect blocks in team order, an inclusive
+/// scan), on the staged and the direct path. `max_members` is the largest team of the round.
+fn check_team(shmem: &Shmem, team: &Team<'_>, members: &[usize], max_members: usize) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let world = Team::world(shmem);
+    let k = members.iter().position(|&p| p == me).expect("a member");
+    let tn = members.len();
+    assert_eq!(team.n_pes(), tn);
+    assert_eq!(team.my_pe().index(), k, "members {members:?}");
+    assert_eq!(team.my_pe().world(), shmem.my_pe());
+    let worlds: Vec<usize> = team.pes().map(|p| p.world().index()).collect();
+    assert_eq!(worlds, members);
+    assert_eq!(team.pe(tn), None);
+    for p in 0..n {
+        let want = members.iter().position(|&m| m == p);
+        let wp = world.pe(p).unwrap();
+        assert_eq!(team.team_pe(wp.world()).map(|t| t.index()), want, "PE {p}");
+        assert_eq!(wp.translate(team).map(|t| t.index()), want, "PE {p}");
+    }
+    for (i, p) in team.pes().enumerate() {
+        assert_eq!(p.index(), i);
+        assert_eq!(p.translate(&world).map(|w| w.index()), Some(members[i]));
+        assert_eq!(p.translate(team), Some(p));
+    }
+    assert_eq!(team.my_pe().translate(&world), Some(world.my_pe()));
+    // integer sum, small (staged)
+    let src = SymVec::from_fn(shmem, 3, |i| ((me + 1) * (i + 1)) as i64).unwrap();
+    let mut dst = SymVec::new(shmem, 3, 0i64).unwrap();
+    team.sum_reduce(&mut dst, &src).unwrap();
+    let want: Vec<i64> = (0..3)
+        .map(|i| members.iter().map(|&p| ((p + 1) * (i + 1)) as i64).sum())
+        .collect();
+    assert_eq!(dst.to_vec(), want);
+    // float sums folded in team order, small (staged) and large (direct)
+    let val = |p: usize, i: usize| {
+        let big = if (p + i).is_multiple_of(2) {
+            1e16
+        } else {
+            -1e16
+        };
+        big + (p * 7 + i) as f64 * 0.3
+    };
+    for len in [2usize, 3000] {
+        let src = SymVec::from_fn(shmem, len, |i| val(me, i)).unwrap();
+        let mut dst = SymVec::new(shmem, len, 0f64).unwrap();
+        team.sum_reduce(&mut dst, &src).unwrap();
+        let want: Vec<f64> = (0..len)
+            .map(|i| {
+                let mut acc = val(members[0], i);
+                for &p in &members[1..] {
+                    acc += val(p, i);
+                }
+                acc
+            })
+            .collect();
+        same_bits(&dst.to_vec(), &want, "sum_reduce in team order");
+        // an inclusive scan over the same values stops at this member
+        team.sum_inscan(&mut dst, &src).unwrap();
+        let want: Vec<f64> = (0..len)
+            .map(|i| {
+                let mut acc = val(members[0], i);
+                for &p in &members[1..=k] {
+                    acc += val(p, i);
+                }
+                acc
+            })
+            .collect();
+        same_bits(&dst.to_vec(), &want, "sum_inscan in team order");
+    }
+    // broadcast from team index 0 (the first member in team order)
+    for len in [4usize, 2000] {
+        let src = SymVec::from_fn(shmem, len, |i| (me * 10_000 + i) as u64).unwrap();
+        let mut dst = SymVec::new(shmem, len, 0u64).unwrap();
+        team.broadcast(&mut dst, &src, team.pe(0).unwrap()).unwrap();
+        let want: Vec<u64> = (0..len).map(|i| (members[0] * 10_000 + i) as u64).collect();
+        assert_eq!(dst.to_vec(), want, "broadcast from team PE 0");
+    }
+    // fcollect: blocks in team order
+    for block in [2usize, 300] {
+        let src = SymVec::from_fn(shmem, block, |i| (me * 1000 + i) as u32).unwrap();
+        let mut dst = SymVec::new(shmem, block * max_members, 0u32).unwrap();
+        team.fcollect(&mut dst, &src).unwrap();
+        let want: Vec<u32> = members
+            .iter()
+            .flat_map(|&p| (0..block).map(move |i| (p * 1000 + i) as u32))
+            .collect();
+        assert_eq!(
+            dst.to_vec()[..block * tn],
+            want[..],
+            "fcollect in team order"
+        );
+    }
+    team.sync().unwrap();
+}
+
+/// Negative strides: the world reversed (start n - 1, stride -1), stride -2 (two disjoint
+/// teams at once), a reversed team split again (forward, and with a positive stride), and
+/// the errors of a split with a negative stride.
+fn negative_strides(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let world = Team::world(shmem);
+    // the world backwards
+    let rev = world
+        .split_strided(n - 1, -1, n)
+        .unwrap()
+        .expect("every PE");
+    let backwards: Vec<usize> = (0..n).rev().collect();
+    check_team(shmem, &rev, &backwards, n);
+    assert_eq!(rev.pe(0).unwrap().world().index(), n - 1);
+    assert_eq!(
+        world.my_pe().translate(&rev).map(|p| p.index()),
+        Some(n - 1 - me)
+    );
+    // reversing the reversed team goes forward again; a positive stride in a reversed
+    // parent keeps its direction (every other PE, from the highest down)
+    let fwd = rev.split_strided(n - 1, -1, n).unwrap().expect("every PE");
+    check_team(shmem, &fwd, &(0..n).collect::<Vec<_>>(), n);
+    drop(fwd);
+    let from_top = rev.split_strided(0, 2, n.div_ceil(2)).unwrap();
+    let from_next = if n > 1 {
+        rev.split_strided(1, 2, n / 2).unwrap()
+    } else {
+        None
+    };
+    let team = from_top
+        .as_ref()
+        .or(from_next.as_ref())
+        .expect("one of them");
+    let first = if (n - 1 - me).is_multiple_of(2) {
+        n - 1
+    } else {
+        n - 2
+    };
+    let members: Vec<usize> = (0..n).rev().filter(|p| p % 2 == first % 2).collect();
+    check_team(shmem, team, &members, n.div_ceil(2));
+    drop((from_top, from_next));
+    // stride -2 from the world: PEs n-1, n-3, ... and n-2, n-4, ..., at the same time
+    let high = world.split_strided(n - 1, -2, n.div_ceil(2)).unwrap();
+    let low = if n > 1 {
+        world.split_strided(n - 2, -2, n / 2).unwrap()
+    } else {
+        None
+    };
+    assert_eq!(high.is_some(), (n - 1 - me).is_multiple_of(2));
+    assert_eq!(low.is_some(), (n - 1 - me) % 2 == 1);
+    let team = high.as_ref().or(low.as_ref()).expect("one of them");
+    let start = if high.is_some() { n - 1 } else { n - 2 };
+    let members: Vec<usize> = (0..=start).rev().step_by(2).collect();
+    check_team(shmem, team, &members, n.div_ceil(2));
+    assert_eq!(team.my_pe().index(), (start - me) / 2);
+    if n > 1 {
+        // a PE of the other team is no member
+        let other = world.pe(if me == 0 { 1 } else { me - 1 }).unwrap();
+        assert_eq!(other.translate(team), None);
+        // the 2-d split of a reversed team follows its numbering
+        let (row, col) = rev.split_2d(2).unwrap();
+        let r = (n - 1 - me) / 2;
+        let row_members: Vec<usize> = (0..n).rev().skip(2 * r).take(2).collect();
+        let col_members: Vec<usize> = (0..n).rev().skip((n - 1 - me) % 2).step_by(2).collect();
+        check_team(shmem, &row, &row_members, 2);
+        check_team(shmem, &col, &col_members, n.div_ceil(2));
+    }
+    drop((high, low));
+    // errors: members below PE 0, and a stride 0
+    if n > 1 {
+        let r = world.split_strided(0, -1, 2);
+        assert!(
+            matches!(
+                r,
+                Err(Error::InvalidTeamSplit {
+                    start: 0,
+                    stride: -1,
+                    size: 2,
+                    ..
+                })
+            ),
+            "{r:?}"
+        );
+        assert!(matches!(
+            world.split_strided(n - 1, -1, n + 1),
+            Err(Error::InvalidTeamSplit { .. })
+        ));
+        assert!(matches!(
+            world.split_strided(n - 1, 0, 2),
+            Err(Error::InvalidTeamSplit { .. })
+        ));
+    }
+    // a one-PE team with a negative stride
+    let alone = world.split_strided(me.min(n - 1), -5, 1);
+    assert!(
+        matches!(alone, Err(Error::ArgumentMismatch { .. })) || n == 1,
+        "each PE named itself: {alone:?}"
+    );
+    let last = world.split_strided(n - 1, -5, 1).unwrap();
+    assert_eq!(last.is_some(), me == n - 1);
+    world.sync().unwrap();
+}
+
+/// Members that pass triplets that differ only in the sign of the stride (both valid), or
+/// a whole reversed triplet against a forward one, get `ArgumentMismatch` on every member,
+/// and the world team works afterwards.
+fn stride_sign_mismatch(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let world = Team::world(shmem);
+    let start = n / 2;
+    let size = (n / 2 + 1).min(n - n / 2);
+    let stride = if me == 0 { -1 } else { 1 };
+    match world.split_strided(start, stride, size) {
+        Err(Error::ArgumentMismatch {
+            what,
+            pe,
+            value,
+            other_pe,
+            other,
+        }) => {
+            assert_eq!(what, "stride of the new team");
+            assert_eq!((pe, other_pe), (0, 1));
+            assert_eq!((value.as_str(), other.as_str()), ("-1", "1"));
+        }
+        r => panic!("PE {me}: expected a mismatch, got {r:?}"),
+    }
+    let r = if me == n - 1 {
+        world.split_strided(n - 1, -1, n)
+    } else {
+        world.split_strided(0, 1, n)
+    };
+    assert!(
+        matches!(r, Err(Error::ArgumentMismatch { .. })),
+        "PE {me}: {r:?}"
+    );
+    // nothing was reserved: as many teams as ever can still be made, and the world works
+    let rev = world.split_strided(n - 1, -1, n).unwrap().unwrap();
+    rev.sync().unwrap();
+    world.sync().unwrap();
+}
+
+/// Configs: the default on the predefined teams and on splits without one; what a split
+/// with one was given, per member and per axis of a 2-d split.
+fn team_config(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let world = Team::world(shmem);
+    assert_eq!(world.get_config(), TeamConfig::default());
+    assert_eq!(Team::shared(shmem).get_config(), TeamConfig::new());
+    assert_eq!(TeamConfig::new().num_contexts, 0);
+    let plain = world.split_strided(0, 1, n).unwrap().unwrap();
+    assert_eq!(plain.get_config(), TeamConfig::default());
+    let config = TeamConfig::new().with_num_contexts(5);
+    let rev = world
+        .split_strided_with(n - 1, -1, n, &config)
+        .unwrap()
+        .unwrap();
+    assert_eq!(rev.get_config(), config);
+    assert_eq!(rev.get_config().num_contexts, 5);
+    // a config is each member's own request
+    let mine = TeamConfig::new().with_num_contexts(me + 1);
+    let evens = world
+        .split_strided_with(0, 2, n.div_ceil(2), &mine)
+        .unwrap();
+    assert_eq!(evens.is_some(), me.is_multiple_of(2));
+    if let Some(t) = &evens {
+        assert_eq!(t.get_config().num_contexts, me + 1);
+    }
+    let (x, y) = rev
+        .split_2d_with(
+            2,
+            &TeamConfig::new().with_num_contexts(7),
+            &TeamConfig::new().with_num_contexts(9),
+        )
+        .unwrap();
+    assert_eq!(
+        (x.get_config().num_contexts, y.get_config().num_contexts),
+        (7, 9)
+    );
+    let (x, y) = world.split_2d(3).unwrap();
+    assert_eq!(
+        (x.get_config(), y.get_config()),
+        (TeamConfig::new(), TeamConfig::new())
+    );
+    // the config is recorded, not agreed: the teams work as usual
+    x.sync().unwrap();
+    y.sync().unwrap();
+    rev.sync().unwrap();
+}
+
+/// `SHMEM_TEAM_SHARED`: every PE under shmemrun; under mpirun the PEs of this (pretend) node,
+/// `SHMEM_MPI_NODE_SIZE` consecutive ranks (the whole job when unset).
+fn shared_team(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let under_mpi = std::env::var_os("OMPI_COMM_WORLD_SIZE").is_some();
+    let node = std::env::var("SHMEM_MPI_NODE_SIZE")
+        .ok()
+        .and_then(|k| k.parse::<usize>().ok())
+        .filter(|&k| under_mpi && k > 0)
+        .unwrap_or(n);
+    let first = me / node * node;
+    let members: Vec<usize> = (first..(first + node).min(n)).collect();
+    let shared = Team::shared(shmem);
+    let largest = node.min(n);
+    check_team(shmem, &shared, &members, largest);
+    // exactly the PEs of the team are the ones whose memory this PE can load and store
+    let probe = SymVec::new(shmem, 1, 0u8).unwrap();
+    for p in 0..n {
+        let pe = shmem.pe(p).unwrap();
+        assert_eq!(probe.peer(pe).is_some(), members.contains(&p), "PE {p}");
+    }
+    // two handles share the team's state; it splits like any team (here: reversed)
+    let again = Team::shared(shmem);
+    for _ in 0..20 {
+        shared.sync().unwrap();
+        again.sync().unwrap();
+    }
+    let s = shared.n_pes();
+    let rev = shared.split_strided(s - 1, -1, s).unwrap().unwrap();
+    let backwards: Vec<usize> = members.iter().rev().copied().collect();
+    check_team(shmem, &rev, &backwards, largest);
+    drop(rev);
+    // the shared team's slot is its own: the world team and splits run beside it
+    let world = Team::world(shmem);
+    world.sync().unwrap();
+    shared.sync().unwrap();
+}
+
 /// The scans on every data path: `SHMEM_COLLECTIVE_STAGING` = always / never / mixed (in
 /// `mixed`, the odd PEs never stage, so every call takes the direct path).
 fn scan_staging_paths_body() {
@@ -656,6 +990,26 @@ fn main() {
                 name: "scans",
                 npes: &[1, 2, 3, 4, 8],
                 body: scans,
+            },
+            Case {
+                name: "negative_strides",
+                npes: &[1, 2, 3, 4, 8],
+                body: negative_strides,
+            },
+            Case {
+                name: "stride_sign_mismatch",
+                npes: &[2, 3, 4, 8],
+                body: stride_sign_mismatch,
+            },
+            Case {
+                name: "team_config",
+                npes: &[1, 2, 3, 4, 8],
+                body: team_config,
+            },
+            Case {
+                name: "shared_team",
+                npes: &[1, 2, 3, 4, 8],
+                body: shared_team,
             },
             Case {
                 name: "scan_errors",

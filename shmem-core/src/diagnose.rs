@@ -154,7 +154,9 @@ fn describe(seg: &Segment, pe: usize, site: &WaitSite) -> String {
         ),
         WaitKind::Collective => {
             let (start, stride, size) = agree::unpack3(b);
-            let members = (0..size).map(|i| start + i * stride).filter(|&p| p < n);
+            let members = (0..size)
+                .filter_map(|i| start.checked_add_signed(i as isize * stride))
+                .filter(|&p| p < n);
             format!(
                 "waits in a collective: {} over (start {start}, stride {stride}, size {size}), \
                  call #{d} on the sync area word at symmetric offset {c}; {}",

@@ -220,8 +220,9 @@ pub enum Error {
     InvalidRoot {
         /// World PE number of the root given.
         root: usize,
-        /// `(start, stride, size)` of the set or team, in world PE numbers.
-        set: (usize, usize, usize),
+        /// `(start, stride, size)` of the set or team, in world PE numbers (a team's stride
+        /// is negative when it is numbered downwards).
+        set: (usize, isize, usize),
     },
     /// `split_strided` / `split_2d` parameters that select PEs outside the parent team.
     #[error(
@@ -230,17 +231,20 @@ pub enum Error {
     InvalidTeamSplit {
         /// First member, as an index in the parent team.
         start: usize,
-        /// Stride in the parent team.
-        stride: usize,
+        /// Stride in the parent team (negative: the new team is numbered downwards).
+        stride: isize,
         /// Number of members.
         size: usize,
         /// Members of the parent team.
         parent_size: usize,
     },
     /// Every team slot is in use (reported on every PE of the parent team).
-    #[error("no team slot is free: at most {max} teams can exist at once besides the world team")]
+    #[error(
+        "no team slot is free: at most {max} split teams can exist at once besides the world \
+         and the shared team"
+    )]
     TeamsExhausted {
-        /// Teams that can exist at once, besides the world team.
+        /// Split teams that can exist at once (besides the world and the shared team).
         max: usize,
     },
     /// A put-with-signal whose signal word lies inside the data's target range.

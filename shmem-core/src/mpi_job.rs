@@ -1152,12 +1152,16 @@ impl Net {
         if let Some(&(_, c)) = self.comms.borrow().iter().find(|(s, _)| *s == set) {
             return c;
         }
+        // A range from the first to the last member: MPI takes a negative stride too (a
+        // downward range), and ranks the group's members in the range's order, which is
+        // the set's.
         let last = set.pe(set.size() - 1) as c_int;
-        let mut range = [[set.start() as c_int, last, set.stride().max(1) as c_int]];
+        let mut range = [[set.start() as c_int, last, set.stride() as c_int]];
         // Every member computes the same tag from the set.
-        let tag = ((set.start() * 31 + set.stride()) * 31 + set.size()) % 32_000;
+        let tag = ((set.start() as i64 * 31 + set.stride() as i64) * 31 + set.size() as i64)
+            .rem_euclid(32_000);
         // SAFETY: handle values, out-pointers for one handle each; the group range lies in
-        // the world (a `PeSet` is within the job).
+        // the world (a `PeSet` is within the job) and its stride is not zero.
         let comm = unsafe {
             let mut world_group = ffi::RSMPI_GROUP_NULL;
             let mut group = ffi::RSMPI_GROUP_NULL;

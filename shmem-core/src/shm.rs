@@ -24,6 +24,7 @@ use std::sync::Arc;
 use bytemuck::Pod;
 use std::sync::atomic::{AtomicU64, Ordering, fence};
 
+use crate::collectives::PeSet;
 use crate::config::Settings;
 use crate::copy;
 use crate::segment::{SHARED_BARRIER_PES, Segment};
@@ -114,6 +115,17 @@ impl ShmTransport {
             return false;
         }
         pe < self.n_pes
+    }
+
+    /// The PEs whose partitions this process maps ([`ShmTransport::maps`]), as a set
+    /// numbered upwards: every PE of the job, or this node's PEs in a multi-node MPI job.
+    /// When a node's PEs are not evenly spaced in the world numbering (an irregular rank
+    /// placement), they are no [`PeSet`], and the set is this PE alone: every PE of the node
+    /// sees the same placement, so all of them decide alike.
+    pub fn shared_set(&self) -> PeSet {
+        PeSet::from_members(self.n_pes, |pe| self.maps(pe))
+            .filter(|s| s.index_of(self.me).is_some())
+            .unwrap_or_else(|| PeSet::new(self.me, 1, 1, self.n_pes).expect("this PE"))
     }
 
     /// The segment.

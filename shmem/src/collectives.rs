@@ -114,6 +114,7 @@ impl ActiveSet {
         1usize
             .checked_shl(log_stride)
             .filter(|&stride| stride.trailing_zeros() == log_stride)
+            .and_then(|stride| isize::try_from(stride).ok())
             .and_then(|stride| PeSet::new(start, stride, size, n_pes))
             .map(|set| ActiveSet { log_stride, set })
             .ok_or(Error::InvalidActiveSet {
@@ -188,7 +189,7 @@ impl ActiveSet {
             None => Err(NotAMember {
                 pe,
                 start: self.set.start(),
-                stride: self.set.stride(),
+                stride: self.set.stride().unsigned_abs(),
                 size: self.set.size(),
             }),
         }
@@ -199,8 +200,9 @@ impl ActiveSet {
     }
 }
 
+/// An active set's `(start, stride, size)` (its stride is positive).
 fn triplet(s: PeSet) -> (usize, usize, usize) {
-    (s.start(), s.stride(), s.size())
+    (s.start(), s.stride().unsigned_abs(), s.size())
 }
 
 // ------------------------------------------------------------------------------------------

@@ -108,7 +108,7 @@ pub use sym::{
     AllocHints, MaskedSlice, PeerSlice, SignalOp, Sym, SymBox, SymSlice, SymSliceMut, SymTarget,
     SymVec,
 };
-pub use team::{Team, TeamPe};
+pub use team::{Team, TeamConfig, TeamPe};
 pub use types::{AmoBitwise, AmoExtended, AmoStandard, Cmp, WaitType};
 
 /// Re-export of `bytemuck`, whose `Pod` trait says what may live in symmetric memory. Derive it

@@ -3,15 +3,16 @@
 //! to pass), and its collectives run on the same implementation as the active-set ones.
 //!
 //! The sync areas come from a pool in the symmetric statics of every PE
-//! ([`shmem_core::collectives::TeamPool`]): slot 0 is the world team's, the others are agreed
-//! on by the members of the parent team when a team is split, so teams that share PEs never
-//! share a slot, while disjoint teams may run collectives concurrently.
+//! ([`shmem_core::collectives::TeamPool`]): slot 0 is the world team's, slot 1 the shared
+//! team's (the shared teams of different nodes are disjoint), the others are agreed on by the
+//! members of the parent team when a team is split, so teams that share PEs never share a
+//! slot, while disjoint teams may run collectives concurrently.
 
 use bytemuck::Pod;
 use shmem_core::DefaultTransport;
 use shmem_core::collectives::{
-    And, ClaimedSlot, Coll, Max, Min, Or, PeSet, Prod, Refusal, Reservation, SplitArgs, Sum,
-    TeamPool, Xor, team_area, team_claim, team_reserve,
+    And, ClaimedSlot, Coll, Max, Min, Or, PeSet, Prod, Refusal, Reservation, SHARED_SLOT,
+    SplitArgs, Sum, TeamPool, Xor, team_area, team_claim, team_reserve,
 };
 
 use crate::Error;
@@ -39,6 +40,50 @@ fn pool(shmem: &Shmem) -> usize {
 fn team_coll(shmem: &Shmem, set: PeSet, slot: usize) -> Coll<'_> {
     Coll::new(shmem.rt().transport(), set, team_area(pool(shmem), slot))
         .expect("a Team is held by its members")
+}
+
+/// `shmem_team_config_t` (OpenSHMEM 1.5 §9.4.3, unchanged in 1.6): what a team split asks
+/// of the new team, recorded in it and returned by [`Team::get_config`].
+///
+/// The spec's only field is `num_contexts` (its `config_mask` bit `SHMEM_TEAM_NUM_CONTEXTS`);
+/// a Rust value is always complete, so there is no mask: a default field is the spec's
+/// default. **Hints only, for now**: this library has no communication contexts yet, so
+/// `num_contexts` is recorded and reported, and reserves nothing. It is this PE's own
+/// request (members need not pass the same config, and the split does not compare them).
+/// The split forms without a config ([`Team::split_strided`], [`Team::split_2d`]) and the
+/// predefined teams ([`Team::world`], [`Team::shared`]) have [`TeamConfig::default`].
+///
+/// # Examples
+/// ```
+/// use shmem::{Team, TeamConfig};
+/// let shmem = shmem::init()?;
+/// let world = Team::world(&shmem);
+/// let config = TeamConfig::new().with_num_contexts(2);
+/// let team = world.split_strided_with(0, 1, world.n_pes(), &config)?.expect("every PE");
+/// assert_eq!(team.get_config().num_contexts, 2);
+/// assert_eq!(world.get_config(), TeamConfig::default());
+/// # Ok::<(), shmem::Error>(())
+/// ```
+#[doc(alias = "shmem_team_config_t")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct TeamConfig {
+    /// How many contexts this PE's program may create from the team at once
+    /// (`num_contexts`; default 0). Recorded only: there are no contexts yet.
+    pub num_contexts: usize,
+}
+
+impl TeamConfig {
+    /// The default configuration (the spec's `config_mask` 0): `num_contexts` 0.
+    pub const fn new() -> TeamConfig {
+        TeamConfig { num_contexts: 0 }
+    }
+
+    /// This configuration with `num_contexts` set (`SHMEM_TEAM_NUM_CONTEXTS`).
+    #[must_use]
+    pub const fn with_num_contexts(self, num_contexts: usize) -> TeamConfig {
+        TeamConfig { num_contexts }
+    }
 }
 
 /// A PE named by its number in a team (`0..n_pes()` of the team): what [`Team::my_pe`],
@@ -125,6 +170,7 @@ pub struct Team<'s> {
     shmem: &'s Shmem,
     set: PeSet,
     index: usize,
+    config: TeamConfig,
     /// The slot a split team holds until it is destroyed (`None` for the world team).
     claimed: Option<ClaimedSlot>,
     coll: Coll<'s>,
@@ -137,6 +183,7 @@ impl std::fmt::Debug for Team<'_> {
             .field("stride", &self.set.stride())
             .field("n_pes", &self.set.size())
             .field("my_pe", &self.index)
+            .field("config", &self.config)
             .finish()
     }
 }
@@ -180,9 +227,72 @@ impl<'s> Team<'s> {
             shmem,
             set,
             index: shmem.my_pe().index(),
+            config: TeamConfig::new(),
             claimed: None,
             coll: team_coll(shmem, set, 0),
         }
+    }
+
+    /// `SHMEM_TEAM_SHARED`: the PEs whose symmetric memory this PE can load and store
+    /// directly (those for which [`crate::SymSlice::peer`] gives a view), numbered in world
+    /// order. Under `shmemrun` that is every PE of the job (one shared segment); in an MPI job
+    /// (feature `mpi`) it is the PEs of this PE's node (of its pretend node, with
+    /// `SHMEM_MPI_NODE_SIZE`). A team like the others: its collectives are *collective over
+    /// the team*, and it can be split. Calling it is local (no communication); every handle
+    /// on it shares its state, like [`Team::world`]'s, and dropping one destroys nothing.
+    ///
+    /// A team is an arithmetic progression of world PEs. A node's PEs are one whenever the
+    /// launcher places ranks by node (blocks of consecutive ranks, `mpirun`'s default and
+    /// `srun`'s block distribution) or round robin (every k-th rank); for an irregular
+    /// placement that is neither, the shared team is this PE alone (a valid, if small, set of
+    /// PEs that share memory), on every PE of that node alike.
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::Team;
+    /// let shmem = shmem::init()?;
+    /// let shared = Team::shared(&shmem);
+    /// // under shmemrun (no MPI): every PE shares the segment
+    /// assert_eq!(shared.n_pes(), shmem.n_pes());
+    /// assert_eq!(shared.my_pe().world(), shmem.my_pe());
+    /// shared.sync()?;
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    #[doc(alias = "SHMEM_TEAM_SHARED")]
+    pub fn shared(shmem: &'s Shmem) -> Team<'s> {
+        let set = shmem.rt().transport().shared_set();
+        Team {
+            shmem,
+            set,
+            index: set
+                .index_of(shmem.my_pe().index())
+                .expect("this PE shares its own memory"),
+            config: TeamConfig::new(),
+            claimed: None,
+            coll: team_coll(shmem, set, SHARED_SLOT),
+        }
+    }
+
+    /// `shmem_team_get_config`: the configuration the team was split with
+    /// ([`TeamConfig`]; the default for the world and shared teams and for splits without
+    /// one). Local.
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::{Team, TeamConfig};
+    /// let shmem = shmem::init()?;
+    /// let world = Team::world(&shmem);
+    /// let (x, y) = world.split_2d_with(
+    ///     2,
+    ///     &TeamConfig::new().with_num_contexts(1),
+    ///     &TeamConfig::new().with_num_contexts(3),
+    /// )?;
+    /// assert_eq!((x.get_config().num_contexts, y.get_config().num_contexts), (1, 3));
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    #[doc(alias = "shmem_team_get_config")]
+    pub fn get_config(&self) -> TeamConfig {
+        self.config
     }
 
     fn t(&self) -> &'s DefaultTransport {
@@ -242,13 +352,22 @@ impl<'s> Team<'s> {
     /// `shmem_team_split_strided`: the team of this team's members `start, start + stride,
     /// ...` (`size` of them, numbered in that order). *Collective over this (parent) team*:
     /// every member calls it with the same arguments; members of the new team get
-    /// `Some(team)`, the others `None`.
+    /// `Some(team)`, the others `None`. The new team has the default [`TeamConfig`]
+    /// ([`Team::split_strided_with`] takes one).
+    ///
+    /// `stride` is signed, as the C `int PE_stride` (OpenSHMEM 1.6 allows a negative one): a
+    /// negative stride numbers the new team downwards, so `split_strided(n - 1, -1, n)` is the
+    /// parent in reverse order, and the team's collectives follow that order (its member 0,
+    /// the parent's last member, is a reduction's first operand, a broadcast root `pe(0)`, an
+    /// fcollect's first block). With `size == 1` the stride does not matter (but the members
+    /// must still pass the same one).
     ///
     /// # Errors
     /// On every member: [`Error::InvalidTeamSplit`] when the PEs are not all in this team (or
     /// `size == 0`, or `stride == 0` with `size > 1`; [`Error::Refused`] around it when that
     /// holds on some members only); [`Error::ArgumentMismatch`] when the members pass
-    /// different triplets; [`Error::TeamsExhausted`] when too many teams exist.
+    /// different triplets (a stride of the other sign included); [`Error::TeamsExhausted`]
+    /// when too many teams exist.
     ///
     /// # Examples
     /// ```
@@ -257,13 +376,47 @@ impl<'s> Team<'s> {
     /// let evens = world.split_strided(0, 2, world.n_pes().div_ceil(2))?;
     /// let team = evens.expect("PE 0 is even");
     /// assert_eq!(team.my_pe().index(), 0);
+    ///
+    /// // the world backwards: world PE n - 1 is member 0
+    /// let n = world.n_pes();
+    /// let reversed = world.split_strided(n - 1, -1, n)?.expect("every PE");
+    /// assert_eq!(reversed.my_pe().index(), n - 1 - shmem.my_pe().index());
+    /// assert_eq!(reversed.pe(0).map(|p| p.world()), Some(shmem.pe(n - 1)?));
     /// # Ok::<(), shmem::Error>(())
     /// ```
     pub fn split_strided(
         &self,
         start: usize,
-        stride: usize,
+        stride: isize,
         size: usize,
+    ) -> Result<Option<Team<'s>>, Error> {
+        self.split_strided_with(start, stride, size, &TeamConfig::new())
+    }
+
+    /// `shmem_team_split_strided` with a configuration: [`Team::split_strided`], and the new
+    /// team records `config` ([`Team::get_config`]; a hint: see [`TeamConfig`]). Members may
+    /// pass different configs. *Collective over this team*.
+    ///
+    /// # Errors
+    /// As [`Team::split_strided`].
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::{Team, TeamConfig};
+    /// let shmem = shmem::init()?;
+    /// let world = Team::world(&shmem);
+    /// let config = TeamConfig::new().with_num_contexts(4);
+    /// let n = world.n_pes();
+    /// let team = world.split_strided_with(n - 1, -1, n, &config)?.expect("every PE");
+    /// assert_eq!(team.get_config(), config);
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn split_strided_with(
+        &self,
+        start: usize,
+        stride: isize,
+        size: usize,
+        config: &TeamConfig,
     ) -> Result<Option<Team<'s>>, Error> {
         let set = self.set.subset(start, stride, size);
         // An invalid split on some members still joins the split's agreement round, so that
@@ -284,7 +437,7 @@ impl<'s> Team<'s> {
         };
         let [r] = team_reserve::<1>(&self.coll(), pool, split, refusal)?;
         let set = set.expect("refused splits return above");
-        Ok(self.join(set, r))
+        Ok(self.join(set, r, *config))
     }
 
     /// `shmem_team_split_2d`: arranges this team's members in rows of `xrange` (the last row
@@ -306,6 +459,33 @@ impl<'s> Team<'s> {
     /// # Ok::<(), shmem::Error>(())
     /// ```
     pub fn split_2d(&self, xrange: usize) -> Result<(Team<'s>, Team<'s>), Error> {
+        self.split_2d_with(xrange, &TeamConfig::new(), &TeamConfig::new())
+    }
+
+    /// `shmem_team_split_2d` with configurations: [`Team::split_2d`], and the row (x-axis)
+    /// team records `x_config`, the column (y-axis) team `y_config` ([`Team::get_config`];
+    /// hints: see [`TeamConfig`]). *Collective over this team*.
+    ///
+    /// # Errors
+    /// As [`Team::split_2d`].
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::{Team, TeamConfig};
+    /// let shmem = shmem::init()?;
+    /// let world = Team::world(&shmem);
+    /// let rows = TeamConfig::new().with_num_contexts(1);
+    /// let (row, column) = world.split_2d_with(2, &rows, &TeamConfig::default())?;
+    /// assert_eq!(row.get_config(), rows);
+    /// assert_eq!(column.get_config().num_contexts, 0);
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn split_2d_with(
+        &self,
+        xrange: usize,
+        x_config: &TeamConfig,
+        y_config: &TeamConfig,
+    ) -> Result<(Team<'s>, Team<'s>), Error> {
         let n = self.set.size();
         let refusal = (xrange == 0).then_some(Refusal::InvalidTeamSplit {
             start: 0,
@@ -329,14 +509,14 @@ impl<'s> Team<'s> {
             .expect("a row of the parent");
         let ys = self
             .set
-            .subset(col, xrange, (n - col).div_ceil(xrange))
+            .subset(col, xrange.cast_signed(), (n - col).div_ceil(xrange))
             .expect("a column of the parent");
-        let x = self.join(xs, rx).expect("member of its row");
-        let y = self.join(ys, ry).expect("member of its column");
+        let x = self.join(xs, rx, *x_config).expect("member of its row");
+        let y = self.join(ys, ry, *y_config).expect("member of its column");
         Ok((x, y))
     }
 
-    fn join(&self, set: PeSet, r: Reservation) -> Option<Team<'s>> {
+    fn join(&self, set: PeSet, r: Reservation, config: TeamConfig) -> Option<Team<'s>> {
         let index = set.index_of(self.shmem.my_pe().index())?;
         let slot = r.slot();
         let claimed = team_claim(self.t(), r);
@@ -344,6 +524,7 @@ impl<'s> Team<'s> {
             shmem: self.shmem,
             set,
             index,
+            config,
             claimed: Some(claimed),
             coll: team_coll(self.shmem, set, slot),
         })

@@ -260,24 +260,31 @@ pub(crate) fn type_hash<T>() -> u64 {
     h
 }
 
-/// `(start, stride, size)` of a set in one word (21 bits each: sets have at most
-/// `segment::MAX_PES` members).
+/// `(start, stride, size)` of a set in one word (21 bits each, the stride in two's
+/// complement: sets have at most `segment::MAX_PES` members).
 pub(crate) fn pack_set(s: PeSet) -> u64 {
     pack3(s.start(), s.stride(), s.size())
 }
 
-fn pack3(a: usize, b: usize, c: usize) -> u64 {
+fn pack3(a: usize, b: isize, c: usize) -> u64 {
     let m = (1u64 << 21) - 1;
     (a as u64 & m) | (b as u64 & m) << 21 | (c as u64 & m) << 42
 }
 
-pub(crate) fn unpack3(w: u64) -> (usize, usize, usize) {
+/// The `(start, stride, size)` that [`pack_set`] packed (the stride sign-extended).
+pub(crate) fn unpack3(w: u64) -> (usize, isize, usize) {
     let m = (1u64 << 21) - 1;
     (
         (w & m) as usize,
-        (w >> 21 & m) as usize,
+        (((w >> 21 & m) << 43) as i64 >> 43) as isize,
         (w >> 42 & m) as usize,
     )
+}
+
+/// An active set's triplet from [`unpack3`] (active-set strides are positive).
+fn unpack_active(w: u64) -> (usize, usize, usize) {
+    let (a, b, c) = unpack3(w);
+    (a, b.unsigned_abs(), c)
 }
 
 /// A local check that failed on one member: it joins the agreement round, so every member
@@ -313,7 +320,7 @@ pub enum Refusal {
         /// World PE number of the root given.
         root: usize,
         /// `(start, stride, size)` of the set or team.
-        set: (usize, usize, usize),
+        set: (usize, isize, usize),
     },
     /// See [`Error::SyncBufSetMismatch`].
     SyncBufSetMismatch {
@@ -326,8 +333,8 @@ pub enum Refusal {
     InvalidTeamSplit {
         /// First member (index in the parent).
         start: usize,
-        /// Stride in the parent.
-        stride: usize,
+        /// Stride in the parent (negative: numbered downwards).
+        stride: isize,
         /// Members.
         size: usize,
         /// Members of the parent.
@@ -384,13 +391,25 @@ impl Refusal {
             Refusal::SyncBufSetMismatch {
                 made_for: (a, b, c),
                 used_with: (d, e, f),
-            } => [5, pack3(a, b, c), pack3(d, e, f), 0, 0],
+            } => [
+                5,
+                pack3(a, b.cast_signed(), c),
+                pack3(d, e.cast_signed(), f),
+                0,
+                0,
+            ],
             Refusal::InvalidTeamSplit {
                 start,
                 stride,
                 size,
                 parent_size,
-            } => [6, u(start), u(stride), u(size), u(parent_size)],
+            } => [
+                6,
+                u(start),
+                stride.cast_unsigned() as u64,
+                u(size),
+                u(parent_size),
+            ],
             Refusal::HeapExhausted {
                 requested,
                 available,
@@ -420,12 +439,12 @@ impl Refusal {
                 set: unpack3(w[2]),
             },
             5 => Refusal::SyncBufSetMismatch {
-                made_for: unpack3(w[1]),
-                used_with: unpack3(w[2]),
+                made_for: unpack_active(w[1]),
+                used_with: unpack_active(w[2]),
             },
             6 => Refusal::InvalidTeamSplit {
                 start: u(w[1]),
-                stride: u(w[2]),
+                stride: w[2] as i64 as isize,
                 size: u(w[3]),
                 parent_size: u(w[4]),
             },
@@ -607,6 +626,7 @@ fn format_word(s: &Sig, i: usize) -> String {
             format!("(start {start}, stride {stride}, size {size})")
         }
         AREA | TARGET | SOURCE => format!("the object at symmetric offset {w}"),
+        P2 if s.kind() == Some(Kind::Split) => (w as i64).to_string(),
         P4 => format!("{w:#018x}"),
         _ => w.to_string(),
     }
@@ -789,6 +809,16 @@ mod tests {
                 stride: 2,
                 size: 3,
                 parent_size: 4,
+            },
+            Refusal::InvalidTeamSplit {
+                start: 3,
+                stride: -2,
+                size: 3,
+                parent_size: 4,
+            },
+            Refusal::InvalidRoot {
+                root: 0,
+                set: (7, -3, 2),
             },
         ] {
             assert_eq!(Refusal::decode(r.encode()), Some(r));

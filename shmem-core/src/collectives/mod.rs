@@ -95,8 +95,8 @@ pub use ops::{
     And, ArithElem, IntegerElem, Max, Min, Or, Prod, ReduceOp, ScanOp, Sum, SumProdElem, Xor,
 };
 pub use pool::{
-    ClaimedSlot, Reservation, SplitArgs, TEAM_CAPACITY, TEAM_POOL_BYTES, TEAM_SLOTS, TeamPool,
-    team_area, team_claim, team_reserve,
+    ClaimedSlot, Reservation, SHARED_SLOT, SplitArgs, TEAM_CAPACITY, TEAM_POOL_BYTES, TEAM_SLOTS,
+    TeamPool, team_area, team_claim, team_reserve,
 };
 pub use set::PeSet;
 
@@ -261,9 +261,10 @@ pub struct Coll<'a> {
     set: PeSet,
     me: usize,
     area: SyncArea,
-    /// Member 0's copy of the area; member `i`'s is `step * i` bytes further.
+    /// Member 0's copy of the area; member `i`'s is `step * i` bytes further (before it, for
+    /// a set numbered downwards).
     base: *mut u8,
-    step: usize,
+    step: isize,
 }
 
 /// What the members published for one call, as [`agree::decide`] reads it.
@@ -348,12 +349,13 @@ impl<'a> Coll<'a> {
     pub fn new(t: &'a ShmTransport, set: PeSet, area: SyncArea) -> Option<Coll<'a>> {
         let me = set.index_of(t.my_pe())?;
         assert!(area.offset.is_multiple_of(LINE), "misaligned sync area");
-        assert!(set.start() + (set.size() - 1) * set.stride() < t.n_pes());
+        assert!(set.bounds().1 < t.n_pes());
         // The first and the last member's copies are inside the mapping (checked here);
         // partitions are contiguous and equally sized, so every member's copy in between is.
         let base = t.ptr(set.pe(0), area.offset, area.bytes());
         let _ = t.ptr(set.pe(set.size() - 1), area.offset, area.bytes());
-        let step = set.stride() * t.segment().partition_size();
+        let partition = isize::try_from(t.segment().partition_size()).expect("a mapping");
+        let step = set.stride() * partition;
         Some(Coll {
             t,
             set,
@@ -398,7 +400,10 @@ impl<'a> Coll<'a> {
     #[inline]
     fn word(&self, i: usize, rel: usize) -> &'a AtomicU64 {
         assert!(i < self.set.size() && rel + 8 <= self.area.bytes() && rel.is_multiple_of(8));
-        let p = self.base.wrapping_add(i * self.step + rel).cast::<u64>();
+        let p = self
+            .base
+            .wrapping_offset(i as isize * self.step + rel as isize)
+            .cast::<u64>();
         // SAFETY: member `i`'s copy of the area lies inside the mapping (see `new`), and `rel
         // + 8` is inside the area (asserted); `p` is 8-aligned (the area is 128-aligned in a
         // page-aligned partition); sync words are accessed only atomically while the area is
@@ -702,7 +707,7 @@ impl<'a> Coll<'a> {
     pub(crate) fn agree_split(
         &self,
         start: usize,
-        stride: usize,
+        stride: isize,
         size: usize,
         xrange: usize,
         refusal: Option<Refusal>,
@@ -711,7 +716,7 @@ impl<'a> Coll<'a> {
             .sig::<()>(Kind::Split, 0)
             .with(agree::N, size)
             .with(agree::P1, start)
-            .with(agree::P2, stride)
+            .with(agree::P2, stride.cast_unsigned())
             .with(agree::P3, xrange);
         #[cfg(feature = "mpi")]
         if let Some(net) = self.t.net() {
@@ -1311,7 +1316,7 @@ mod tests {
         assert!(PeSet::new(0, 0, 2, 5).is_none());
         assert_eq!(PeSet::new(4, 0, 1, 5), PeSet::new(4, 8, 1, 5));
         assert!(PeSet::new(usize::MAX, 2, 2, 5).is_none());
-        assert!(PeSet::new(0, usize::MAX, 3, 5).is_none());
+        assert!(PeSet::new(0, isize::MAX, 3, 5).is_none());
         let w = PeSet::world(8);
         let odd = w.subset(1, 2, 4).unwrap();
         assert_eq!(odd, PeSet::new(1, 2, 4, 8).unwrap());

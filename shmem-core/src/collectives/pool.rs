@@ -10,8 +10,14 @@ use crate::segment::LINE;
 use crate::shm::ShmTransport;
 use crate::transport::Transport;
 
-/// Team sync areas in the pool; slot 0 is the world team's.
+/// Team sync areas in the pool; slot 0 is the world team's, slot [`SHARED_SLOT`] the shared
+/// team's, the others are for split teams.
 pub const TEAM_SLOTS: usize = 32;
+/// The slot of the shared team (`SHMEM_TEAM_SHARED`): the same on every PE, which is right
+/// because the shared teams of two nodes are disjoint, and no split team ever takes it.
+pub const SHARED_SLOT: usize = 1;
+/// Slots that splits never reserve: the world team's and the shared team's.
+const PREDEFINED: u64 = 1 | 1 << SHARED_SLOT;
 /// Staging capacity of a team's sync area (contributions above it take the direct path).
 pub const TEAM_CAPACITY: usize = 512 - REGION_HEAD;
 const POOL_BITMAP: usize = 0;
@@ -55,8 +61,8 @@ pub fn team_area(pool: usize, slot: usize) -> SyncArea {
 pub struct SplitArgs {
     /// First member of the new team (an index in the parent).
     pub start: usize,
-    /// Stride in the parent.
-    pub stride: usize,
+    /// Stride in the parent (negative: the new team is numbered downwards).
+    pub stride: isize,
     /// Members of the new team.
     pub size: usize,
     /// Row length of a 2-d split (0 for a strided split).
@@ -88,7 +94,7 @@ pub fn team_reserve<const K: usize>(
     }
     parent.reduce::<u64, Or>(pool + POOL_OR, pool + POOL_BITMAP, 1, None)?;
     parent.reduce::<u64, Max>(pool + POOL_MAX, pool + POOL_STAGE, TEAM_SLOTS, None)?;
-    let used = word(t, me, pool + POOL_OR).load(Ordering::Relaxed) | 1;
+    let used = word(t, me, pool + POOL_OR).load(Ordering::Relaxed) | PREDEFINED;
     let mut out = [Reservation {
         pool,
         slot: 0,
@@ -108,7 +114,7 @@ pub fn team_reserve<const K: usize>(
     }
     if found < K {
         return Err(Error::TeamsExhausted {
-            max: TEAM_SLOTS - 1,
+            max: TEAM_SLOTS - PREDEFINED.count_ones() as usize,
         });
     }
     Ok(out)
@@ -124,7 +130,8 @@ pub struct Reservation {
 }
 
 impl Reservation {
-    /// The slot (1 ..= [`TEAM_SLOTS`] - 1; slot 0 is the world team's).
+    /// The slot (2 ..= [`TEAM_SLOTS`] - 1; slots 0 and [`SHARED_SLOT`] are the world and
+    /// the shared team's).
     pub fn slot(&self) -> usize {
         self.slot
     }
