@@ -1229,9 +1229,81 @@ fn sleepers_woken_check() -> Result<(), support::Failed> {
     Ok(())
 }
 
+#[shmem::symmetric]
+static STATIC_TOTALS: [u64; 4] = [0; 4];
+#[shmem::symmetric]
+static STATIC_GATHER: [u32; 8] = [0; 8];
+
+/// `#[symmetric]` statics as collective targets: a team sum, a broadcast and an fcollect into
+/// statics give the folded values; a source overlapping the static target (the same static,
+/// or part of it) is `TargetSourceOverlap` on every member and writes nothing; the statics
+/// work again afterwards.
+fn statics_as_targets(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let world = shmem::Team::world(shmem);
+    let src = SymVec::from_fn(shmem, 4, |i| (me * 10 + i) as u64).unwrap();
+    world
+        .sum_reduce(&mut STATIC_TOTALS.target(shmem), &src)
+        .unwrap();
+    let want: Vec<u64> = (0..4)
+        .map(|i| (0..n).map(|p| (p * 10 + i) as u64).sum())
+        .collect();
+    assert_eq!(STATIC_TOTALS.slice(shmem).to_vec(), want);
+    let last = world.pe(n - 1).unwrap();
+    world
+        .broadcast(&mut STATIC_TOTALS.target(shmem), &src, last)
+        .unwrap();
+    let want_b: Vec<u64> = (0..4).map(|i| ((n - 1) * 10 + i) as u64).collect();
+    assert_eq!(STATIC_TOTALS.slice(shmem).to_vec(), want_b);
+    if n <= 8 {
+        let one = SymVec::new(shmem, 1, 100 + me as u32).unwrap();
+        world
+            .fcollect(&mut STATIC_GATHER.target(shmem), &one)
+            .unwrap();
+        let got = STATIC_GATHER.slice(shmem).to_vec();
+        let want_g: Vec<u32> = (0..n).map(|p| 100 + p as u32).collect();
+        assert_eq!(got[..n], want_g);
+    }
+    shmem.barrier_all();
+    // Overlaps: the whole static, and a part of it, as the source.
+    let whole = STATIC_TOTALS.slice(shmem);
+    match world.sum_reduce(&mut STATIC_TOTALS.target(shmem), &whole) {
+        Err(Error::TargetSourceOverlap { .. }) => {}
+        other => panic!("expected TargetSourceOverlap: {other:?}"),
+    }
+    let part = whole.slice(1..3).unwrap();
+    let mut two = SymVec::<u64>::zeroed(shmem, 2).unwrap();
+    world.sum_reduce(&mut two, &part).unwrap(); // a static as a source is fine
+    match world.broadcast(&mut STATIC_TOTALS.target(shmem), &part, last) {
+        Err(Error::LengthMismatch { .. }) => {} // lengths are checked first
+        other => panic!("expected LengthMismatch: {other:?}"),
+    }
+    let four = STATIC_TOTALS.slice(shmem);
+    match world.fcollect(
+        &mut STATIC_GATHER.target(shmem),
+        &STATIC_GATHER.slice(shmem).slice(0..1).unwrap(),
+    ) {
+        Err(Error::TargetSourceOverlap { .. }) if n <= 8 => {}
+        Err(Error::OutOfBounds { .. }) if n > 8 => {}
+        other => panic!("expected TargetSourceOverlap: {other:?}"),
+    }
+    assert_eq!(four.to_vec(), want_b, "refused calls wrote nothing");
+    world
+        .sum_reduce(&mut STATIC_TOTALS.target(shmem), &src)
+        .unwrap();
+    assert_eq!(STATIC_TOTALS.slice(shmem).to_vec(), want);
+    shmem.barrier_all();
+}
+
 fn main() {
     support::main(
         &[
+            Case {
+                name: "statics_as_targets",
+                npes: &[1, 2, 4, 8],
+                body: statics_as_targets,
+            },
             Case {
                 name: "every_type_discriminating",
                 npes: SOME_NPES,

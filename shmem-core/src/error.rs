@@ -247,6 +247,17 @@ pub enum Error {
         /// Split teams that can exist at once (besides the world and the shared team).
         max: usize,
     },
+    /// A collective whose target and source share bytes (possible only with a `#[symmetric]`
+    /// static as the target: heap objects are kept apart by borrows).
+    #[error(
+        "a collective's target (symmetric offset {target_offset}) and source (symmetric offset {source_offset}) overlap"
+    )]
+    TargetSourceOverlap {
+        /// Symmetric offset of the target.
+        target_offset: usize,
+        /// Symmetric offset of the source.
+        source_offset: usize,
+    },
     /// A put-with-signal whose signal word lies inside the data's target range.
     #[error(
         "the signal at symmetric offset {signal} overlaps the put's target ({len} bytes at offset {start})"

@@ -377,7 +377,7 @@ pub(crate) fn reduce<T: Pod, O: ReduceOp<T>>(
                 right: s.len(),
             }),
         ),
-        Some(s) => (s.offset(), s.len(), None),
+        Some(s) => (s.offset(), s.len(), overlap(&target, s)),
         None => (target.offset(), target.len(), None),
     };
     coll.reduce::<T, O>(target.offset(), src, n, refusal.or(check))
@@ -402,7 +402,7 @@ pub(crate) fn scan<T: Pod, O: ScanOp<T>>(
                 right: s.len(),
             }),
         ),
-        Some(s) => (s.offset(), s.len(), None),
+        Some(s) => (s.offset(), s.len(), overlap(&target, s)),
         None => (target.offset(), target.len(), None),
     };
     coll.scan::<T, O>(target.offset(), src, n, exclusive, refusal.or(check))
@@ -416,11 +416,13 @@ pub(crate) fn broadcast<T: Pod>(
     write_root: bool,
 ) -> Result<(), Error> {
     let target = target.sym_target();
-    let check = (target.len() != source.len()).then_some(Refusal::LengthMismatch {
-        what: "broadcast target and source",
-        left: target.len(),
-        right: source.len(),
-    });
+    let check = (target.len() != source.len())
+        .then_some(Refusal::LengthMismatch {
+            what: "broadcast target and source",
+            left: target.len(),
+            right: source.len(),
+        })
+        .or_else(|| overlap(&target, source));
     coll.broadcast::<T>(
         target.offset(),
         source.offset(),
@@ -429,6 +431,20 @@ pub(crate) fn broadcast<T: Pod>(
         write_root,
         refusal.or(check),
     )
+}
+
+/// A refusal when `target` and `source` share bytes. Heap objects cannot (a target is an
+/// exclusive borrow of its owner, a source a shared one); a `#[symmetric]` static's target
+/// ([`crate::SymStatic::target`]) and a view of the same static can, and the offsets are the
+/// same on every PE, so this goes through the agreement like any refusal.
+fn overlap<T: Pod>(target: &SymSlice<'_, T>, source: &SymSlice<'_, T>) -> Option<Refusal> {
+    let size = size_of::<T>();
+    let (t0, s0) = (target.offset(), source.offset());
+    let (t1, s1) = (t0 + target.len() * size, s0 + source.len() * size);
+    (t0 < t1 && s0 < s1 && t0 < s1 && s0 < t1).then_some(Refusal::Overlap {
+        target: t0,
+        source: s0,
+    })
 }
 
 fn need(len: usize, object_len: usize) -> Option<Refusal> {
@@ -445,7 +461,8 @@ pub(crate) fn fcollect<T: Pod>(
     source: &SymSlice<'_, T>,
 ) -> Result<(), Error> {
     let target = target.sym_target();
-    let check = need(source.len().saturating_mul(coll.set().size()), target.len());
+    let check = need(source.len().saturating_mul(coll.set().size()), target.len())
+        .or_else(|| overlap(&target, source));
     coll.fcollect::<T>(
         target.offset(),
         source.offset(),
@@ -460,12 +477,13 @@ pub(crate) fn collect<T: Pod>(
     source: &SymSlice<'_, T>,
 ) -> Result<usize, Error> {
     let target = target.sym_target();
+    let check = overlap(&target, source);
     coll.collect::<T>(
         target.offset(),
         target.len(),
         source.offset(),
         source.len(),
-        refusal,
+        refusal.or(check),
     )
 }
 
@@ -477,7 +495,9 @@ pub(crate) fn alltoall<T: Pod>(
 ) -> Result<(), Error> {
     let target = target.sym_target();
     let total = nelems.saturating_mul(coll.set().size());
-    let check = need(total, source.len()).or(need(total, target.len()));
+    let check = need(total, source.len())
+        .or(need(total, target.len()))
+        .or_else(|| overlap(&target, source));
     coll.alltoall::<T>(target.offset(), source.offset(), nelems, refusal.or(check))
 }
 
@@ -497,7 +517,9 @@ pub(crate) fn alltoalls<T: Pod>(
             what: "alltoalls strides must be at least 1",
         })
     } else if total > 0 {
-        need(span(sst), source.len()).or(need(span(dst), target.len()))
+        need(span(sst), source.len())
+            .or(need(span(dst), target.len()))
+            .or_else(|| overlap(&target, source))
     } else {
         None
     };

@@ -103,7 +103,7 @@ pub use shmem_core::collectives::Complex64;
 pub use shmem_core::rwlock::RwKind;
 pub use shmem_core::{Error, NotAMember, SegmentError};
 pub use shmem_macros::symmetric;
-pub use statics::SymStatic;
+pub use statics::{StaticTarget, SymStatic};
 pub use sym::{
     AllocHints, MaskedSlice, PeerSlice, SignalOp, Sym, SymBox, SymSlice, SymSliceMut, SymTarget,
     SymVec,

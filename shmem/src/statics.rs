@@ -11,7 +11,7 @@ use bytemuck::Pod;
 use shmem_core::{StaticDesc, StaticsLayout};
 
 use crate::handle::Shmem;
-use crate::sym::{Sym, SymSlice};
+use crate::sym::{Sym, SymSlice, SymSliceMut, SymTarget};
 
 const UNSET: usize = usize::MAX;
 
@@ -75,6 +75,41 @@ impl<E: Pod, const N: usize> SymStatic<[E; N]> {
     /// The array view of this static on the job `shmem`.
     pub fn slice<'s>(&self, shmem: &'s Shmem) -> SymSlice<'s, E> {
         SymSlice::new(shmem, self.offset(), N)
+    }
+
+    /// This static as the *target* of a collective (a reduction, broadcast, collect, scan or
+    /// alltoall writes it on this PE). A static cannot be borrowed exclusively the way a heap
+    /// object is (anyone may take a view of it at any time), so the collectives compare the
+    /// target's bytes with the source's at run time: a source that overlaps it, such as a view
+    /// of the same static, is [`crate::Error::TargetSourceOverlap`] on every member.
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::{SymVec, Team};
+    ///
+    /// #[shmem::symmetric]
+    /// static TOTALS: [u64; 2] = [0; 2];
+    ///
+    /// let shmem = shmem::init()?;
+    /// let world = Team::world(&shmem);
+    /// let mine = SymVec::new(&shmem, 2, 3u64)?;
+    /// world.sum_reduce(&mut TOTALS.target(&shmem), &mine)?;
+    /// assert_eq!(TOTALS.slice(&shmem).to_vec(), [3 * shmem.n_pes() as u64; 2]);
+    /// assert!(world.sum_reduce(&mut TOTALS.target(&shmem), &TOTALS.slice(&shmem)).is_err());
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn target<'s>(&self, shmem: &'s Shmem) -> StaticTarget<'s, E> {
+        StaticTarget(SymSlice::new(shmem, self.offset(), N))
+    }
+}
+
+/// A `#[symmetric]` array static as a collective's target ([`SymStatic::target`]).
+#[derive(Debug)]
+pub struct StaticTarget<'s, E>(SymSlice<'s, E>);
+
+impl<E: Pod> SymTarget<E> for StaticTarget<'_, E> {
+    fn sym_target(&mut self) -> SymSliceMut<'_, E> {
+        SymSliceMut::of_static(SymSlice::new(self.0.shmem(), self.0.offset(), self.0.len()))
     }
 }
 

@@ -347,6 +347,13 @@ pub enum Refusal {
         /// Largest free block.
         available: usize,
     },
+    /// See [`Error::TargetSourceOverlap`].
+    Overlap {
+        /// Symmetric offset of the target.
+        target: usize,
+        /// Symmetric offset of the source.
+        source: usize,
+    },
 }
 
 /// The `what` texts a refusal can carry across PEs (it travels as an index into this table).
@@ -414,6 +421,7 @@ impl Refusal {
                 requested,
                 available,
             } => [7, u(requested), u(available), 0, 0],
+            Refusal::Overlap { target, source } => [8, u(target), u(source), 0, 0],
         }
     }
 
@@ -451,6 +459,10 @@ impl Refusal {
             7 => Refusal::HeapExhausted {
                 requested: u(w[1]),
                 available: u(w[2]),
+            },
+            8 => Refusal::Overlap {
+                target: u(w[1]),
+                source: u(w[2]),
             },
             _ => return None,
         })
@@ -498,6 +510,10 @@ impl From<Refusal> for Error {
             } => Error::HeapExhausted {
                 requested,
                 available,
+            },
+            Refusal::Overlap { target, source } => Error::TargetSourceOverlap {
+                target_offset: target,
+                source_offset: source,
             },
         }
     }

@@ -324,6 +324,14 @@ impl<'a, T: Pod> SymSlice<'a, T> {
 /// source cannot be written.
 pub struct SymSliceMut<'a, T>(pub(super) SymSlice<'a, T>);
 
+impl<'a, T> SymSliceMut<'a, T> {
+    /// The target view of a `#[symmetric]` static, which no borrow keeps apart from the
+    /// sources: the collectives check overlap at run time instead (`StaticTarget`).
+    pub(crate) fn of_static(view: SymSlice<'a, T>) -> Self {
+        SymSliceMut(view)
+    }
+}
+
 impl<T> std::fmt::Debug for SymSliceMut<'_, T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.0.fmt(f)

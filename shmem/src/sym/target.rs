@@ -4,10 +4,12 @@ use bytemuck::Pod;
 
 use super::{SymBox, SymSlice, SymSliceMut, SymVec};
 
-/// A symmetric array that a collective may write on this PE: only exclusively borrowed
-/// symmetric objects ([`SymVec`], [`SymSliceMut`], [`SymBox`]) implement it, so a local
-/// buffer (`Vec`, array) cannot be passed as a remote target, and a target cannot overlap a
-/// source borrowed at the same time.
+/// A symmetric array that a collective may write on this PE: exclusively borrowed symmetric
+/// objects ([`SymVec`], [`SymSliceMut`], [`SymBox`]) and `#[symmetric]` array statics
+/// ([`crate::StaticTarget`]) implement it, so a local buffer (`Vec`, array) cannot be passed
+/// as a remote target. A borrowed target cannot overlap a source borrowed at the same time; a
+/// static's can, and every collective checks that at run time
+/// ([`crate::Error::TargetSourceOverlap`]).
 pub trait SymTarget<T: Pod> {
     /// The exclusive view of the whole target.
     fn sym_target(&mut self) -> SymSliceMut<'_, T>;
