@@ -635,9 +635,100 @@ fn peer_views(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// Handles that own their buffers: puts of three sizes (one staged, two not, through MPI) to
+/// the right neighbour kept in a `Vec` and waited on in reverse order; gets from the left
+/// neighbour likewise, one of them leaked (its buffer goes with it); a refused put hands its
+/// buffer back; fetching atomics with handles waited on later give every value once.
+fn nbi_handles(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = (me + n - 1) % n;
+    let v = SymVec::<u64>::zeroed(shmem, 2000).unwrap();
+    let sizes = [(0usize, 3usize), (3, 200), (203, 1797)];
+    let mut puts = Vec::new();
+    for &(at, len) in &sizes {
+        let msg: Vec<u64> = (at..at + len).map(|i| sig_word(me, 5, i)).collect();
+        puts.push(v.slice(at..at + len).unwrap().put_nbi(right, msg).unwrap());
+    }
+    while let Some(h) = puts.pop() {
+        let (at, len) = sizes[puts.len()];
+        let back = h.wait();
+        assert_eq!(back.len(), len);
+        assert_eq!(back[0], sig_word(me, 5, at), "the buffer comes back intact");
+    }
+    shmem.barrier_all();
+    let mut gets = Vec::new();
+    for &(at, len) in &sizes {
+        gets.push((
+            at,
+            v.slice(at..at + len)
+                .unwrap()
+                .get_nbi(shmem.my_pe(), vec![0; len])
+                .unwrap(),
+        ));
+    }
+    std::mem::forget(v.get_nbi(shmem.my_pe(), vec![0; 16]).unwrap());
+    let mut h = gets.remove(1).1;
+    while !h.test() {
+        std::hint::spin_loop();
+    }
+    let mid = h.wait();
+    assert!(
+        mid.iter()
+            .enumerate()
+            .all(|(k, &w)| w == sig_word(left, 5, 3 + k))
+    );
+    for (at, h) in gets.into_iter().rev() {
+        let got = h.wait();
+        for (k, &w) in got.iter().enumerate() {
+            assert_eq!(w, sig_word(left, 5, at + k));
+        }
+    }
+    let too_long = vec![7u64; 2001];
+    match v.put_nbi(right, too_long) {
+        Err(r) => {
+            assert!(matches!(r.error, Error::OutOfBounds { .. }));
+            assert_eq!(r.buf, vec![7u64; 2001], "the buffer is handed back");
+        }
+        Ok(_) => panic!("a put past the end was accepted"),
+    }
+    shmem.barrier_all();
+    // Fetching atomics with handles, waited on after all were issued.
+    let counter = SymBox::<u64>::new(shmem, 0).unwrap();
+    let zero = shmem.pe(0).unwrap();
+    let handles: Vec<_> = (0..10)
+        .map(|_| counter.atomic_fetch_add_nbi(zero, 1))
+        .collect();
+    let mut mine: Vec<u64> = handles.into_iter().map(|h| h.wait()).collect();
+    mine.sort_unstable();
+    assert!(
+        mine.windows(2).all(|w| w[0] < w[1]),
+        "each fetched value once"
+    );
+    shmem.barrier_all();
+    if me == 0 {
+        assert_eq!(counter.read(), 10 * n as u64);
+        assert_eq!(counter.atomic_fetch_nbi(zero).wait(), 10 * n as u64);
+        assert_eq!(counter.atomic_swap_nbi(zero, 1).wait(), 10 * n as u64);
+        assert_eq!(counter.atomic_compare_swap_nbi(zero, 1, 5).wait(), 1);
+        assert_eq!(counter.atomic_fetch_inc_nbi(zero).wait(), 5);
+        assert_eq!(counter.atomic_fetch_or_nbi(zero, 8).wait(), 6);
+        assert_eq!(counter.atomic_fetch_and_nbi(zero, 12).wait(), 14);
+        assert_eq!(counter.atomic_fetch_xor_nbi(zero, 1).wait(), 12);
+        assert_eq!(counter.read(), 13);
+    }
+    shmem.barrier_all();
+}
+
 fn main() {
     support::main(
         &[
+            Case {
+                name: "nbi_handles",
+                npes: NPES,
+                body: nbi_handles,
+            },
             Case {
                 name: "peer_views",
                 npes: NPES,

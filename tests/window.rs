@@ -744,6 +744,31 @@ fn requests_allocate_nothing(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// 10,000 non-blocking puts and gets with handles that own their buffer, each returned buffer
+/// passed to the next call, allocate nothing (OpenSHMEM issue: per-operation handles).
+fn nbi_handles_allocate_nothing(shmem: &Shmem) {
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let v = SymVec::<u64>::zeroed(shmem, 1024).unwrap();
+    let mut buf: Vec<u64> = (0..1024).map(|i| req_value(me, i)).collect();
+    shmem.barrier_all();
+    let before = allocations();
+    for round in 0..5000 {
+        let len = [1, 8, 100, 1024][round % 4];
+        buf.truncate(len);
+        let h = v.put_nbi(right, std::mem::take(&mut buf)).unwrap();
+        buf = h.wait();
+        let h = v.get_nbi(right, std::mem::take(&mut buf)).unwrap();
+        buf = h.wait();
+        assert_eq!(buf.len(), len);
+        // Back to the full length without reallocating (capacity is kept).
+        buf.resize(1024, 0);
+    }
+    let allocated = allocations() - before;
+    assert_eq!(allocated, 0, "10,000 handles allocated {allocated} times");
+    shmem.barrier_all();
+}
+
 /// The elements a layout selects, by a plain loop over its description (not its blocks).
 fn selected(desc: &[(usize, usize)]) -> Vec<usize> {
     let mut v: Vec<usize> = desc.iter().flat_map(|&(a, n)| a..a + n).collect();
@@ -908,6 +933,11 @@ fn main() {
                 name: "requests_allocate_nothing",
                 npes: NPES_AND_1,
                 body: requests_allocate_nothing,
+            },
+            Case {
+                name: "nbi_handles_allocate_nothing",
+                npes: NPES_AND_1,
+                body: nbi_handles_allocate_nothing,
             },
             Case {
                 name: "refused_calls_write_nothing",

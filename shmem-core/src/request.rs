@@ -168,3 +168,94 @@ impl<B> Drop for Request<'_, B> {
         self.finish();
     }
 }
+
+/// A request-based put or get that *owns* its buffer ([`put_owned`], [`get_owned`]): it can
+/// be stored anywhere and waited on later, because no borrow has to outlive it. The buffer
+/// comes back from [`Owned::wait`]; dropping the request waits and then frees it; leaking the
+/// request leaks the buffer with it, so the transport can never write into memory the program
+/// reuses. Reusing the returned `Vec` for the next request allocates nothing.
+#[must_use = "a request is finished by `wait` (dropping it waits too)"]
+pub struct Owned<'t, T> {
+    t: &'t DefaultTransport,
+    op: Pending,
+    buf: Option<Vec<T>>,
+}
+
+impl<T> fmt::Debug for Owned<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Owned")
+            .field("finished", &self.op.is_done())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Starts copying `buf` to `offset` on `pe` (`MPI_Rput`), keeping `buf` until finished. The
+/// transport checks the range against `pe`'s partition (a backstop).
+pub fn put_owned<T: Pod>(
+    t: &DefaultTransport,
+    pe: usize,
+    offset: usize,
+    buf: Vec<T>,
+) -> Owned<'_, T> {
+    // SAFETY: the bytes are the heap allocation of `buf`, which the request owns and never
+    // touches, moves out of or frees before the operation is finished (`wait` and `drop`
+    // finish first; a leaked request leaks the allocation); moving the `Vec` does not move
+    // its heap buffer.
+    let op = unsafe { t.put_start(pe, offset, buf.as_ptr().cast(), size_of_val(&buf[..])) };
+    Owned {
+        t,
+        op,
+        buf: Some(buf),
+    }
+}
+
+/// Starts copying `buf.len()` elements from `offset` on `pe` into `buf` (`MPI_Rget`); the
+/// data is in the buffer [`Owned::wait`] returns.
+pub fn get_owned<T: Pod>(
+    t: &DefaultTransport,
+    pe: usize,
+    offset: usize,
+    mut buf: Vec<T>,
+) -> Owned<'_, T> {
+    let len = size_of_val(&buf[..]);
+    // SAFETY: as in `put_owned`: the request owns the heap buffer and nothing reads or writes
+    // it before the operation is finished.
+    let op = unsafe { t.get_start(pe, offset, buf.as_mut_ptr().cast(), len) };
+    Owned {
+        t,
+        op,
+        buf: Some(buf),
+    }
+}
+
+impl<T> Owned<'_, T> {
+    /// Whether the operation is finished (`MPI_Test`).
+    #[inline]
+    pub fn test(&mut self) -> bool {
+        self.op.is_done() || self.t.test(&mut self.op)
+    }
+
+    /// Waits until the operation is finished (`MPI_Wait`; `shmem_quiet` finishes it too)
+    /// and returns the buffer (with a get's data).
+    #[inline]
+    pub fn wait(mut self) -> Vec<T> {
+        self.finish();
+        self.buf
+            .take()
+            .expect("a request holds its buffer until it is waited on")
+    }
+
+    #[inline]
+    fn finish(&mut self) {
+        if !self.op.is_done() {
+            self.t
+                .finish(std::mem::replace(&mut self.op, Pending::DONE));
+        }
+    }
+}
+
+impl<T> Drop for Owned<'_, T> {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}

@@ -105,8 +105,8 @@ pub use shmem_core::{Error, NotAMember, SegmentError};
 pub use shmem_macros::symmetric;
 pub use statics::{StaticTarget, SymStatic};
 pub use sym::{
-    AllocHints, MaskedSlice, PeerSlice, SignalOp, Sym, SymBox, SymSlice, SymSliceMut, SymTarget,
-    SymVec,
+    AllocHints, AmoHandle, MaskedSlice, NbiHandle, NbiRefused, PeerSlice, SignalOp, Sym, SymBox,
+    SymSlice, SymSliceMut, SymTarget, SymVec,
 };
 pub use team::{Team, TeamConfig, TeamPe};
 pub use types::{AmoBitwise, AmoExtended, AmoStandard, Cmp, WaitType};

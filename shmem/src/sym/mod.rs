@@ -13,9 +13,11 @@
 //! [`MaskedSlice`]), `target.rs` ([`SymTarget`]: what a collective may write), `owned.rs`
 //! ([`SymVec`], [`SymBox`]: the heap allocations that own the memory), `signal.rs`
 //! (put-with-signal and the signal operations), `blocked.rs` (block-strided `ibput`/`ibget`),
-//! `peer.rs` ([`PeerSlice`]: another PE's mapped copy, `shmem_ptr`).
+//! `peer.rs` ([`PeerSlice`]: another PE's mapped copy, `shmem_ptr`), `handles.rs`
+//! (non-blocking operations with handles that own their buffers).
 
 mod blocked;
+mod handles;
 mod owned;
 mod peer;
 mod signal;
@@ -30,6 +32,7 @@ use std::ops::{Bound, RangeBounds};
 use bytemuck::Pod;
 use shmem_core::Transport;
 
+pub use handles::{AmoHandle, NbiHandle, NbiRefused};
 pub use owned::{AllocHints, SymBox, SymVec};
 pub use peer::PeerSlice;
 pub use signal::SignalOp;
