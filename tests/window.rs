@@ -769,6 +769,59 @@ fn nbi_handles_allocate_nothing(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// `accumulate_layout` / `get_accumulate_layout`: every PE adds its contributions, taken from
+/// an indexed origin layout, into a column (vector target layout) of every PE's window; the
+/// totals match a plain-loop fold over PE ids; `get_accumulate_layout` with `NoOp` reads them
+/// back into a strided origin layout; mismatched and out-of-bounds layouts write nothing.
+fn accumulate_layouts(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let mut win = Window::<i64>::new(shmem, 64).unwrap();
+    let column = Layout::vector(6, 1, 10).unwrap(); // elements 0, 10, .., 50 (from `at`)
+    let picks = [(1usize, 2usize), (5, 1), (9, 3)]; // src elements 1, 2, 5, 9, 10, 11
+    let origin = Layout::indexed(&picks).unwrap();
+    let src: Vec<i64> = (0..12).map(|i| (me as i64 + 1) * 100 + i as i64).collect();
+    let picked: Vec<usize> = selected(&picks);
+    shmem.barrier_all();
+    {
+        let all = win.lock_all();
+        for t in shmem.pes() {
+            all.accumulate_layout(t, 3, &src, &origin, &column, op::Sum)
+                .unwrap();
+        }
+        // Refused: 6 elements against 5, a column past the end.
+        let five = Layout::contiguous(5);
+        assert!(matches!(
+            all.accumulate_layout(shmem.my_pe(), 3, &src, &five, &column, op::Sum),
+            Err(Error::LengthMismatch { .. })
+        ));
+        assert!(matches!(
+            all.accumulate_layout(shmem.my_pe(), 20, &src, &origin, &column, op::Sum),
+            Err(Error::OutOfBounds { .. })
+        ));
+    }
+    shmem.barrier_all();
+    let mut got = vec![0i64; 64];
+    win.lock(shmem.my_pe(), LockKind::Shared)
+        .get(0, &mut got)
+        .unwrap();
+    let mut want = vec![0i64; 64];
+    for (k, &i) in picked.iter().enumerate() {
+        want[3 + 10 * k] = (0..n).map(|p| (p as i64 + 1) * 100 + i as i64).sum();
+    }
+    assert_eq!(got, want);
+    let strided = Layout::vector(6, 1, 2).unwrap();
+    let mut back = vec![-1i64; 12];
+    win.lock(shmem.my_pe(), LockKind::Shared)
+        .get_accumulate_layout(3, &[0; 12], &mut back, &strided, &column, op::NoOp)
+        .unwrap();
+    for k in 0..6 {
+        assert_eq!(back[2 * k], want[3 + 10 * k]);
+        assert_eq!(back[2 * k + 1], -1, "outside the origin layout: untouched");
+    }
+    shmem.barrier_all();
+}
+
 /// The elements a layout selects, by a plain loop over its description (not its blocks).
 fn selected(desc: &[(usize, usize)]) -> Vec<usize> {
     let mut v: Vec<usize> = desc.iter().flat_map(|&(a, n)| a..a + n).collect();
@@ -938,6 +991,11 @@ fn main() {
                 name: "nbi_handles_allocate_nothing",
                 npes: NPES_AND_1,
                 body: nbi_handles_allocate_nothing,
+            },
+            Case {
+                name: "accumulate_layouts",
+                npes: NPES_AND_1,
+                body: accumulate_layouts,
             },
             Case {
                 name: "refused_calls_write_nothing",

@@ -552,6 +552,46 @@ impl<'s, T: Pod> Window<'s, T> {
     /// element `i`: `result[i] = target[i]` (if asked), `target[i] = op(target[i], src[i])`.
     /// `cas` = `Some(compare)`: `src` is one element, written only if the target equals
     /// `compare` bit for bit.
+    /// The accumulate family with layouts: under `pe`'s accumulate lock, for each run that
+    /// is contiguous on both sides, `result` (if asked, laid out like `src` by `origin`)
+    /// receives the target's values and the target is combined with `src`'s, in place.
+    #[allow(clippy::too_many_arguments)]
+    fn combine_layout(
+        &self,
+        pe: usize,
+        at: usize,
+        src: &[T],
+        mut result: Option<&mut [T]>,
+        origin: &Layout,
+        target: &Layout,
+        op: impl Fn(T, T) -> T,
+    ) -> Result<(), Error> {
+        self.check_layouts(at, origin, src.len(), target)?;
+        if let Some(r) = &result
+            && r.len() != src.len()
+        {
+            return Err(Error::LengthMismatch {
+                what: "get_accumulate origin and result",
+                left: src.len(),
+                right: r.len(),
+            });
+        }
+        if origin.is_empty() {
+            return Ok(());
+        }
+        let t = self.t();
+        let lock = RawLock::new(self.acc + LOCK_SIZE * pe, pe);
+        lock.lock(t);
+        zip_layouts(origin, target, |o, d, n| {
+            let off = self.data + (at + d) * size_of::<T>();
+            let old = result.as_deref_mut().map(|r| &mut r[o..o + n]);
+            t.combine(pe, off, &src[o..o + n], old, &op);
+        });
+        lock.unlock(t, false);
+        self.count(pe);
+        Ok(())
+    }
+
     fn combine(
         &self,
         pe: usize,
@@ -646,6 +686,61 @@ macro_rules! rma_methods {
         ) -> Result<(), Error> {
             self.win
                 .get_layout_at(self.target_of($($pe),*)?, at, dst, origin, target)
+        }
+
+        /// `accumulate` through layouts (`MPI_Accumulate` with derived datatypes on both
+        /// sides): for every `i`, element `i` that `target` selects (from `at`) becomes
+        /// `op(it, element i that origin selects in src)`, atomically per element like
+        /// `accumulate`.
+        ///
+        /// # Errors
+        /// As for `put_layout`; nothing is written then.
+        pub fn accumulate_layout<O: AccumulateOp<T>>(
+            &self,
+            $($pe: $pe_ty,)*
+            at: usize,
+            src: &[T],
+            origin: &Layout,
+            target: &Layout,
+            op: O,
+        ) -> Result<(), Error> {
+            self.win.combine_layout(
+                self.target_of($($pe),*)?,
+                at,
+                src,
+                None,
+                origin,
+                target,
+                |a, b| op.apply(a, b),
+            )
+        }
+
+        /// `get_accumulate` through layouts (`MPI_Get_accumulate` with derived datatypes):
+        /// `result` (laid out like `src`, by `origin`) receives the target's previous values.
+        ///
+        /// # Errors
+        /// As for `accumulate_layout`, and [`Error::LengthMismatch`] when `result` and `src`
+        /// differ in length; nothing is written or read then.
+        #[allow(clippy::too_many_arguments)]
+        pub fn get_accumulate_layout<O: AccumulateOp<T>>(
+            &self,
+            $($pe: $pe_ty,)*
+            at: usize,
+            src: &[T],
+            result: &mut [T],
+            origin: &Layout,
+            target: &Layout,
+            op: O,
+        ) -> Result<(), Error> {
+            self.win.combine_layout(
+                self.target_of($($pe),*)?,
+                at,
+                src,
+                Some(result),
+                origin,
+                target,
+                |a, b| op.apply(a, b),
+            )
         }
 
         /// Copies the target's elements `at ..` into `dst` (`MPI_Get`; complete on return).
