@@ -21,7 +21,7 @@ fn span(stride: usize, bsize: usize, nblocks: usize, no_overlap: bool) -> Result
     }
     if no_overlap && nblocks > 1 && stride < bsize {
         return Err(Error::InvalidStride {
-            what: "the target's stride is smaller than the block size (blocks would overlap)",
+            what: "the written side's stride is smaller than the block size (blocks would overlap)",
         });
     }
     (nblocks - 1)
@@ -60,23 +60,9 @@ impl<T: Pod> SymSlice<'_, T> {
         bsize: usize,
         nblocks: usize,
     ) -> Result<(), Error> {
-        if nblocks == 0 || bsize == 0 {
+        let Some(off) = self.blocked(tst, src.len(), sst, bsize, nblocks, true)? else {
             return Ok(());
-        }
-        let target_span = span(tst, bsize, nblocks, true)?;
-        let source_span = span(sst, bsize, nblocks, false)?;
-        if source_span > src.len() {
-            return Err(Error::OutOfBounds {
-                start: (nblocks - 1) * sst,
-                len: bsize,
-                object_len: src.len(),
-            });
-        }
-        let off = self.check(0, target_span).map_err(|_| Error::OutOfBounds {
-            start: (nblocks - 1) * tst,
-            len: bsize,
-            object_len: self.len(),
-        })?;
+        };
         let t = self.shmem().rt().transport();
         for i in 0..nblocks {
             let block = &src[i * sst..i * sst + bsize];
@@ -104,23 +90,9 @@ impl<T: Pod> SymSlice<'_, T> {
         bsize: usize,
         nblocks: usize,
     ) -> Result<(), Error> {
-        if nblocks == 0 || bsize == 0 {
+        let Some(off) = self.blocked(sst, dst.len(), tst, bsize, nblocks, false)? else {
             return Ok(());
-        }
-        let local_span = span(tst, bsize, nblocks, true)?;
-        let sym_span = span(sst, bsize, nblocks, false)?;
-        if local_span > dst.len() {
-            return Err(Error::OutOfBounds {
-                start: (nblocks - 1) * tst,
-                len: bsize,
-                object_len: dst.len(),
-            });
-        }
-        let off = self.check(0, sym_span).map_err(|_| Error::OutOfBounds {
-            start: (nblocks - 1) * sst,
-            len: bsize,
-            object_len: self.len(),
-        })?;
+        };
         let t = self.shmem().rt().transport();
         for i in 0..nblocks {
             let block = &mut dst[i * tst..i * tst + bsize];
@@ -131,5 +103,41 @@ impl<T: Pod> SymSlice<'_, T> {
             );
         }
         Ok(())
+    }
+
+    /// Checks a block-strided transfer: blocks `sym_stride` apart in this slice, `local_stride`
+    /// apart in a local buffer of `local_len`; the written side (`sym_written`: this slice,
+    /// else the local buffer) may not have overlapping blocks. The offset of this slice, or
+    /// `None` when nothing moves.
+    #[allow(clippy::too_many_arguments)]
+    fn blocked(
+        &self,
+        sym_stride: usize,
+        local_len: usize,
+        local_stride: usize,
+        bsize: usize,
+        nblocks: usize,
+        sym_written: bool,
+    ) -> Result<Option<usize>, Error> {
+        if nblocks == 0 || bsize == 0 {
+            return Ok(None);
+        }
+        let sym_span = span(sym_stride, bsize, nblocks, sym_written)?;
+        let local_span = span(local_stride, bsize, nblocks, !sym_written)?;
+        let last = |stride: usize| (nblocks - 1) * stride;
+        if local_span > local_len {
+            return Err(Error::OutOfBounds {
+                start: last(local_stride),
+                len: bsize,
+                object_len: local_len,
+            });
+        }
+        self.check(0, sym_span)
+            .map(Some)
+            .map_err(|_| Error::OutOfBounds {
+                start: last(sym_stride),
+                len: bsize,
+                object_len: self.len(),
+            })
     }
 }

@@ -168,6 +168,167 @@ fn check_len(what: &'static str, left: usize, right: usize) -> Result<(), Error>
     }
 }
 
+/// The wait and test forms, one set for [`SymSlice`] and one for [`MaskedSlice`]: each is one
+/// [`Scan`] made by the type's `scan_one` (a value for every element) or `scan` (one value per
+/// element, length-checked). "The elements" are those taking part: every element of an
+/// array, the included ones of a masked array (a masked `all` returns at once and `any` /
+/// `some` give `None` / nothing when every element is excluded).
+macro_rules! wait_forms {
+    () => {
+        /// Waits until every element satisfies `cmp value` (`shmem_wait_until_all`); returns
+        /// at once when there is none.
+        pub fn wait_until_all(&self, cmp: Cmp, value: T) {
+            self.scan_one(cmp, value).wait_all();
+        }
+
+        /// Waits until some element satisfies `cmp value` and returns its index
+        /// (`shmem_wait_until_any`); `None` when there is none (the spec's `SIZE_MAX`).
+        ///
+        /// **Fairness.** When several elements satisfy the condition, the scan starts one past
+        /// the index this PE's last `any` call on this array returned (wrapping around), so
+        /// repeated calls report every satisfied element in turn: with `k` of them satisfied
+        /// and unchanged, `k` successive calls return each of them once. The cursor is kept
+        /// per PE for the last 8 arrays it scanned (keyed by offset and length) and is shared
+        /// by the `test_any`, `_vector` and masked forms.
+        pub fn wait_until_any(&self, cmp: Cmp, value: T) -> Option<usize> {
+            self.scan_one(cmp, value).wait_any()
+        }
+
+        /// Waits until at least one element satisfies `cmp value` and returns the indices of
+        /// all that do, in increasing order (`shmem_wait_until_some`); empty when there is
+        /// none.
+        pub fn wait_until_some(&self, cmp: Cmp, value: T) -> Vec<usize> {
+            let mut out = Vec::new();
+            self.wait_until_some_into(cmp, value, &mut out);
+            out
+        }
+
+        /// [`wait_until_some`](Self::wait_until_some) into `out` (cleared first), which keeps
+        /// its capacity from call to call: no allocation once it is large enough.
+        pub fn wait_until_some_into(&self, cmp: Cmp, value: T, out: &mut Vec<usize>) {
+            self.scan_one(cmp, value).wait_some(out);
+        }
+
+        /// Whether every element satisfies `cmp value` now (`shmem_test_all`).
+        pub fn test_all(&self, cmp: Cmp, value: T) -> bool {
+            self.scan_one(cmp, value).test_all()
+        }
+
+        /// An element satisfying `cmp value` now, if any (`shmem_test_any`), chosen fairly as
+        /// in [`wait_until_any`](Self::wait_until_any).
+        pub fn test_any(&self, cmp: Cmp, value: T) -> Option<usize> {
+            self.scan_one(cmp, value).test_any()
+        }
+
+        /// Every element satisfying `cmp value` now, in increasing order (`shmem_test_some`).
+        pub fn test_some(&self, cmp: Cmp, value: T) -> Vec<usize> {
+            let mut out = Vec::new();
+            self.test_some_into(cmp, value, &mut out);
+            out
+        }
+
+        /// [`test_some`](Self::test_some) into `out` (cleared first).
+        pub fn test_some_into(&self, cmp: Cmp, value: T, out: &mut Vec<usize>) {
+            self.scan_one(cmp, value).test_some(out);
+        }
+
+        /// Waits until every element `i` satisfies `cmp values[i]`
+        /// (`shmem_wait_until_all_vector`).
+        ///
+        /// # Errors
+        /// [`Error::LengthMismatch`] when `values` has another length than the array; nothing
+        /// is waited for.
+        pub fn wait_until_all_vector(&self, cmp: Cmp, values: &[T]) -> Result<(), Error> {
+            self.scan(cmp, Values::Each(values))?.wait_all();
+            Ok(())
+        }
+
+        /// Waits until some element `i` satisfies `cmp values[i]` and returns its index
+        /// (`shmem_wait_until_any_vector`), chosen fairly as in
+        /// [`wait_until_any`](Self::wait_until_any); `None` when there is none.
+        ///
+        /// # Errors
+        /// [`Error::LengthMismatch`] when `values` has another length than the array; nothing
+        /// is waited for.
+        pub fn wait_until_any_vector(
+            &self,
+            cmp: Cmp,
+            values: &[T],
+        ) -> Result<Option<usize>, Error> {
+            Ok(self.scan(cmp, Values::Each(values))?.wait_any())
+        }
+
+        /// Waits until at least one element `i` satisfies `cmp values[i]` and returns the
+        /// indices of all that do, in increasing order (`shmem_wait_until_some_vector`).
+        ///
+        /// # Errors
+        /// [`Error::LengthMismatch`] when `values` has another length than the array; nothing
+        /// is waited for.
+        pub fn wait_until_some_vector(&self, cmp: Cmp, values: &[T]) -> Result<Vec<usize>, Error> {
+            let mut out = Vec::new();
+            self.wait_until_some_vector_into(cmp, values, &mut out)?;
+            Ok(out)
+        }
+
+        /// [`wait_until_some_vector`](Self::wait_until_some_vector) into `out` (cleared
+        /// first).
+        ///
+        /// # Errors
+        /// [`Error::LengthMismatch`] as there; `out` is then left as it was.
+        pub fn wait_until_some_vector_into(
+            &self,
+            cmp: Cmp,
+            values: &[T],
+            out: &mut Vec<usize>,
+        ) -> Result<(), Error> {
+            self.scan(cmp, Values::Each(values))?.wait_some(out);
+            Ok(())
+        }
+
+        /// Whether every element `i` satisfies `cmp values[i]` now (`shmem_test_all_vector`).
+        ///
+        /// # Errors
+        /// [`Error::LengthMismatch`] when `values` has another length than the array.
+        pub fn test_all_vector(&self, cmp: Cmp, values: &[T]) -> Result<bool, Error> {
+            Ok(self.scan(cmp, Values::Each(values))?.test_all())
+        }
+
+        /// An element `i` satisfying `cmp values[i]` now, if any (`shmem_test_any_vector`),
+        /// chosen fairly as in [`wait_until_any`](Self::wait_until_any).
+        ///
+        /// # Errors
+        /// [`Error::LengthMismatch`] when `values` has another length than the array.
+        pub fn test_any_vector(&self, cmp: Cmp, values: &[T]) -> Result<Option<usize>, Error> {
+            Ok(self.scan(cmp, Values::Each(values))?.test_any())
+        }
+
+        /// Every element `i` satisfying `cmp values[i]` now, in increasing order
+        /// (`shmem_test_some_vector`).
+        ///
+        /// # Errors
+        /// [`Error::LengthMismatch`] when `values` has another length than the array.
+        pub fn test_some_vector(&self, cmp: Cmp, values: &[T]) -> Result<Vec<usize>, Error> {
+            let mut out = Vec::new();
+            self.test_some_vector_into(cmp, values, &mut out)?;
+            Ok(out)
+        }
+
+        /// [`test_some_vector`](Self::test_some_vector) into `out` (cleared first).
+        ///
+        /// # Errors
+        /// [`Error::LengthMismatch`] as there; `out` is then left as it was.
+        pub fn test_some_vector_into(
+            &self,
+            cmp: Cmp,
+            values: &[T],
+            out: &mut Vec<usize>,
+        ) -> Result<(), Error> {
+            self.scan(cmp, Values::Each(values))?.test_some(out);
+            Ok(())
+        }
+    };
+}
+
 /// The waits and tests on many elements. All of them look at this PE's copy only and are
 /// *local* (no other PE takes part); a put, `p` or atomic from another PE into the array wakes
 /// a waiter. `any` forms are fair: see [`wait_until_any`](SymSlice::wait_until_any).
@@ -224,168 +385,7 @@ impl<'a, T: WaitType> SymSlice<'a, T> {
         }
     }
 
-    /// Waits until every element of this PE's copy satisfies `cmp value`
-    /// (`shmem_wait_until_all`); returns at once for an empty array.
-    pub fn wait_until_all(&self, cmp: Cmp, value: T) {
-        self.scan_one(cmp, value).wait_all();
-    }
-
-    /// Waits until some element satisfies `cmp value` and returns its index
-    /// (`shmem_wait_until_any`); `None` for an empty array (the spec's `SIZE_MAX`).
-    ///
-    /// **Fairness.** When several elements satisfy the condition, the scan starts one past the
-    /// index this PE's last `any` call on this array returned (wrapping around), so repeated
-    /// calls report every satisfied element in turn: with `k` of them satisfied and unchanged,
-    /// `k` successive calls return each of them once. The cursor is kept per PE for the last
-    /// 8 arrays it scanned (keyed by offset and length) and is shared by the `test_any`,
-    /// `_vector` and masked forms.
-    pub fn wait_until_any(&self, cmp: Cmp, value: T) -> Option<usize> {
-        self.scan_one(cmp, value).wait_any()
-    }
-
-    /// Waits until at least one element satisfies `cmp value` and returns the indices of all
-    /// that do, in increasing order (`shmem_wait_until_some`); empty for an empty array.
-    pub fn wait_until_some(&self, cmp: Cmp, value: T) -> Vec<usize> {
-        let mut out = Vec::new();
-        self.wait_until_some_into(cmp, value, &mut out);
-        out
-    }
-
-    /// [`wait_until_some`](Self::wait_until_some) into `out` (cleared first), which keeps its
-    /// capacity from call to call: no allocation once it is large enough.
-    pub fn wait_until_some_into(&self, cmp: Cmp, value: T, out: &mut Vec<usize>) {
-        self.scan_one(cmp, value).wait_some(out);
-    }
-
-    /// Whether every element satisfies `cmp value` now (`shmem_test_all`).
-    pub fn test_all(&self, cmp: Cmp, value: T) -> bool {
-        self.scan_one(cmp, value).test_all()
-    }
-
-    /// An element satisfying `cmp value` now, if any (`shmem_test_any`), chosen fairly as in
-    /// [`wait_until_any`](Self::wait_until_any).
-    pub fn test_any(&self, cmp: Cmp, value: T) -> Option<usize> {
-        self.scan_one(cmp, value).test_any()
-    }
-
-    /// Every element satisfying `cmp value` now, in increasing order (`shmem_test_some`).
-    pub fn test_some(&self, cmp: Cmp, value: T) -> Vec<usize> {
-        let mut out = Vec::new();
-        self.test_some_into(cmp, value, &mut out);
-        out
-    }
-
-    /// [`test_some`](Self::test_some) into `out` (cleared first).
-    pub fn test_some_into(&self, cmp: Cmp, value: T, out: &mut Vec<usize>) {
-        self.scan_one(cmp, value).test_some(out);
-    }
-
-    /// Waits until every element `i` satisfies `cmp values[i]`
-    /// (`shmem_wait_until_all_vector`).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] when `values` has another length than the array; nothing is
-    /// waited for.
-    pub fn wait_until_all_vector(&self, cmp: Cmp, values: &[T]) -> Result<(), Error> {
-        self.scan(cmp, Values::Each(values))?.wait_all();
-        Ok(())
-    }
-
-    /// Waits until some element `i` satisfies `cmp values[i]` and returns its index
-    /// (`shmem_wait_until_any_vector`), chosen fairly as in
-    /// [`wait_until_any`](Self::wait_until_any); `None` for an empty array.
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] when `values` has another length than the array; nothing is
-    /// waited for.
-    ///
-    /// # Examples
-    /// ```
-    /// use shmem::{Cmp, SymVec};
-    ///
-    /// let shmem = shmem::init()?;
-    /// let slots = SymVec::<u64>::zeroed(&shmem, 4)?;
-    /// slots.at(2)?.p(shmem.my_pe(), 20); // another PE would do this
-    /// // element i is ready when it holds 10 * i (element 0 compares with 1, so not yet)
-    /// let ready = slots.wait_until_any_vector(Cmp::Eq, &[1, 10, 20, 30])?;
-    /// assert_eq!(ready, Some(2));
-    /// assert!(matches!(
-    ///     slots.wait_until_any_vector(Cmp::Eq, &[1, 10]),
-    ///     Err(shmem::Error::LengthMismatch { left: 2, right: 4, .. })
-    /// ));
-    /// # Ok::<(), shmem::Error>(())
-    /// ```
-    pub fn wait_until_any_vector(&self, cmp: Cmp, values: &[T]) -> Result<Option<usize>, Error> {
-        Ok(self.scan(cmp, Values::Each(values))?.wait_any())
-    }
-
-    /// Waits until at least one element `i` satisfies `cmp values[i]` and returns the indices
-    /// of all that do, in increasing order (`shmem_wait_until_some_vector`).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] when `values` has another length than the array; nothing is
-    /// waited for.
-    pub fn wait_until_some_vector(&self, cmp: Cmp, values: &[T]) -> Result<Vec<usize>, Error> {
-        let mut out = Vec::new();
-        self.wait_until_some_vector_into(cmp, values, &mut out)?;
-        Ok(out)
-    }
-
-    /// [`wait_until_some_vector`](Self::wait_until_some_vector) into `out` (cleared first).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] as there; `out` is then left as it was.
-    pub fn wait_until_some_vector_into(
-        &self,
-        cmp: Cmp,
-        values: &[T],
-        out: &mut Vec<usize>,
-    ) -> Result<(), Error> {
-        self.scan(cmp, Values::Each(values))?.wait_some(out);
-        Ok(())
-    }
-
-    /// Whether every element `i` satisfies `cmp values[i]` now (`shmem_test_all_vector`).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] when `values` has another length than the array.
-    pub fn test_all_vector(&self, cmp: Cmp, values: &[T]) -> Result<bool, Error> {
-        Ok(self.scan(cmp, Values::Each(values))?.test_all())
-    }
-
-    /// An element `i` satisfying `cmp values[i]` now, if any (`shmem_test_any_vector`), chosen
-    /// fairly as in [`wait_until_any`](Self::wait_until_any).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] when `values` has another length than the array.
-    pub fn test_any_vector(&self, cmp: Cmp, values: &[T]) -> Result<Option<usize>, Error> {
-        Ok(self.scan(cmp, Values::Each(values))?.test_any())
-    }
-
-    /// Every element `i` satisfying `cmp values[i]` now, in increasing order
-    /// (`shmem_test_some_vector`).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] when `values` has another length than the array.
-    pub fn test_some_vector(&self, cmp: Cmp, values: &[T]) -> Result<Vec<usize>, Error> {
-        let mut out = Vec::new();
-        self.test_some_vector_into(cmp, values, &mut out)?;
-        Ok(out)
-    }
-
-    /// [`test_some_vector`](Self::test_some_vector) into `out` (cleared first).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] as there; `out` is then left as it was.
-    pub fn test_some_vector_into(
-        &self,
-        cmp: Cmp,
-        values: &[T],
-        out: &mut Vec<usize>,
-    ) -> Result<(), Error> {
-        self.scan(cmp, Values::Each(values))?.test_some(out);
-        Ok(())
-    }
+    wait_forms!();
 }
 
 /// A symmetric array with some elements left out of its waits and tests: OpenSHMEM's `status`
@@ -401,6 +401,34 @@ impl<'a, T: WaitType> SymSlice<'a, T> {
 ///   is excluded.
 ///
 /// Returned indices are the array's own.
+///
+/// # Examples
+///
+/// A vector wait on an array (element `i` is ready when it holds `expected[i]`), then on the
+/// same array with elements left out:
+/// ```
+/// use shmem::{Cmp, SymVec};
+///
+/// let shmem = shmem::init()?;
+/// let slots = SymVec::<u64>::zeroed(&shmem, 3)?;
+/// for (i, v) in [(0, 5), (1, 6)] {
+///     slots.at(i)?.p(shmem.my_pe(), v); // other PEs would do this
+/// }
+/// let expected = [5, 6, 7];
+/// assert_eq!(slots.test_some_vector(Cmp::Eq, &expected)?, [0, 1]);
+/// assert!(matches!(
+///     slots.wait_until_any_vector(Cmp::Eq, &[5, 6]),
+///     Err(shmem::Error::LengthMismatch { left: 2, right: 3, .. })
+/// ));
+/// // element 0 is excluded: only element 1 is both ready and included
+/// let masked = slots.masked(&[true, false, false])?;
+/// assert_eq!(masked.wait_until_any_vector(Cmp::Eq, &expected)?, Some(1));
+/// // everything excluded: nothing to wait for
+/// let none = slots.masked(&[true; 3])?;
+/// assert_eq!(none.wait_until_any_vector(Cmp::Eq, &expected)?, None);
+/// none.wait_until_all_vector(Cmp::Eq, &expected)?; // returns at once
+/// # Ok::<(), shmem::Error>(())
+/// ```
 pub struct MaskedSlice<'a, T> {
     slice: SymSlice<'a, T>,
     exclude: &'a [bool],
@@ -441,165 +469,5 @@ impl<'a, T: WaitType> MaskedSlice<'a, T> {
         }
     }
 
-    /// Waits until every included element satisfies `cmp value` (`shmem_wait_until_all` with
-    /// `status`).
-    pub fn wait_until_all(&self, cmp: Cmp, value: T) {
-        self.scan_one(cmp, value).wait_all();
-    }
-
-    /// Waits until some included element satisfies `cmp value` and returns its index, chosen
-    /// fairly (`shmem_wait_until_any` with `status`); `None` when every element is excluded.
-    pub fn wait_until_any(&self, cmp: Cmp, value: T) -> Option<usize> {
-        self.scan_one(cmp, value).wait_any()
-    }
-
-    /// Waits until at least one included element satisfies `cmp value` and returns the indices
-    /// of all included ones that do (`shmem_wait_until_some` with `status`); empty when every
-    /// element is excluded.
-    pub fn wait_until_some(&self, cmp: Cmp, value: T) -> Vec<usize> {
-        let mut out = Vec::new();
-        self.wait_until_some_into(cmp, value, &mut out);
-        out
-    }
-
-    /// [`wait_until_some`](Self::wait_until_some) into `out` (cleared first).
-    pub fn wait_until_some_into(&self, cmp: Cmp, value: T, out: &mut Vec<usize>) {
-        self.scan_one(cmp, value).wait_some(out);
-    }
-
-    /// Whether every included element satisfies `cmp value` now (`shmem_test_all` with
-    /// `status`).
-    pub fn test_all(&self, cmp: Cmp, value: T) -> bool {
-        self.scan_one(cmp, value).test_all()
-    }
-
-    /// An included element satisfying `cmp value` now, if any, chosen fairly
-    /// (`shmem_test_any` with `status`).
-    pub fn test_any(&self, cmp: Cmp, value: T) -> Option<usize> {
-        self.scan_one(cmp, value).test_any()
-    }
-
-    /// Every included element satisfying `cmp value` now (`shmem_test_some` with `status`).
-    pub fn test_some(&self, cmp: Cmp, value: T) -> Vec<usize> {
-        let mut out = Vec::new();
-        self.test_some_into(cmp, value, &mut out);
-        out
-    }
-
-    /// [`test_some`](Self::test_some) into `out` (cleared first).
-    pub fn test_some_into(&self, cmp: Cmp, value: T, out: &mut Vec<usize>) {
-        self.scan_one(cmp, value).test_some(out);
-    }
-
-    /// Waits until every included element `i` satisfies `cmp values[i]`
-    /// (`shmem_wait_until_all_vector` with `status`).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] when `values` has another length than the array; nothing is
-    /// waited for.
-    pub fn wait_until_all_vector(&self, cmp: Cmp, values: &[T]) -> Result<(), Error> {
-        self.scan(cmp, Values::Each(values))?.wait_all();
-        Ok(())
-    }
-
-    /// Waits until some included element `i` satisfies `cmp values[i]` and returns its index,
-    /// chosen fairly (`shmem_wait_until_any_vector` with `status`); `None` when every element
-    /// is excluded.
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] when `values` has another length than the array; nothing is
-    /// waited for.
-    ///
-    /// # Examples
-    /// ```
-    /// use shmem::{Cmp, SymVec};
-    ///
-    /// let shmem = shmem::init()?;
-    /// let slots = SymVec::<u64>::zeroed(&shmem, 3)?;
-    /// for (i, v) in [(0, 5), (1, 6)] {
-    ///     slots.at(i)?.p(shmem.my_pe(), v); // other PEs would do this
-    /// }
-    /// let expected = [5, 6, 7];
-    /// // element 0 is excluded: only element 1 is both ready and included
-    /// let masked = slots.masked(&[true, false, false])?;
-    /// assert_eq!(masked.wait_until_any_vector(Cmp::Eq, &expected)?, Some(1));
-    /// // everything excluded: nothing to wait for
-    /// let none = slots.masked(&[true; 3])?;
-    /// assert_eq!(none.wait_until_any_vector(Cmp::Eq, &expected)?, None);
-    /// none.wait_until_all_vector(Cmp::Eq, &expected)?; // returns at once
-    /// # Ok::<(), shmem::Error>(())
-    /// ```
-    pub fn wait_until_any_vector(&self, cmp: Cmp, values: &[T]) -> Result<Option<usize>, Error> {
-        Ok(self.scan(cmp, Values::Each(values))?.wait_any())
-    }
-
-    /// Waits until at least one included element `i` satisfies `cmp values[i]` and returns the
-    /// indices of all included ones that do (`shmem_wait_until_some_vector` with `status`);
-    /// empty when every element is excluded.
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] when `values` has another length than the array; nothing is
-    /// waited for.
-    pub fn wait_until_some_vector(&self, cmp: Cmp, values: &[T]) -> Result<Vec<usize>, Error> {
-        let mut out = Vec::new();
-        self.wait_until_some_vector_into(cmp, values, &mut out)?;
-        Ok(out)
-    }
-
-    /// [`wait_until_some_vector`](Self::wait_until_some_vector) into `out` (cleared first).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] as there; `out` is then left as it was.
-    pub fn wait_until_some_vector_into(
-        &self,
-        cmp: Cmp,
-        values: &[T],
-        out: &mut Vec<usize>,
-    ) -> Result<(), Error> {
-        self.scan(cmp, Values::Each(values))?.wait_some(out);
-        Ok(())
-    }
-
-    /// Whether every included element `i` satisfies `cmp values[i]` now
-    /// (`shmem_test_all_vector` with `status`).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] when `values` has another length than the array.
-    pub fn test_all_vector(&self, cmp: Cmp, values: &[T]) -> Result<bool, Error> {
-        Ok(self.scan(cmp, Values::Each(values))?.test_all())
-    }
-
-    /// An included element `i` satisfying `cmp values[i]` now, if any, chosen fairly
-    /// (`shmem_test_any_vector` with `status`).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] when `values` has another length than the array.
-    pub fn test_any_vector(&self, cmp: Cmp, values: &[T]) -> Result<Option<usize>, Error> {
-        Ok(self.scan(cmp, Values::Each(values))?.test_any())
-    }
-
-    /// Every included element `i` satisfying `cmp values[i]` now (`shmem_test_some_vector`
-    /// with `status`).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] when `values` has another length than the array.
-    pub fn test_some_vector(&self, cmp: Cmp, values: &[T]) -> Result<Vec<usize>, Error> {
-        let mut out = Vec::new();
-        self.test_some_vector_into(cmp, values, &mut out)?;
-        Ok(out)
-    }
-
-    /// [`test_some_vector`](Self::test_some_vector) into `out` (cleared first).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] as there; `out` is then left as it was.
-    pub fn test_some_vector_into(
-        &self,
-        cmp: Cmp,
-        values: &[T],
-        out: &mut Vec<usize>,
-    ) -> Result<(), Error> {
-        self.scan(cmp, Values::Each(values))?.test_some(out);
-        Ok(())
-    }
+    wait_forms!();
 }
