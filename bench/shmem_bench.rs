@@ -49,8 +49,8 @@ use common::{PeMean, barrier_times, median, osu_times};
 
 use shmem::window::{Layout, LockKind, Window, op};
 use shmem::{
-    ActiveSet, BcastSync, Cmp, CollectSync, Member, Pe, ReduceSync, Shmem, SignalOp, SymBox,
-    SymLock, SymSlice, SymSliceMut, SymVec,
+    ActiveSet, BcastSync, Cmp, CollectSync, CtxOptions, Member, Pe, ReduceSync, Shmem, SignalOp,
+    SymBox, SymLock, SymSlice, SymSliceMut, SymVec, Team,
 };
 
 /// Repetitions per metric; the value is their median.
@@ -104,6 +104,8 @@ const ROWS: &[&str] = &[
     "layout_put_reuse_lat",
     "put_signal_lat_8",
     "amo_fadd_nbi_ops_per_s",
+    "sum_inscan_lat_1024",
+    "ctx_amo_threads_ops_per_s",
 ];
 
 /// The layout rows' target side: a column of 64 elements, 16 apart (`MPI_Type_vector`).
@@ -704,6 +706,100 @@ fn bench_reduce(cx: &Cx<'_>, co: &mut Colls<'_>, kind: Red, nreduce: usize) {
     cx.report(&name, median(v), "ns", nfail);
 }
 
+/// `sum_inscan_lat_1024` (ours; OSHMEM 4.1 has no scans): a world-team inclusive prefix sum
+/// of 1024 longs, timed like the reductions; checked against the prefix of the members'
+/// inputs.
+fn bench_inscan(cx: &Cx<'_>) {
+    const N: usize = 1024;
+    let name = "sum_inscan_lat_1024";
+    if !cx.wants(name) {
+        return;
+    }
+    let (warm, iters) = (cx.its(100), cx.its(1000));
+    let world = Team::world(cx.shmem);
+    let input = |pe: usize, j: usize| (pe * 7 + j % 13) as i64 - 5;
+    let src = or_exit(
+        cx.shmem,
+        "scan_src",
+        SymVec::from_fn(cx.shmem, N, |j| input(cx.me, j)),
+    );
+    let mut dst = or_exit(cx.shmem, "scan_dst", SymVec::zeroed(cx.shmem, N));
+    cx.shmem.barrier_all();
+    let mut failed = false;
+    let v = osu_times(&cx.mean, warm, iters, NREPS, |_| {
+        failed |= world.sum_inscan(&mut dst, &src).is_err();
+    });
+    let got = dst.to_vec();
+    let bad = failed || (0..N).any(|j| got[j] != (0..=cx.me).map(|p| input(p, j)).sum::<i64>());
+    let nfail = cx.global_fails(bad);
+    cx.report(name, median(v), "ns", nfail);
+}
+
+/// `ctx_amo_threads_ops_per_s` (ours; the threaded contexts path): on every PE two threads,
+/// each with its own context, issue blocking `atomic_fetch_add`s to the right neighbour's
+/// counter (an array lent to threads); PE 0 reports its two threads' operations per second
+/// (from a start both threads pass to the moment both are done). Every counter's final
+/// value is checked.
+fn bench_ctx_threads(cx: &Cx<'_>) {
+    const THREADS: usize = 2;
+    let name = "ctx_amo_threads_ops_per_s";
+    if !cx.wants(name) {
+        return;
+    }
+    let (warm, iters) = (cx.its(2000), cx.its(20000));
+    let right = cx.shmem.pe_wrapping(cx.me + 1);
+    let mut counter = or_exit(cx.shmem, "ctx_counter", SymVec::<u64>::zeroed(cx.shmem, 1));
+    let mut v = Vec::with_capacity(NREPS);
+    cx.shmem.barrier_all();
+    match counter.lend() {
+        Ok(lent) => {
+            let start = std::sync::Barrier::new(THREADS);
+            std::thread::scope(|s| {
+                let mut handles = Vec::new();
+                for t in 0..THREADS {
+                    let ctx = cx
+                        .shmem
+                        .ctx_create(CtxOptions::PRIVATE)
+                        .expect("contexts where lend succeeded");
+                    let start = &start;
+                    handles.push(s.spawn(move || {
+                        let mut times = Vec::new();
+                        for r in 0..=NREPS {
+                            let n = if r == 0 { warm } else { iters };
+                            start.wait();
+                            let t0 = Instant::now();
+                            for _ in 0..n {
+                                std::hint::black_box(ctx.atomic_fetch_add(&lent, 0, right, 1u64))
+                                    .expect("in bounds");
+                            }
+                            start.wait();
+                            if r > 0 && t == 0 {
+                                times.push(ns_since(t0));
+                            }
+                        }
+                        times
+                    }));
+                }
+                let times = handles.remove(0).join().expect("thread 0");
+                v = times
+                    .iter()
+                    .map(|&ns| (THREADS as u64 * iters) as f64 / (ns * 1e-9))
+                    .collect();
+            });
+        }
+        Err(e) => {
+            if cx.me == 0 {
+                println!("# {name}: skipped ({e})");
+            }
+            return;
+        }
+    }
+    cx.shmem.barrier_all();
+    let bad = counter.read(0).ok() != Some(THREADS as u64 * (warm + NREPS as u64 * iters));
+    let nfail = cx.global_fails(bad);
+    cx.report(name, median(v), "ops/s", nfail);
+}
+
 // ------------------------------------------------------------------------------- bcast
 
 /// `bcast_lat_4096`: broadcast of 512 longs from root 0 over all PEs, timed like the
@@ -1179,7 +1275,13 @@ fn main() {
             shmem::info_name(),
             shmem::version(),
         );
-        let rows: Vec<&str> = ROWS.iter().copied().filter(|r| cx.wants(r)).collect();
+        // The threaded row needs contexts, which a multi-node MPI job does not offer.
+        let threads = shmem.ctx_create(CtxOptions::NONE).is_ok();
+        let rows: Vec<&str> = ROWS
+            .iter()
+            .copied()
+            .filter(|r| cx.wants(r) && (threads || *r != "ctx_amo_threads_ops_per_s"))
+            .collect();
         println!("# rows: {}", rows.join(" "));
         println!("# metric\tnpes\tvalue\tunit\tstatus");
     }
@@ -1217,6 +1319,8 @@ fn main() {
     bench_win_fence(&cx, &mut win);
     bench_win_pscw(&cx, &mut win);
     drop(win);
+    bench_inscan(&cx);
+    bench_ctx_threads(&cx);
 
     shmem.barrier_all();
     if me == 0 {

@@ -67,8 +67,9 @@ impl DeadlockWatch {
                 PeLife::Alive => any_alive = true,
             }
             let running = seg.pe_state(pe) == PeState::Running;
+            let threads = seg.slot(pe).wait.0.threads.load(Ordering::Acquire);
             match seg.slot(pe).wait.0.read() {
-                Some((state, _)) if running => states[pe] = state,
+                Some((state, _)) if running && threads == 0 => states[pe] = state,
                 _ => {
                     self.since = None;
                     return None;

@@ -113,6 +113,16 @@ pub enum Error {
         /// The job's PE count.
         n_pes: usize,
     },
+    /// Contexts (one-sided operations from other threads) cannot be made in this job.
+    #[error("contexts are not available: {why}")]
+    ContextsUnavailable {
+        /// Why.
+        why: &'static str,
+    },
+    /// A store (a put or an atomic that writes) through a context made with
+    /// `CtxOptions::NOSTORE`.
+    #[error("this context was made with SHMEM_CTX_NOSTORE and performs no stores")]
+    ContextNoStore,
     /// An RMA call in an access epoch to a PE outside the epoch's group (`Window::start`).
     #[error("PE {pe} is not in this access epoch's group")]
     NotInEpochGroup {

@@ -39,6 +39,7 @@ pub mod segment;
 mod serialized;
 pub mod shm;
 mod sys;
+pub mod threads;
 pub mod transport;
 pub mod wait;
 

@@ -539,6 +539,21 @@ impl Runtime {
         &self.transport
     }
 
+    /// The way of this PE's other threads into the segment (contexts,
+    /// `SHMEM_THREAD_MULTIPLE`): `None` in a multi-node MPI job, whose other nodes only MPI
+    /// reaches, and MPI runs there at a thread level below `MPI_THREAD_MULTIPLE`.
+    pub fn thread_path(&self) -> Option<crate::threads::ThreadPath<'_>> {
+        #[cfg(feature = "mpi")]
+        if self.transport.net().is_some() {
+            return None;
+        }
+        Some(crate::threads::ThreadPath::new(
+            &self.seg,
+            self.me,
+            *self.transport.policy(),
+        ))
+    }
+
     /// This PE's fairness cursor for `any` waits and tests on arrays.
     #[inline]
     pub fn any_cursor(&self) -> &AnyCursor {

@@ -183,6 +183,10 @@ pub struct WaitRecord {
     pub sequence: AtomicU64,
     /// What the wait is for (meaning depends on `what`, see `wait::WaitSite`).
     pub args: [AtomicU64; 4],
+    /// Live contexts of this PE (`threads::ThreadPath::enter`): while not zero, threads other
+    /// than the one that publishes `state` may be working, and the deadlock check skips the
+    /// PE.
+    pub threads: AtomicU64,
 }
 const _: () = assert!(std::mem::size_of::<Slot>() == SLOT_SIZE);
 const _: () = assert!(std::mem::align_of::<Slot>() == LINE);

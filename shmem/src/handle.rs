@@ -42,10 +42,14 @@ impl From<Pe> for usize {
     }
 }
 
-/// The OpenSHMEM thread level this library provides: [`ThreadLevel::Serialized`].
+/// An OpenSHMEM thread level (`SHMEM_THREAD_*`), asked of [`init_thread`] and reported by
+/// [`Shmem::thread_level`].
 ///
 /// [`Shmem`] is `Send` but not `Sync`: any thread may use it, one at a time (the borrow checker
-/// enforces "one at a time"), which is exactly `SHMEM_THREAD_SERIALIZED`.
+/// enforces "one at a time"), which is exactly `SHMEM_THREAD_SERIALIZED`, what [`init`]
+/// provides. `SHMEM_THREAD_MULTIPLE` adds one-sided operations from any number of threads at
+/// once, through contexts ([`Ctx`](crate::Ctx) is `Send + Sync`) on arrays lent to threads
+/// ([`crate::ctx`]); collectives, allocation and teams stay with the handle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum ThreadLevel {
     /// `SHMEM_THREAD_SINGLE`
@@ -73,6 +77,8 @@ pub enum ThreadLevel {
 /// ```
 pub struct Shmem {
     rt: Runtime,
+    /// The thread level provided ([`init_thread`]).
+    level: ThreadLevel,
     /// `SHMEM_THREAD_SERIALIZED`: any thread may use the handle, one at a time (`Send`, not
     /// `Sync`; `tests/ui/shmem_not_sync.rs`).
     _serialized: Serialized,
@@ -99,11 +105,43 @@ impl fmt::Debug for Shmem {
 /// the launcher's segment is refused; [`Error::StaticsMismatch`] when PEs run different
 /// programs; [`Error::Config`] for a malformed `SHMEM_SYMMETRIC_SIZE`.
 pub fn init() -> Result<Shmem, Error> {
+    init_thread(ThreadLevel::Serialized)
+}
+
+/// Initializes this PE asking for a thread level (`shmem_init_thread`); the level provided is
+/// [`Shmem::thread_level`]. *Collective* over all PEs, like [`init`].
+///
+/// * [`ThreadLevel::Multiple`] is provided where contexts are available ([`crate::ctx`]):
+///   every job on one node, under `shmemrun` or `mpirun`. In a multi-node MPI job the level
+///   provided is [`ThreadLevel::Serialized`].
+/// * The lower levels are provided as [`ThreadLevel::Serialized`], which the handle's type
+///   already guarantees (it is `Send + !Sync`).
+///
+/// Contexts work at every level; the level says whether other threads may use them at the
+/// same time as the handle's thread.
+///
+/// # Errors
+/// As [`init`].
+///
+/// # Examples
+/// ```
+/// use shmem::ThreadLevel;
+/// let shmem = shmem::init_thread(ThreadLevel::Funneled)?;
+/// assert_eq!(shmem.thread_level(), ThreadLevel::Serialized);
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub fn init_thread(requested: ThreadLevel) -> Result<Shmem, Error> {
     let descs = statics::descriptors();
     let (rt, layout) = Runtime::init(&descs)?;
     statics::record_offsets(&layout);
+    let level = if requested == ThreadLevel::Multiple && rt.thread_path().is_some() {
+        ThreadLevel::Multiple
+    } else {
+        ThreadLevel::Serialized
+    };
     Ok(Shmem {
         rt,
+        level,
         _serialized: Serialized::default(),
     })
 }
@@ -199,9 +237,9 @@ impl Shmem {
         pe < self.n_pes()
     }
 
-    /// Thread level of this handle (`shmem_query_thread`).
+    /// Thread level provided to this handle (`shmem_query_thread`): [`init_thread`].
     pub fn thread_level(&self) -> ThreadLevel {
-        ThreadLevel::Serialized
+        self.level
     }
 
     /// Bytes of symmetric memory per PE (statics + heap): `SHMEM_SYMMETRIC_SIZE` or

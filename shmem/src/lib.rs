@@ -27,6 +27,7 @@
 #![deny(unsafe_code)]
 
 mod collectives;
+pub mod ctx;
 mod handle;
 mod lock;
 mod nbi;
@@ -42,8 +43,9 @@ pub use collectives::{
     BCAST_SYNC_SIZE, BarrierSync, BcastSync, BitwiseReduce, COLLECT_SYNC_SIZE, CollectSync, Member,
     REDUCE_SYNC_SIZE, ReduceSync, SumProdReduce, SyncBuf, sync_kind,
 };
+pub use ctx::{Ctx, CtxOptions, CtxPe, ThreadElem, ThreadSlice};
 pub use handle::{
-    Pe, Shmem, ThreadLevel, info_name, init, query_initialized, spec_version, version,
+    Pe, Shmem, ThreadLevel, info_name, init, init_thread, query_initialized, spec_version, version,
 };
 pub use lock::{
     LockGuard, LockResult, LockSnapshot, MutexGuard, PoisonError, SymLock, SymMutex, TryLockError,

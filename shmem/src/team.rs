@@ -304,6 +304,16 @@ impl<'s> Team<'s> {
         self.coll
     }
 
+    /// The runtime handle.
+    pub(crate) fn shmem_ref(&self) -> &'s Shmem {
+        self.shmem
+    }
+
+    /// The team's PEs.
+    pub(crate) fn pe_set(&self) -> PeSet {
+        self.set
+    }
+
     /// This PE in the team's numbering (`shmem_team_my_pe`: `my_pe().index()`).
     pub fn my_pe(&self) -> TeamPe {
         TeamPe {

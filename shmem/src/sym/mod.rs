@@ -87,7 +87,7 @@ fn get_value<T: Pod>(shmem: &Shmem, pe: Pe, offset: usize) -> T {
     }
 }
 
-fn range_of(r: impl RangeBounds<usize>, len: usize) -> Result<(usize, usize), Error> {
+pub(crate) fn range_of(r: impl RangeBounds<usize>, len: usize) -> Result<(usize, usize), Error> {
     let start = match r.start_bound() {
         Bound::Included(&s) => s,
         Bound::Excluded(&s) => s.saturating_add(1),

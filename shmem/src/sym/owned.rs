@@ -9,6 +9,7 @@ use shmem_core::{AllocRequest, Allocation, Transport};
 
 use super::{Sym, SymSlice, SymSliceMut, put_value, range_of};
 use crate::Error;
+use crate::ctx::{ThreadElem, ThreadSlice};
 use crate::handle::Shmem;
 
 /// Usage hints for [`SymVec::zeroed_with_hints`] (`SHMEM_MALLOC_ATOMICS_REMOTE`,
@@ -232,6 +233,23 @@ impl<'s, T: Pod> SymVec<'s, T> {
         Ok(())
     }
 
+    /// Lends the array to threads ([`ThreadSlice`], used through a [`Ctx`](crate::Ctx)):
+    /// borrowed exclusively until the lent slice and its copies are gone.
+    ///
+    /// # Errors
+    /// [`Error::ContextsUnavailable`] in a multi-node MPI job.
+    pub fn lend(&mut self) -> Result<ThreadSlice<'_, T>, Error>
+    where
+        T: ThreadElem,
+    {
+        ThreadSlice::lent(
+            &mut self._block,
+            self.view.shmem,
+            self.view.offset,
+            self.view.len,
+        )
+    }
+
     /// An exclusive view of the whole array (for collective targets).
     pub fn as_mut_slice(&mut self) -> SymSliceMut<'_, T> {
         SymSliceMut(SymSlice::new(
@@ -307,6 +325,20 @@ impl<'s, T: Pod> SymBox<'s, T> {
             view: Sym::new(shmem, block.offset()),
             _block: block,
         })
+    }
+}
+
+impl<T: Pod> SymBox<'_, T> {
+    /// Lends the value to threads as a one-element [`ThreadSlice`] (element 0), borrowed
+    /// exclusively like [`SymVec::lend`].
+    ///
+    /// # Errors
+    /// [`Error::ContextsUnavailable`] in a multi-node MPI job.
+    pub fn lend(&mut self) -> Result<ThreadSlice<'_, T>, Error>
+    where
+        T: ThreadElem,
+    {
+        ThreadSlice::lent(&mut self._block, self.view.shmem, self.view.offset, 1)
     }
 }
 

@@ -1,0 +1,796 @@
+//! Contexts and `SHMEM_THREAD_MULTIPLE`: [`Ctx`], [`CtxOptions`], [`ThreadSlice`],
+//! [`ThreadElem`], [`CtxPe`].
+//!
+//! A context (`shmem_ctx_t`) is a stream of one-sided operations with its own `fence` and
+//! `quiet`. Here a context is also how *other threads* of a PE communicate: [`Ctx`] is
+//! `Send + Sync`, while the runtime handle [`Shmem`] stays `!Sync` (collectives, allocation and
+//! teams belong to one thread at a time, as the specification asks of collectives on a team).
+//!
+//! Threads reach symmetric memory through a [`ThreadSlice`]: a symmetric array lent to
+//! threads with [`SymVec::lend`](crate::SymVec::lend), which borrows the array exclusively,
+//! so nothing else in this process can touch its bytes while it is lent. Every access through
+//! a context is an atomic access of the element's own size, so threads that put, get and
+//! update the same elements concurrently race only in ways Rust's memory model defines (no
+//! undefined behaviour, and a racing read returns some element that was written whole).
+//!
+//! On shared memory every context operation is complete when it returns; `quiet` orders it
+//! before what follows (a fence). In a multi-node MPI job contexts are not available
+//! ([`Error::ContextsUnavailable`]): the other nodes are reached only through MPI, which runs
+//! below `MPI_THREAD_MULTIPLE` there.
+//!
+//! # Examples
+//! Two threads per PE, each with its own context, add into every PE's counter and write
+//! their own slots of the right neighbour's array:
+//! ```
+//! use shmem::{CtxOptions, SymBox, SymVec};
+//! let shmem = shmem::init_thread(shmem::ThreadLevel::Multiple)?;
+//! assert_eq!(shmem.thread_level(), shmem::ThreadLevel::Multiple);
+//! let mut slots = SymVec::<u64>::zeroed(&shmem, 2)?;
+//! let mut counter = SymBox::new(&shmem, 0u64)?;
+//! let right = shmem.pe_wrapping(shmem.my_pe().index() + 1);
+//! {
+//!     let (slots, counter) = (slots.lend()?, counter.lend()?);
+//!     std::thread::scope(|s| -> Result<(), shmem::Error> {
+//!         for t in 0..2u64 {
+//!             let ctx = shmem.ctx_create(CtxOptions::PRIVATE)?;
+//!             s.spawn(move || {
+//!                 ctx.p(&slots, t as usize, right, 10 + t).unwrap();
+//!                 for pe in ctx.pes() {
+//!                     ctx.atomic_add(&counter, 0, pe, 1).unwrap();
+//!                 }
+//!                 ctx.quiet();
+//!             });
+//!         }
+//!         Ok(())
+//!     })?;
+//! }
+//! shmem.barrier_all();
+//! assert_eq!(slots.to_vec(), [10, 11]);
+//! assert_eq!(counter.read(), 2 * shmem.n_pes() as u64);
+//! # Ok::<(), shmem::Error>(())
+//! ```
+
+use std::marker::PhantomData;
+use std::ops::RangeBounds;
+
+use bytemuck::Pod;
+use shmem_core::collectives::PeSet;
+use shmem_core::threads::{Lent, ThreadPath};
+use shmem_core::{Allocation, AmoOp, Word};
+
+use crate::handle::{Pe, Shmem};
+use crate::team::{Team, TeamPe};
+use crate::types::{AmoBitwise, AmoExtended, AmoStandard, Cmp, Sealed, WaitType};
+use crate::{Error, NotAMember};
+
+/// Element types a [`ThreadSlice`] holds: the integers of 1 to 8 bytes and `f32`, `f64`,
+/// which one atomic instruction moves whole.
+pub trait ThreadElem: Pod + Sealed + Send + Sync {
+    /// The word the element travels as.
+    #[doc(hidden)]
+    type Word: Word;
+}
+
+macro_rules! thread_elem {
+    ($($t:ty => $w:ty),*) => {$( impl ThreadElem for $t { type Word = $w; } )*};
+}
+impl Sealed for i8 {}
+impl Sealed for u8 {}
+thread_elem!(i8 => u8, u8 => u8, i16 => u16, u16 => u16, i32 => u32, u32 => u32,
+             i64 => u64, u64 => u64, f32 => u32, f64 => u64);
+#[cfg(target_pointer_width = "64")]
+thread_elem!(isize => u64, usize => u64);
+
+/// Options of a context (`SHMEM_CTX_PRIVATE`, `SHMEM_CTX_SERIALIZED`, `SHMEM_CTX_NOSTORE`),
+/// combined with `|`.
+///
+/// `PRIVATE` and `SERIALIZED` are promises about which threads use the context; this library
+/// does not need them (every context may be used by any threads at once) and keeps them for
+/// [`Ctx::options`]. `NOSTORE` is enforced: puts and atomics that write are refused with
+/// [`Error::ContextNoStore`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CtxOptions(u8);
+
+impl CtxOptions {
+    /// No option (`0`).
+    pub const NONE: CtxOptions = CtxOptions(0);
+    /// `SHMEM_CTX_SERIALIZED`: used by one thread at a time.
+    pub const SERIALIZED: CtxOptions = CtxOptions(1);
+    /// `SHMEM_CTX_PRIVATE`: used only by the thread that made it.
+    pub const PRIVATE: CtxOptions = CtxOptions(2);
+    /// `SHMEM_CTX_NOSTORE`: used for no store (put, or atomic that writes).
+    pub const NOSTORE: CtxOptions = CtxOptions(4);
+
+    /// Whether every option of `other` is set here.
+    pub fn contains(self, other: CtxOptions) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitOr for CtxOptions {
+    type Output = CtxOptions;
+    fn bitor(self, rhs: CtxOptions) -> CtxOptions {
+        CtxOptions(self.0 | rhs.0)
+    }
+}
+
+/// A PE as a context names it: a world [`Pe`], or a [`TeamPe`] (the team-relative numbering
+/// of a context made from a team, `shmem_team_create_ctx`). Either way the PE must belong to
+/// the context's team.
+pub trait CtxPe: Copy + Sealed {
+    #[doc(hidden)]
+    fn world_index(self) -> usize;
+}
+
+impl Sealed for Pe {}
+impl CtxPe for Pe {
+    #[inline]
+    fn world_index(self) -> usize {
+        self.index()
+    }
+}
+
+impl Sealed for TeamPe {}
+impl CtxPe for TeamPe {
+    #[inline]
+    fn world_index(self) -> usize {
+        self.world().index()
+    }
+}
+
+/// A symmetric array lent to threads ([`SymVec::lend`](crate::SymVec::lend),
+/// [`SymBox::lend`](crate::SymBox::lend)): `Copy`, `Send + Sync`, used through a [`Ctx`].
+/// It borrows the array exclusively for its whole life, so no other view of this process
+/// touches those bytes meanwhile; other PEs keep using their own views of the array as usual.
+pub struct ThreadSlice<'a, T: ThreadElem> {
+    lent: Lent<'a, T::Word>,
+    _t: PhantomData<&'a mut [T]>,
+}
+
+impl<T: ThreadElem> Clone for ThreadSlice<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: ThreadElem> Copy for ThreadSlice<'_, T> {}
+
+impl<T: ThreadElem> std::fmt::Debug for ThreadSlice<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ThreadSlice")
+            .field("len", &self.lent.len())
+            .field("type", &std::any::type_name::<T>())
+            .finish()
+    }
+}
+
+impl<'a, T: ThreadElem> ThreadSlice<'a, T> {
+    /// Lends the `len` elements at symmetric `offset`, the start of `owner`'s block. `owner` is
+    /// the block of the `SymVec` or `SymBox` whose `&'a mut` borrow the caller holds (its
+    /// `lend`), so nothing else of this process reaches those bytes for `'a`: no view (they
+    /// borrow the owner), no window (`Window::over` borrows it too), no collective (they take
+    /// views), and no `#[symmetric]` static (never lent: a static stays reachable by name).
+    #[allow(unsafe_code)]
+    pub(crate) fn lent(
+        owner: &'a mut Allocation<'_>,
+        shmem: &'a Shmem,
+        offset: usize,
+        len: usize,
+    ) -> Result<Self, Error> {
+        assert_eq!(
+            offset,
+            owner.offset(),
+            "a lent array starts its owner's block"
+        );
+        let path = shmem.rt().thread_path().ok_or(UNAVAILABLE)?;
+        Ok(ThreadSlice {
+            // SAFETY: the range is `owner`'s array (its block, asserted), which the caller's `&'a
+            // mut` borrow of its only owner keeps from every other access of this process for
+            // `'a` (above); within `'a` this `Lent` and its copies are the only way to it, all
+            // `T::Word`-sized.
+            lent: unsafe { Lent::new(path, offset, len) },
+            _t: PhantomData,
+        })
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.lent.len()
+    }
+
+    /// Whether the slice has no elements.
+    pub fn is_empty(&self) -> bool {
+        self.lent.is_empty()
+    }
+
+    /// Elements `range` of this slice.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `range` is not inside the slice.
+    pub fn slice(&self, range: impl RangeBounds<usize>) -> Result<ThreadSlice<'a, T>, Error> {
+        let (start, len) = crate::sym::range_of(range, self.len())?;
+        Ok(ThreadSlice {
+            lent: self.lent.sub(start, len).expect("checked by range_of"),
+            _t: PhantomData,
+        })
+    }
+
+    /// Checks that elements `start..start + len` are inside.
+    #[inline]
+    fn check(&self, start: usize, len: usize) -> Result<(), Error> {
+        match start.checked_add(len) {
+            Some(end) if end <= self.len() => Ok(()),
+            _ => Err(Error::OutOfBounds {
+                start,
+                len,
+                object_len: self.len(),
+            }),
+        }
+    }
+}
+
+const UNAVAILABLE: Error = Error::ContextsUnavailable {
+    why: "a multi-node MPI job reaches its other nodes only through MPI, which runs below \
+          MPI_THREAD_MULTIPLE",
+};
+
+/// A context: one-sided operations with their own `fence`/`quiet`, usable from any thread
+/// (`Send + Sync`), on arrays lent to threads ([`ThreadSlice`]). Made by
+/// [`Shmem::ctx_create`] (PEs in world numbering) or [`Team::create_ctx`] (the team's PEs);
+/// it cannot outlive the runtime or its team. Dropping it is `shmem_ctx_destroy`: its
+/// operations complete first.
+///
+/// See [the module](crate::ctx) for an example with threads.
+pub struct Ctx<'s> {
+    path: ThreadPath<'s>,
+    team: PeSet,
+    options: CtxOptions,
+}
+
+impl std::fmt::Debug for Ctx<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ctx")
+            .field("team_start", &self.team.start())
+            .field("team_stride", &self.team.stride())
+            .field("team_size", &self.team.size())
+            .field("options", &self.options)
+            .finish()
+    }
+}
+
+impl Shmem {
+    /// A new context over the world (`shmem_ctx_create`): PEs are world [`Pe`]s.
+    ///
+    /// # Errors
+    /// [`Error::ContextsUnavailable`] in a multi-node MPI job.
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::{CtxOptions, SymVec};
+    /// let shmem = shmem::init()?;
+    /// let mut v = SymVec::<i32>::zeroed(&shmem, 4)?;
+    /// let me = shmem.my_pe();
+    /// {
+    ///     let lent = v.lend()?;
+    ///     let ctx = shmem.ctx_create(CtxOptions::NONE)?;
+    ///     ctx.put(&lent, me, &[1, 2, 3])?;
+    ///     ctx.quiet();
+    ///     let mut back = [0; 4];
+    ///     ctx.get(&lent, me, &mut back)?;
+    ///     assert_eq!(back, [1, 2, 3, 0]);
+    ///     let ro = shmem.ctx_create(CtxOptions::NOSTORE)?;
+    ///     assert!(matches!(ro.put(&lent, me, &[9]), Err(shmem::Error::ContextNoStore)));
+    /// }
+    /// assert_eq!(v.to_vec(), [1, 2, 3, 0]);
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn ctx_create(&self, options: CtxOptions) -> Result<Ctx<'_>, Error> {
+        Ctx::new(self, PeSet::world(self.n_pes()), options)
+    }
+}
+
+impl<'s> Team<'s> {
+    /// A new context over this team (`shmem_team_create_ctx`): its operations may only name
+    /// the team's PEs, as [`TeamPe`]s or world [`Pe`]s. It borrows the team, so it cannot
+    /// outlive it.
+    ///
+    /// # Errors
+    /// [`Error::ContextsUnavailable`] in a multi-node MPI job.
+    pub fn create_ctx(&self, options: CtxOptions) -> Result<Ctx<'_>, Error> {
+        Ctx::new(self.shmem_ref(), self.pe_set(), options)
+    }
+}
+
+impl<'s> Ctx<'s> {
+    fn new(shmem: &'s Shmem, team: PeSet, options: CtxOptions) -> Result<Ctx<'s>, Error> {
+        let path = shmem.rt().thread_path().ok_or(UNAVAILABLE)?;
+        path.enter();
+        Ok(Ctx {
+            path,
+            team,
+            options,
+        })
+    }
+
+    /// The options it was made with.
+    pub fn options(&self) -> CtxOptions {
+        self.options
+    }
+
+    /// Number of PEs of its team (`shmem_ctx_get_team`, then `shmem_team_n_pes`).
+    pub fn n_pes(&self) -> usize {
+        self.team.size()
+    }
+
+    /// This PE's number in its team.
+    pub fn my_index(&self) -> usize {
+        self.team
+            .index_of(self.path.my_pe())
+            .expect("a context is made by a member of its team")
+    }
+
+    /// The team's PEs, in team order, as world [`Pe`]s.
+    pub fn pes(&self) -> impl ExactSizeIterator<Item = Pe> + use<> {
+        let team = self.team;
+        (0..team.size()).map(move |i| Pe::member(team.pe(i)))
+    }
+
+    /// Whether its team is the world's PEs in world order (`ctx_get_team` is
+    /// `SHMEM_TEAM_WORLD`).
+    pub fn is_world(&self) -> bool {
+        self.team == PeSet::world(self.path.n_pes())
+    }
+
+    /// The world PE behind `pe`, checked to be in the team.
+    #[inline]
+    fn target(&self, pe: impl CtxPe) -> Result<usize, Error> {
+        let w = pe.world_index();
+        if self.team.index_of(w).is_some() {
+            Ok(w)
+        } else {
+            Err(Error::NotAMember(NotAMember {
+                pe: w,
+                start: self.team.start(),
+                stride: self.team.stride().unsigned_abs(),
+                size: self.team.size(),
+            }))
+        }
+    }
+
+    #[inline]
+    fn store_allowed(&self) -> Result<(), Error> {
+        if self.options.contains(CtxOptions::NOSTORE) {
+            Err(Error::ContextNoStore)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Copies `src` into `pe`'s copy of `target` from element 0 (`shmem_ctx_put`).
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `src` is longer than `target`; [`Error::NotAMember`] for
+    /// a PE outside the team; [`Error::ContextNoStore`]. Nothing is written then.
+    pub fn put<T: ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        pe: impl CtxPe,
+        src: &[T],
+    ) -> Result<(), Error> {
+        self.store_allowed()?;
+        let pe = self.target(pe)?;
+        target.check(0, src.len())?;
+        target.lent.put(pe, 0, bytemuck::cast_slice(src));
+        Ok(())
+    }
+
+    /// Copies `pe`'s copy of `source` from element 0 into `dst` (`shmem_ctx_get`).
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `dst` is longer than `source`; [`Error::NotAMember`].
+    pub fn get<T: ThreadElem>(
+        &self,
+        source: &ThreadSlice<'_, T>,
+        pe: impl CtxPe,
+        dst: &mut [T],
+    ) -> Result<(), Error> {
+        let pe = self.target(pe)?;
+        source.check(0, dst.len())?;
+        source.lent.get(pe, 0, bytemuck::cast_slice_mut(dst));
+        Ok(())
+    }
+
+    /// Writes element `i` of `pe`'s copy (`shmem_ctx_p`).
+    ///
+    /// # Errors
+    /// As for [`Ctx::put`].
+    pub fn p<T: ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        value: T,
+    ) -> Result<(), Error> {
+        self.store_allowed()?;
+        let pe = self.target(pe)?;
+        target.check(i, 1)?;
+        target.lent.put(pe, i, &[bytemuck::cast(value)]);
+        Ok(())
+    }
+
+    /// Reads element `i` of `pe`'s copy (`shmem_ctx_g`).
+    ///
+    /// # Errors
+    /// As for [`Ctx::get`].
+    pub fn g<T: ThreadElem>(
+        &self,
+        source: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+    ) -> Result<T, Error> {
+        let pe = self.target(pe)?;
+        source.check(i, 1)?;
+        let mut v = [T::zeroed()];
+        source.lent.get(pe, i, bytemuck::cast_slice_mut(&mut v));
+        Ok(v[0])
+    }
+
+    /// Strided put (`shmem_ctx_iput`): `count` elements `src[k * src_stride]` to elements
+    /// `k * dst_stride` of `pe`'s copy of `target`.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when either side's span does not fit (strides must be at least
+    /// 1); [`Error::NotAMember`]; [`Error::ContextNoStore`]. Nothing is written then.
+    pub fn iput<T: ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        dst_stride: usize,
+        pe: impl CtxPe,
+        src: &[T],
+        src_stride: usize,
+        count: usize,
+    ) -> Result<(), Error> {
+        self.store_allowed()?;
+        let pe = self.target(pe)?;
+        target.check(0, strided_span(count, dst_stride)?)?;
+        check_local(src.len(), strided_span(count, src_stride)?)?;
+        target
+            .lent
+            .iput(pe, dst_stride, bytemuck::cast_slice(src), src_stride, count);
+        Ok(())
+    }
+
+    /// Strided get (`shmem_ctx_iget`), the mirror of [`Ctx::iput`].
+    ///
+    /// # Errors
+    /// As for [`Ctx::iput`], without the store check.
+    pub fn iget<T: ThreadElem>(
+        &self,
+        source: &ThreadSlice<'_, T>,
+        src_stride: usize,
+        pe: impl CtxPe,
+        dst: &mut [T],
+        dst_stride: usize,
+        count: usize,
+    ) -> Result<(), Error> {
+        let pe = self.target(pe)?;
+        source.check(0, strided_span(count, src_stride)?)?;
+        check_local(dst.len(), strided_span(count, dst_stride)?)?;
+        source.lent.iget(
+            pe,
+            src_stride,
+            bytemuck::cast_slice_mut(dst),
+            dst_stride,
+            count,
+        );
+        Ok(())
+    }
+
+    /// One atomic operation on element `i` of `pe`'s copy; the previous value.
+    #[inline]
+    fn amo<T: AmoExtended + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        op: AmoOp<<T as AmoExtended>::Word>,
+    ) -> Result<T, Error> {
+        if !matches!(op, AmoOp::Fetch) {
+            self.store_allowed()?;
+        }
+        let pe = self.target(pe)?;
+        target.check(i, 1)?;
+        Ok(T::from_word(target.lent.amo(pe, i, op)))
+    }
+
+    /// Atomic read of element `i` of `pe`'s copy (`shmem_ctx_atomic_fetch`).
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`], [`Error::NotAMember`].
+    pub fn atomic_fetch<T: AmoExtended + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+    ) -> Result<T, Error> {
+        self.amo(target, i, pe, AmoOp::Fetch)
+    }
+
+    /// Atomic write (`shmem_ctx_atomic_set`).
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`], [`Error::NotAMember`], [`Error::ContextNoStore`].
+    pub fn atomic_set<T: AmoExtended + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        value: T,
+    ) -> Result<(), Error> {
+        self.amo(target, i, pe, AmoOp::Set(value.to_word()))
+            .map(drop)
+    }
+
+    /// Atomic swap; the previous value (`shmem_ctx_atomic_swap`).
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_set`].
+    pub fn atomic_swap<T: AmoExtended + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        value: T,
+    ) -> Result<T, Error> {
+        self.amo(target, i, pe, AmoOp::Swap(value.to_word()))
+    }
+
+    /// Writes `value` if the element equals `cond`; the previous value either way
+    /// (`shmem_ctx_atomic_compare_swap`).
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_set`].
+    pub fn atomic_compare_swap<T: AmoStandard + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        cond: T,
+        value: T,
+    ) -> Result<T, Error> {
+        self.amo(
+            target,
+            i,
+            pe,
+            AmoOp::CompareSwap {
+                cond: cond.to_word(),
+                new: value.to_word(),
+            },
+        )
+    }
+
+    /// Atomic add; the previous value (`shmem_ctx_atomic_fetch_add`).
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_set`].
+    pub fn atomic_fetch_add<T: AmoStandard + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        value: T,
+    ) -> Result<T, Error> {
+        self.amo(target, i, pe, AmoOp::FetchAdd(value.to_word()))
+    }
+
+    /// Atomic add (`shmem_ctx_atomic_add`).
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_set`].
+    pub fn atomic_add<T: AmoStandard + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        value: T,
+    ) -> Result<(), Error> {
+        self.atomic_fetch_add(target, i, pe, value).map(drop)
+    }
+
+    /// Atomic increment; the previous value (`shmem_ctx_atomic_fetch_inc`).
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_set`].
+    pub fn atomic_fetch_inc<T: AmoStandard + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+    ) -> Result<T, Error> {
+        self.atomic_fetch_add(target, i, pe, T::ONE)
+    }
+
+    /// Atomic increment (`shmem_ctx_atomic_inc`).
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_set`].
+    pub fn atomic_inc<T: AmoStandard + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+    ) -> Result<(), Error> {
+        self.atomic_fetch_add(target, i, pe, T::ONE).map(drop)
+    }
+
+    /// Atomic and; the previous value (`shmem_ctx_atomic_fetch_and`).
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_set`].
+    pub fn atomic_fetch_and<T: AmoBitwise + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        value: T,
+    ) -> Result<T, Error> {
+        self.amo(target, i, pe, AmoOp::FetchAnd(value.to_word()))
+    }
+
+    /// Atomic or; the previous value (`shmem_ctx_atomic_fetch_or`).
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_set`].
+    pub fn atomic_fetch_or<T: AmoBitwise + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        value: T,
+    ) -> Result<T, Error> {
+        self.amo(target, i, pe, AmoOp::FetchOr(value.to_word()))
+    }
+
+    /// Atomic xor; the previous value (`shmem_ctx_atomic_fetch_xor`).
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_set`].
+    pub fn atomic_fetch_xor<T: AmoBitwise + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        value: T,
+    ) -> Result<T, Error> {
+        self.amo(target, i, pe, AmoOp::FetchXor(value.to_word()))
+    }
+
+    /// Atomic and (`shmem_ctx_atomic_and`).
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_set`].
+    pub fn atomic_and<T: AmoBitwise + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        value: T,
+    ) -> Result<(), Error> {
+        self.atomic_fetch_and(target, i, pe, value).map(drop)
+    }
+
+    /// Atomic or (`shmem_ctx_atomic_or`).
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_set`].
+    pub fn atomic_or<T: AmoBitwise + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        value: T,
+    ) -> Result<(), Error> {
+        self.atomic_fetch_or(target, i, pe, value).map(drop)
+    }
+
+    /// Atomic xor (`shmem_ctx_atomic_xor`).
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_set`].
+    pub fn atomic_xor<T: AmoBitwise + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        value: T,
+    ) -> Result<(), Error> {
+        self.atomic_fetch_xor(target, i, pe, value).map(drop)
+    }
+
+    /// Waits until element `i` of this PE's own copy satisfies `cmp value`; returns the value
+    /// seen (`shmem_wait_until` from a thread).
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`].
+    pub fn wait_until<T: WaitType + ThreadElem>(
+        &self,
+        ivar: &ThreadSlice<'_, T>,
+        i: usize,
+        cmp: Cmp,
+        value: T,
+    ) -> Result<T, Error> {
+        ivar.check(i, 1)?;
+        let w = ivar
+            .lent
+            .wait_until::<<T as WaitType>::Word>(i, |w| cmp.holds(T::from_word(w), value));
+        Ok(T::from_word(w))
+    }
+
+    /// Whether element `i` of this PE's own copy satisfies `cmp value` now (`shmem_test`).
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`].
+    pub fn test<T: WaitType + ThreadElem>(
+        &self,
+        ivar: &ThreadSlice<'_, T>,
+        i: usize,
+        cmp: Cmp,
+        value: T,
+    ) -> Result<bool, Error> {
+        ivar.check(i, 1)?;
+        let mut v = [T::zeroed()];
+        ivar.lent
+            .get(self.path.my_pe(), i, bytemuck::cast_slice_mut(&mut v));
+        Ok(cmp.holds(v[0], value))
+    }
+
+    /// Orders this context's earlier puts and atomics before its later ones, to each PE
+    /// (`shmem_ctx_fence`).
+    pub fn fence(&self) {
+        self.path.fence();
+    }
+
+    /// Completes this context's earlier puts and atomics (`shmem_ctx_quiet`).
+    pub fn quiet(&self) {
+        self.path.quiet();
+    }
+}
+
+impl Drop for Ctx<'_> {
+    /// `shmem_ctx_destroy`: completes the context's operations.
+    fn drop(&mut self) {
+        self.path.quiet();
+        self.path.leave();
+    }
+}
+
+/// Elements a strided transfer of `count` elements spans at `stride` (`0` for none).
+fn strided_span(count: usize, stride: usize) -> Result<usize, Error> {
+    if count == 0 {
+        return Ok(0);
+    }
+    let bad = || Error::OutOfBounds {
+        start: 0,
+        len: count,
+        object_len: 0,
+    };
+    if stride == 0 {
+        return Err(bad());
+    }
+    (count - 1)
+        .checked_mul(stride)
+        .and_then(|s| s.checked_add(1))
+        .ok_or_else(bad)
+}
+
+/// A local buffer of `have` elements holds a span of `need`.
+fn check_local(have: usize, need: usize) -> Result<(), Error> {
+    if need <= have {
+        Ok(())
+    } else {
+        Err(Error::OutOfBounds {
+            start: 0,
+            len: need,
+            object_len: have,
+        })
+    }
+}
