@@ -4,7 +4,8 @@
 //! invariant); exclusive epochs give exact counter totals, accumulates give the totals folded
 //! independently over the members' world ids, fence and post/start/complete/wait epochs
 //! make data visible, per-origin counts notify; heap exhaustion inside a team allocation is
-//! the same typed error on every member while the other team allocates normally.
+//! the same typed error on every member while the other team allocates normally; members that
+//! drop team windows in different orders leak them rather than reuse them.
 #![forbid(unsafe_code)]
 
 use std::collections::hash_map::DefaultHasher;
@@ -218,6 +219,45 @@ fn allocations_agree_after_several_proposals(shmem: &Shmem) {
     assert_eq!(total[0], (n * (n + 1) / 2) as u64);
     assert_eq!(v.to_vec(), got);
     world.sync().unwrap();
+}
+
+/// Members that drop two team windows in opposite orders: each free round compares
+/// different blocks, so neither block is released (a leak, never a reuse while a member may
+/// still reach it), nothing hangs, and later team and world allocations agree and work.
+fn team_windows_dropped_in_different_orders_leak(shmem: &Shmem) {
+    let (world, team) = halves(shmem);
+    let mut cmp = Compare::new(shmem);
+    let ti = team.my_pe().index();
+    let a = TeamWindow::<u64>::new(&team, 100).unwrap();
+    let b = TeamWindow::<u64>::new(&team, 200).unwrap();
+    let before = shmem.heap_available();
+    if ti % 2 == 0 {
+        drop(a);
+        drop(b);
+    } else {
+        drop(b);
+        drop(a);
+    }
+    let mut c = TeamWindow::<u64>::new(&team, 300).unwrap();
+    c.lock_all()
+        .accumulate(team.pe(0).unwrap(), 299, &[1], op::Sum)
+        .unwrap();
+    team.sync().unwrap();
+    let mut got = [0u64];
+    c.lock(team.pe(0).unwrap(), LockKind::Shared)
+        .unwrap()
+        .get(299, &mut got)
+        .unwrap();
+    assert_eq!(got[0], team.n_pes() as u64);
+    let v = SymVec::new(shmem, 4, 9u32).unwrap();
+    cmp.same_on_every_member(&world, v.offset() as u64, "a world allocation's offset");
+    assert_eq!(v.to_vec(), [9; 4]);
+    drop(c);
+    if team.n_pes() > 1 {
+        // both blocks stay taken: the heap has not grown back
+        assert!(shmem.heap_available() <= before);
+    }
+    team.sync().unwrap();
 }
 
 /// On each half at the same time: 500 non-atomic read-modify-writes per member under
@@ -505,6 +545,11 @@ fn main() {
                 name: "allocations_agree_after_several_proposals",
                 npes: NPES_AND_1,
                 body: allocations_agree_after_several_proposals,
+            },
+            Case {
+                name: "team_windows_dropped_in_different_orders_leak",
+                npes: NPES_AND_1,
+                body: team_windows_dropped_in_different_orders_leak,
             },
             Case {
                 name: "team_window_epochs",
