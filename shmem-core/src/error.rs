@@ -129,6 +129,13 @@ pub enum Error {
         /// The PE named.
         pe: usize,
     },
+    /// A window operation or epoch naming a PE that is not a member of the window's team
+    /// (`TeamWindow`).
+    #[error("PE {pe} is not a member of this window's team")]
+    NotInWindow {
+        /// The PE named (world number).
+        pe: usize,
+    },
     /// A transfer or element index past the end of a symmetric object.
     #[error(
         "out of bounds: {len} element(s) at index {start} of a symmetric object of {object_len}"

@@ -1,9 +1,10 @@
 //! The symmetric heap allocator: pure, deterministic bookkeeping of one PE's heap range.
 //!
-//! Every PE runs the same allocator over the same sequence of collective requests, so every PE
-//! computes the same offsets without exchanging them. Whether the requests really were the
-//! same is checked by the allocation's agreement round (`Runtime::alloc`); a mismatch is
-//! reported on every PE and nothing changes, so the allocators never diverge.
+//! Every PE runs the same allocator over its own heap; an allocation is collective over a set
+//! of PEs (every PE, or the members of a team), and its agreement round (`Runtime::alloc`)
+//! checks that the members asked for the same thing and agrees on an offset free on every
+//! member; a mismatch is reported on every member and nothing changes. A heap changes only
+//! after such a round, so a block is always at the same offset on every PE that holds it.
 //!
 //! Freeing is local and deferred: dropping a symmetric object moves its block to the
 //! *pending* set, and the next collective allocation releases every pending block once all
@@ -11,6 +12,16 @@
 //! allocation's signature). So frees need no synchronization, may happen in any order, even
 //! during a panic, and a PE that freed something the others did not (or the reverse) is
 //! reported on every PE at the next allocation instead of letting the heaps drift apart.
+//!
+//! Team allocations (made by the members of a split team only) make the members' heaps differ
+//! from the other PEs'. So no allocation trusts that the heaps are equal: the agreement round
+//! compares the offsets the members' allocators propose and, when they differ, asks again from
+//! the extreme proposal ([`Heap::fit`] with a bound) until every member proposes the same
+//! offset, which is then free on every member (`Runtime::alloc`). World allocations search
+//! upwards from the bottom, team allocations downwards from the top ([`Direction`]), so the
+//! two kinds meet only when the heap is nearly full, and a world allocation among heaps that
+//! differ only by team blocks agrees at the first round. Team blocks are freed collectively
+//! over their team ([`Heap::free`], after the team's agreement), never through the pending set.
 //!
 //! First fit over an address-ordered free list, with coalescing on free. Blocks are multiples
 //! of [`GRAIN`] and start on a [`GRAIN`] boundary (a cache line pair, so two objects never
@@ -22,6 +33,15 @@ use crate::error::{Error, Result};
 
 /// Allocation granule and minimum alignment.
 pub const GRAIN: usize = 128;
+
+/// Which end of the heap an allocation comes from ([`Heap::fit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// The lowest offset that fits (world allocations).
+    Up,
+    /// The highest offset that fits (team allocations).
+    Down,
+}
 
 /// One PE's heap bookkeeping (offsets are relative to the partition start).
 #[derive(Debug, Clone)]
@@ -53,33 +73,68 @@ impl Heap {
         }
     }
 
-    /// Reserves `size` bytes aligned to `align` (at least [`GRAIN`]); zero-size requests get a
-    /// block of one grain so every allocation has a distinct offset.
+    /// Reserves `size` bytes aligned to `align` (at least [`GRAIN`]) at the lowest offset that
+    /// fits; zero-size requests get a block of one grain so every allocation has a distinct
+    /// offset.
     ///
     /// # Errors
     /// [`Error::HeapExhausted`] when no free block fits; the heap is unchanged.
     pub fn alloc(&mut self, size: usize, align: usize) -> Result<usize> {
+        let off = self.fit(size, align, Direction::Up, 0)?;
+        self.take(off, size);
+        Ok(off)
+    }
+
+    /// Bytes a block of `size` occupies (`None` when that overflows).
+    fn need(size: usize) -> Option<usize> {
+        size.max(1).checked_next_multiple_of(GRAIN)
+    }
+
+    /// Where a block of `size` bytes aligned to `align` (at least [`GRAIN`]) fits, without
+    /// taking it: [`Direction::Up`], the lowest such offset at or above `bound`;
+    /// [`Direction::Down`], the highest at or below `bound`.
+    ///
+    /// # Errors
+    /// [`Error::HeapExhausted`] when it fits nowhere on that side of `bound`.
+    pub fn fit(&self, size: usize, align: usize, dir: Direction, bound: usize) -> Result<usize> {
         let align = align.max(GRAIN);
-        let need = size
-            .max(1)
-            .checked_next_multiple_of(GRAIN)
-            .ok_or_else(|| self.exhausted(size))?;
-        let found = self.free.iter().find_map(|(&off, &len)| {
-            let aligned = off.checked_next_multiple_of(align)?;
-            let pad = aligned - off;
-            (len >= pad.checked_add(need)?).then_some((off, len, aligned))
-        });
-        let (off, len, aligned) = found.ok_or_else(|| self.exhausted(size))?;
+        let need = Heap::need(size).ok_or_else(|| self.exhausted(size))?;
+        let found = match dir {
+            Direction::Up => self.free.iter().find_map(|(&off, &len)| {
+                let from = off.max(bound).checked_next_multiple_of(align)?;
+                (from.checked_add(need)? <= off + len).then_some(from)
+            }),
+            Direction::Down => self.free.iter().rev().find_map(|(&off, &len)| {
+                let last = (off + len).checked_sub(need)?.min(bound);
+                let at = last - last % align;
+                (at >= off).then_some(at)
+            }),
+        };
+        found.ok_or_else(|| self.exhausted(size))
+    }
+
+    /// Takes the block of `size` bytes at `offset`, which [`Heap::fit`] found free.
+    ///
+    /// # Panics
+    /// If `[offset, offset + size)` is not inside one free block (the runtime takes only
+    /// offsets its own heap proposed).
+    pub fn take(&mut self, offset: usize, size: usize) {
+        let need = Heap::need(size).expect("a size that fit");
+        let (&off, &len) = self
+            .free
+            .range(..=offset)
+            .next_back()
+            .filter(|&(&o, &l)| offset + need <= o + l)
+            .unwrap_or_else(|| panic!("symmetric heap: offset {offset} is not free"));
         self.free.remove(&off);
-        if aligned > off {
-            self.free.insert(off, aligned - off);
+        if offset > off {
+            self.free.insert(off, offset - off);
         }
-        let tail = off + len - (aligned + need);
+        let tail = off + len - (offset + need);
         if tail > 0 {
-            self.free.insert(aligned + need, tail);
+            self.free.insert(offset + need, tail);
         }
-        self.live.insert(aligned, need);
-        Ok(aligned)
+        self.live.insert(offset, need);
     }
 
     /// Returns the block at `offset` to the free list, merging with its neighbours.
@@ -268,6 +323,75 @@ mod tests {
         e.defer_free(x);
         f.defer_free(y);
         assert_ne!(e.pending_digest(), f.pending_digest());
+    }
+
+    #[test]
+    fn fits_from_either_end_and_above_or_below_a_bound() {
+        let mut h = Heap::new(0, 16 * GRAIN);
+        // team blocks from the top, world blocks from the bottom
+        let t = h.fit(GRAIN, 1, Direction::Down, usize::MAX).unwrap();
+        assert_eq!(t, 15 * GRAIN);
+        h.take(t, GRAIN);
+        let w = h.fit(2 * GRAIN, 1, Direction::Up, 0).unwrap();
+        assert_eq!(w, 0);
+        h.take(w, 2 * GRAIN);
+        // aligned from the top: the highest 4-grain boundary whose block fits below the team
+        // block
+        assert_eq!(
+            h.fit(GRAIN, 4 * GRAIN, Direction::Down, usize::MAX).ok(),
+            Some(12 * GRAIN)
+        );
+        // bounds
+        assert_eq!(
+            h.fit(GRAIN, 1, Direction::Up, 5 * GRAIN + 1).ok(),
+            Some(6 * GRAIN)
+        );
+        assert_eq!(
+            h.fit(GRAIN, 1, Direction::Down, 7 * GRAIN + 5).ok(),
+            Some(7 * GRAIN)
+        );
+        assert!(h.fit(GRAIN, 1, Direction::Down, GRAIN).is_err());
+        assert!(h.fit(GRAIN, 1, Direction::Up, 15 * GRAIN).is_err());
+        // 13 free grains in one block: 14 do not fit from either end, 13 do
+        assert!(h.fit(14 * GRAIN, 1, Direction::Up, 0).is_err());
+        assert_eq!(h.fit(14 * GRAIN, 1, Direction::Down, usize::MAX).ok(), None);
+        assert_eq!(
+            h.fit(13 * GRAIN, 1, Direction::Down, usize::MAX).ok(),
+            Some(2 * GRAIN)
+        );
+        h.take(2 * GRAIN, 13 * GRAIN);
+        assert_eq!(h.largest_free(), 0);
+        h.free(t);
+        h.free(2 * GRAIN);
+        h.free(w);
+        assert_eq!(h.largest_free(), 16 * GRAIN);
+    }
+
+    /// Two heaps that differ by team blocks: iterating "propose the first fit at or above the
+    /// largest proposal" ends at an offset free on both, the lowest such.
+    #[test]
+    fn proposals_converge_on_a_common_free_offset() {
+        let mut a = Heap::new(0, 64 * GRAIN);
+        let mut b = a.clone();
+        for (h, blocks) in [(&mut a, [(0, 3), (10, 2)]), (&mut b, [(3, 4), (12, 1)])] {
+            for (at, len) in blocks {
+                h.take(at * GRAIN, len * GRAIN);
+            }
+        }
+        let mut bound = 0;
+        let mut rounds = 0;
+        let at = loop {
+            rounds += 1;
+            let pa = a.fit(3 * GRAIN, 1, Direction::Up, bound).unwrap();
+            let pb = b.fit(3 * GRAIN, 1, Direction::Up, bound).unwrap();
+            if pa == pb {
+                break pa;
+            }
+            bound = pa.max(pb);
+        };
+        assert_eq!((at, rounds), (7 * GRAIN, 3));
+        a.take(at, 3 * GRAIN);
+        b.take(at, 3 * GRAIN);
     }
 
     #[test]

@@ -44,7 +44,9 @@ pub mod transport;
 pub mod wait;
 
 pub use error::{Error, NotAMember, Result, SegmentError};
-pub use runtime::{AllocRequest, Allocation, Launch, Runtime, StaticDesc, StaticsLayout};
+pub use runtime::{
+    AllocRequest, Allocation, Launch, Runtime, StaticDesc, StaticsLayout, TeamAllocation,
+};
 pub use serialized::Serialized;
 pub use sys::FileFacts;
 pub use transport::{AmoOp, AmoWord, DefaultTransport, Pending, Transport, Word};

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use crate::collectives::{self, Coll, Kind, PeSet, Refusal, SYNC_ONLY_CAPACITY, Sig, SyncArea};
 use crate::config::{self, Settings};
 use crate::error::{Error, Result};
-use crate::heap::{GRAIN, Heap};
+use crate::heap::{Direction, GRAIN, Heap};
 use crate::segment::{Expect, GLOBAL_EXIT_SET, PeState, Segment};
 use crate::serialized::{Local, Serialized};
 use crate::shm::ShmTransport;
@@ -122,6 +122,48 @@ impl Allocation<'_> {
 impl Drop for Allocation<'_> {
     fn drop(&mut self) {
         self.rt.free(self.offset);
+    }
+}
+
+/// A block of the symmetric heap allocated over a team ([`Runtime::alloc_on`]): the same
+/// offset on every member. Dropping it is *collective over the team* (one agreement round,
+/// after which every member releases the block); dropped during a panic, or when the
+/// members disagree on the free, it stays allocated on this PE (never reused).
+#[must_use = "dropping the allocation frees it (collectively over the team)"]
+pub struct TeamAllocation<'r> {
+    rt: &'r Runtime,
+    team: Coll<'r>,
+    offset: usize,
+    bytes: usize,
+    object: u8,
+    elem: u64,
+}
+
+impl std::fmt::Debug for TeamAllocation<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TeamAllocation")
+            .field("offset", &self.offset)
+            .field("bytes", &self.bytes)
+            .field("team", &self.team.set())
+            .finish_non_exhaustive()
+    }
+}
+
+impl TeamAllocation<'_> {
+    /// The block's symmetric offset.
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+impl Drop for TeamAllocation<'_> {
+    fn drop(&mut self) {
+        // A panicking member does not enter the collective (the others are not coming
+        // either); the block stays taken on this PE.
+        if !std::thread::panicking() {
+            self.rt.free_on(self);
+        }
     }
 }
 
@@ -614,81 +656,168 @@ impl Runtime {
     /// with the same request, in the same order relative to other allocations.
     ///
     /// One agreement round (module `collectives::agree`) over every PE compares the request
-    /// (size, alignment, element type, object kind and its parameter), the offset each PE's
-    /// allocator chose, and the set of blocks each PE freed since the previous allocation
-    /// (count and digest; they are released now, `heap.rs`). Only if every PE agrees does any
-    /// heap change; then `init(offset)` writes this PE's initial values, and a second round
-    /// makes sure every PE's copy is initialized before any PE returns.
+    /// (size, alignment, element type, object kind and its parameter) and the set of blocks
+    /// each PE freed since the previous allocation (count and digest; they are released now,
+    /// `heap.rs`), and gathers the offset each PE's allocator proposes (the lowest that fits).
+    /// The heaps may differ by team blocks ([`Runtime::alloc_on`]), so the proposals may too:
+    /// then every PE proposes again, the lowest offset at or above the largest proposal, until
+    /// all propose the same one, which is free on every PE (the lowest such; one round when
+    /// the heaps agree). Only then does any heap change; `init(offset)` writes this PE's
+    /// initial values, and a last round makes sure every PE's copy is initialized before any
+    /// PE returns.
     ///
     /// # Errors
     /// On every PE, with every heap unchanged: [`Error::ArgumentMismatch`] when the PEs'
-    /// requests, chosen offsets or freed sets differ; [`Error::HeapExhausted`] when the block
-    /// does not fit ([`Error::Refused`] around it when it fits on some PEs only).
+    /// requests or freed sets differ; [`Error::HeapExhausted`] when no offset is free on every
+    /// PE ([`Error::Refused`] around it when some PEs have room).
     pub fn alloc(&self, req: AllocRequest, init: impl FnOnce(usize)) -> Result<Allocation<'_>> {
+        let offset = self.alloc_over(&self.world(), Direction::Up, req, init)?;
+        Ok(Allocation { rt: self, offset })
+    }
+
+    /// Collective allocation over the members of a team (`team`: this member's handle on
+    /// the team's collectives, whose sync area carries the rounds). *Collective over the
+    /// team*: every member calls it with the same request, in the same order relative to the
+    /// team's other collectives; PEs outside the team take no part and their heaps do not
+    /// change. The block comes from the top of the heap (the highest offset free on every
+    /// member, agreed as [`Runtime::alloc`] agrees, from above), so the world's allocations,
+    /// which come from the bottom, rarely meet it. World blocks this PE freed stay pending:
+    /// only a world allocation releases them.
+    ///
+    /// Dropping the [`TeamAllocation`] is collective over the team too. The team must live
+    /// as long as the allocation (the `shmem` crate's `TeamWindow` borrows its `Team`).
+    ///
+    /// # Errors
+    /// As [`Runtime::alloc`], on every member of the team.
+    pub fn alloc_on<'r>(
+        &'r self,
+        team: Coll<'r>,
+        req: AllocRequest,
+        init: impl FnOnce(usize),
+    ) -> Result<TeamAllocation<'r>> {
+        let offset = self.alloc_over(&team, Direction::Down, req, init)?;
+        Ok(TeamAllocation {
+            rt: self,
+            team,
+            offset,
+            bytes: req.bytes.unwrap_or(0),
+            object: req.object,
+            elem: req.elem,
+        })
+    }
+
+    /// The allocation protocol over `coll`'s members ([`Runtime::alloc`]): world allocations
+    /// (`Direction::Up`) release the pending world blocks, team allocations
+    /// (`Direction::Down`) leave them pending.
+    fn alloc_over(
+        &self,
+        coll: &Coll<'_>,
+        dir: Direction,
+        req: AllocRequest,
+        init: impl FnOnce(usize),
+    ) -> Result<usize> {
         // Complete this PE's operations before any block it freed can be handed out again.
         self.transport.quiet();
         let (freed, digest, mut next) = {
             let heap = self.heap.borrow();
-            let (freed, digest) = heap.pending_digest();
             let mut next = heap.clone();
-            next.release_pending();
-            (freed, digest, next)
+            if dir == Direction::Up {
+                let (freed, digest) = heap.pending_digest();
+                next.release_pending();
+                (freed, digest, next)
+            } else {
+                (0, 0, next)
+            }
         };
-        let (offset, refusal) = match req.bytes {
-            _ if req.refusal.is_some() => (usize::MAX, req.refusal),
-            None => (
-                usize::MAX,
-                Some(Refusal::HeapExhausted {
-                    requested: usize::MAX,
-                    available: next.largest_free(),
-                }),
-            ),
-            Some(bytes) => match next.alloc(bytes, req.align) {
-                Ok(off) => (off, None),
-                Err(_) => (
+        let area = coll.area().offset();
+        let sig = Sig::new(Kind::Alloc, req.object, 0, req.elem, coll.set(), area)
+            .with(agree::N, req.bytes.unwrap_or(usize::MAX))
+            .with(agree::P1, req.align)
+            .with(agree::P2, req.param as usize)
+            .with(agree::P3, freed as usize)
+            .with(agree::P4, digest as usize);
+        let mut bound = match dir {
+            Direction::Up => 0,
+            Direction::Down => usize::MAX,
+        };
+        let mut rounds = 0;
+        let offset = loop {
+            rounds += 1;
+            let (offset, refusal) = match req.bytes {
+                _ if req.refusal.is_some() => (usize::MAX, req.refusal),
+                None => (
                     usize::MAX,
                     Some(Refusal::HeapExhausted {
-                        requested: bytes,
+                        requested: usize::MAX,
                         available: next.largest_free(),
                     }),
                 ),
-            },
+                Some(bytes) => match next.fit(bytes, req.align, dir, bound) {
+                    Ok(off) => (off, None),
+                    Err(_) => (
+                        usize::MAX,
+                        Some(Refusal::HeapExhausted {
+                            requested: bytes,
+                            available: next.largest_free(),
+                        }),
+                    ),
+                },
+            };
+            // Every member reads the same proposals, so all take the same branch here.
+            let (lo, hi) = coll.agree_value(sig, refusal, offset as u64)?;
+            if lo == hi {
+                break offset;
+            }
+            bound = match dir {
+                Direction::Up => hi as usize,
+                Direction::Down => lo as usize,
+            };
         };
-        let world = self.world();
-        let sig = Sig::new(
-            Kind::Alloc,
-            req.object,
-            0,
-            req.elem,
-            world.set(),
-            RUNTIME_AREA.offset(),
-        )
-        .with(agree::N, req.bytes.unwrap_or(usize::MAX))
-        .with(agree::P1, req.align)
-        .with(agree::P2, req.param as usize)
-        .with(agree::P3, freed as usize)
-        .with(agree::P4, digest as usize)
-        .with(agree::TARGET, offset);
-        world.agree(sig, refusal)?;
+        next.take(offset, req.bytes.unwrap_or(0));
         *self.heap.borrow_mut() = next;
         init(offset);
-        let done = Sig::new(
-            Kind::AllocDone,
-            req.object,
-            0,
-            req.elem,
-            world.set(),
-            RUNTIME_AREA.offset(),
-        )
-        .with(agree::TARGET, offset);
-        world.agree(done, None)?;
+        let done = Sig::new(Kind::AllocDone, req.object, 0, req.elem, coll.set(), area)
+            .with(agree::TARGET, offset);
+        coll.agree(done, None)?;
         debug_log!(
             self,
-            "allocated {} bytes at offset {offset} ({} freed blocks released)",
+            "allocated {} bytes at offset {offset} over {:?} after {rounds} round(s) ({} freed blocks released)",
             req.bytes.unwrap_or(0),
+            coll.set(),
             freed
         );
-        Ok(Allocation { rt: self, offset })
+        Ok(offset)
+    }
+
+    /// Frees a team block ([`TeamAllocation`]'s drop): *collective over the team*. After
+    /// `quiet`, one agreement round over the team compares the block (offset, size, kind);
+    /// once every member has arrived, no member uses the block any more, so each releases
+    /// it at once. If the members disagree (they drop different objects at this point, or
+    /// one makes another collective call), the block stays taken on this PE for good: a leak,
+    /// never a reuse while a member may still reach it.
+    fn free_on(&self, a: &TeamAllocation<'_>) {
+        self.transport.quiet();
+        let sig = Sig::new(
+            Kind::Free,
+            a.object,
+            0,
+            a.elem,
+            a.team.set(),
+            a.team.area().offset(),
+        )
+        .with(agree::TARGET, a.offset)
+        .with(agree::N, a.bytes);
+        match a.team.agree(sig, None) {
+            Ok(()) => {
+                self.heap.borrow_mut().free(a.offset);
+                debug_log!(self, "freed the team block at offset {}", a.offset);
+            }
+            Err(e) => debug_log!(
+                self,
+                "the team block at offset {} stays allocated (its members disagree on the free): {e}",
+                a.offset
+            ),
+        }
     }
 
     /// Frees the block at `offset` on this PE (`shmem_free`): local, never waits. The block

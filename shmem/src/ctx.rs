@@ -296,7 +296,7 @@ impl<'s> Team<'s> {
     /// # Errors
     /// [`Error::ContextsUnavailable`] in a multi-node MPI job.
     pub fn create_ctx(&self, options: CtxOptions) -> Result<Ctx<'_>, Error> {
-        Ctx::new(self.shmem_ref(), self.pe_set(), options)
+        Ctx::new(self.shmem(), self.set(), options)
     }
 }
 

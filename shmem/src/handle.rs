@@ -248,7 +248,10 @@ impl Shmem {
         self.rt.symmetric_size()
     }
 
-    /// Largest block a collective allocation could get now.
+    /// Largest block this PE's heap could give the next collective allocation (after it
+    /// releases the blocks this PE freed). Team windows (`TeamWindow`) take blocks on their
+    /// members only, so another PE's figure may differ; an allocation gets what fits on every
+    /// PE it is made over.
     pub fn heap_available(&self) -> usize {
         self.rt.heap_largest_free()
     }

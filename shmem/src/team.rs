@@ -299,19 +299,22 @@ impl<'s> Team<'s> {
         self.shmem.rt().transport()
     }
 
+    /// This member's handle on the team's collectives (its sync area).
     #[inline]
-    fn coll(&self) -> Coll<'s> {
+    pub(crate) fn coll(&self) -> Coll<'s> {
         self.coll
     }
 
-    /// The runtime handle.
-    pub(crate) fn shmem_ref(&self) -> &'s Shmem {
-        self.shmem
+    /// The team's members as a set of world PEs.
+    #[inline]
+    pub(crate) fn set(&self) -> PeSet {
+        self.set
     }
 
-    /// The team's PEs.
-    pub(crate) fn pe_set(&self) -> PeSet {
-        self.set
+    /// The runtime handle the team was made from.
+    #[inline]
+    pub(crate) fn shmem(&self) -> &'s Shmem {
+        self.shmem
     }
 
     /// This PE in the team's numbering (`shmem_team_my_pe`: `my_pe().index()`).

@@ -91,6 +91,7 @@ pub(crate) enum Kind {
     AllocDone = 10,
     Inscan = 11,
     Exscan = 12,
+    Free = 13,
 }
 
 impl Kind {
@@ -108,6 +109,7 @@ impl Kind {
             10 => Kind::AllocDone,
             11 => Kind::Inscan,
             12 => Kind::Exscan,
+            13 => Kind::Free,
             _ => return None,
         })
     }
@@ -127,6 +129,7 @@ impl Kind {
             Kind::AllocDone => "symmetric allocation (initialization)",
             Kind::Inscan => "inclusive scan",
             Kind::Exscan => "exclusive scan",
+            Kind::Free => "symmetric free of a team allocation",
         }
     }
 
@@ -137,12 +140,12 @@ impl Kind {
             (_, ELEM) => "element type (same size, different type)",
             (_, SET) => "active set or team",
             (_, AREA) => "pSync (SyncBuf) or team",
-            (Kind::Alloc, TARGET) => "offset chosen by the allocator (the symmetric heaps differ)",
+            (Kind::Free, TARGET) => "object freed",
             (_, TARGET) => "target object",
             (_, SOURCE) => "source object",
             (Kind::Reduce, N) => "nreduce (element count)",
             (Kind::Split, N) => "size of the new team",
-            (Kind::Alloc, N) => "allocation size in bytes",
+            (Kind::Alloc | Kind::Free, N) => "allocation size in bytes",
             (_, N) => "nelems (element count)",
             (Kind::Broadcast, P1) => "root",
             (Kind::Alltoalls, P1) => "sst (source stride)",
@@ -160,7 +163,7 @@ impl Kind {
 }
 
 /// Names of the symmetric objects an allocation can make (the op byte of an `Alloc` kind).
-pub const OBJECT_NAMES: [&str; 7] = [
+pub const OBJECT_NAMES: [&str; 8] = [
     "object",
     "symmetric array or value (SymVec/SymBox)",
     "pSync (SyncBuf)",
@@ -168,6 +171,7 @@ pub const OBJECT_NAMES: [&str; 7] = [
     "reader/writer lock (SymRwLock)",
     "window (Window)",
     "window over a symmetric array (Window::over)",
+    "window over a team (TeamWindow)",
 ];
 
 /// A call's signature: the arguments every member must agree on.
@@ -626,8 +630,13 @@ fn format_word(s: &Sig, i: usize) -> String {
                         "exscan"
                     }
                 ),
-                Some(Kind::Alloc) => format!(
-                    "allocation of a {}",
+                Some(k @ (Kind::Alloc | Kind::Free)) => format!(
+                    "{} of a {}",
+                    if k == Kind::Alloc {
+                        "allocation"
+                    } else {
+                        "free"
+                    },
                     OBJECT_NAMES.get(op as usize).copied().unwrap_or("object")
                 ),
                 Some(Kind::Sync | Kind::Split | Kind::AllocDone) | None => {

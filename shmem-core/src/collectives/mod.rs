@@ -736,6 +736,35 @@ impl<'a> Coll<'a> {
         self.round(&call, sig, Arrival::data(refusal, false), || {})
     }
 
+    /// An agreement round in which every member also publishes `value`; on agreement, the
+    /// smallest and the largest of the members' values (allocations: the offsets their heaps
+    /// propose, `runtime.rs`). The values are not compared: they may differ.
+    ///
+    /// # Errors
+    /// As [`Coll::sync`].
+    pub(crate) fn agree_value(
+        &self,
+        sig: Sig,
+        refusal: Option<Refusal>,
+        value: u64,
+    ) -> Result<(u64, u64)> {
+        let arrival = Arrival {
+            refusal,
+            staged: false,
+            value,
+            info: 0,
+        };
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.t.net() {
+            return self.net_agree_value(net, sig, arrival);
+        }
+        let call = self.begin();
+        self.round(&call, sig, arrival, || {})?;
+        Ok((0..self.n())
+            .map(|i| self.value_of(&call, i))
+            .fold((u64::MAX, 0), |(lo, hi), v| (lo.min(v), hi.max(v))))
+    }
+
     /// Reduction of `n` elements with `O`: `target[k] = source_0[k] op source_1[k] op ...` on
     /// every member (`shmem_<op>_to_all`, `shmem_<op>_reduce`). `target` may equal `source`
     /// (in place); other overlaps are excluded by the typed layer.

@@ -224,6 +224,19 @@ impl Coll<'_> {
             .map(drop)
     }
 
+    /// [`Coll::agree_value`] over MPI: the round, then every member's value word.
+    pub(super) fn net_agree_value(
+        &self,
+        net: &Net,
+        sig: Sig,
+        arrival: Arrival,
+    ) -> Result<(u64, u64)> {
+        let call = self.net_round(net, sig, arrival)?;
+        Ok((0..self.n())
+            .map(|i| self.net_load(net, i, call.region + VALUE))
+            .fold((u64::MAX, 0), |(lo, hi), v| (lo.min(v), hi.max(v))))
+    }
+
     /// [`Coll::reduce`] over MPI.
     pub(super) fn net_reduce<T: Pod, O: ReduceOp<T>>(
         &self,

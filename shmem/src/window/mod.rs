@@ -45,22 +45,29 @@
 //!   buffer back when finished, and allocates nothing.
 //! * Dropping a window frees it on this PE; its memory is reused only after every PE dropped
 //!   its window (the heap's deferred free), so no PE's epoch can reach reused memory.
+//! * A [`TeamWindow`] is a window over the members of a split [`Team`] only: created and
+//!   dropped collectively over the team, its memory allocated from the team's own side of the
+//!   symmetric heap (PEs outside the team take no part and their heaps do not change). Its
+//!   epochs name PEs by [`TeamPe`] (or by world [`Pe`]; both are [`WindowPe`]s); naming a PE
+//!   outside the team is [`Error::NotInWindow`]. Fence epochs synchronize the team only.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::marker::PhantomData;
 use std::mem::{align_of, size_of};
 
 use bytemuck::Pod;
+use shmem_core::collectives::PeSet;
 use shmem_core::lock::{LOCK_SIZE, RawLock};
 use shmem_core::rwlock::{RWLOCK_OWN_BYTES, RawRwLock, RwKind, rwlock_size};
 use shmem_core::transport::{AmoOp, Transport};
 use shmem_core::wait::{WaitKind, WaitSite};
-use shmem_core::{AllocRequest, Allocation, DefaultTransport};
+use shmem_core::{AllocRequest, Allocation, DefaultTransport, TeamAllocation};
 
 use crate::Error;
 use crate::handle::{Pe, Shmem};
 use crate::sym::SymVec;
+use crate::team::{Team, TeamPe};
 
 /// The mode of a passive-target epoch: `LockKind::Shared` (`MPI_LOCK_SHARED`) or
 /// `LockKind::Exclusive` (`MPI_LOCK_EXCLUSIVE`).
@@ -76,6 +83,41 @@ pub use layout::Layout;
 use layout::zip_layouts;
 use op::AccumulateOp;
 pub use request::{Request, Requests};
+
+/// A PE as an epoch's RMA methods take it: a world [`Pe`] or a [`TeamPe`] (of any team: it
+/// names one process). On a [`TeamWindow`], a PE outside the window's team is refused
+/// ([`Error::NotInWindow`]). Sealed.
+pub trait WindowPe: Copy + pe_sealed::Sealed {
+    /// The PE's world number.
+    fn world_index(self) -> usize;
+}
+
+mod pe_sealed {
+    pub trait Sealed {}
+}
+
+impl pe_sealed::Sealed for Pe {}
+impl WindowPe for Pe {
+    #[inline]
+    fn world_index(self) -> usize {
+        self.index()
+    }
+}
+
+impl pe_sealed::Sealed for TeamPe {}
+impl WindowPe for TeamPe {
+    #[inline]
+    fn world_index(self) -> usize {
+        self.world().index()
+    }
+}
+
+/// The window's heap block: a world allocation (freed locally, released at a later world
+/// allocation) or a team allocation (freed collectively over the team).
+enum Block<'s> {
+    World(#[allow(dead_code)] Allocation<'s>),
+    Team(#[allow(dead_code)] TeamAllocation<'s>),
+}
 
 /// An RMA window: `len` elements of `T` on every PE, exposed to every PE's access epochs.
 /// Created collectively, zero-filled.
@@ -99,6 +141,12 @@ pub use request::{Request, Requests};
 /// ```
 pub struct Window<'s, T: Pod> {
     shmem: &'s Shmem,
+    /// The members (world PEs); every per-PE array of the block is indexed by member number.
+    set: PeSet,
+    /// This PE's member number.
+    me: usize,
+    /// Whether the members are every PE (then member `i` is PE `i`).
+    world: bool,
     len: usize,
     /// Symmetric offset of element 0.
     data: usize,
@@ -108,11 +156,14 @@ pub struct Window<'s, T: Pod> {
     own: usize,
     /// The accumulate locks (an MCS lock object per target, homed on it).
     acc: usize,
-    /// Active-target counters: `POSTED[q]` (`n` words: how many exposure epochs PE `q`
-    /// opened to this PE), then `COMPLETED[q]` (`n` words: how many access epochs of `q` to
-    /// this PE completed), then `RECEIVED[q]` (`n` words: operations of `q` completed into
-    /// this PE's part, with counts).
+    /// Active-target counters, `m` words each, indexed by member: `POSTED[q]` (how many
+    /// exposure epochs member `q` opened to this PE), then `COMPLETED[q]` (how many access
+    /// epochs of `q` to this PE completed), then `RECEIVED[q]` (operations of `q` completed
+    /// into this PE's part, with counts); then `FENCED` (one word: how many fence arrivals of
+    /// the other members reached this PE, team windows only).
     sync: usize,
+    /// Fences this PE has entered (team windows: what `FENCED` must reach).
+    fences: Cell<u64>,
     /// How many exposure epochs this PE opened to each origin (what `COMPLETED` must reach).
     posts_to: RefCell<Vec<u64>>,
     /// How many access epochs this PE started to each target (what `POSTED` must reach).
@@ -120,7 +171,7 @@ pub struct Window<'s, T: Pod> {
     /// With counts ([`Window::with_counts`]): operations issued to each target and not yet
     /// counted there (the third array of `sync`, `RECEIVED[q]`, is what `q` completed here).
     pending: Option<RefCell<Vec<u64>>>,
-    _block: Allocation<'s>,
+    _block: Block<'s>,
     _t: PhantomData<T>,
 }
 
@@ -142,7 +193,7 @@ impl<'s, T: Pod> Window<'s, T> {
     /// [`Error::ArgumentMismatch`] on every PE when the PEs passed different lengths;
     /// [`Error::HeapExhausted`] on every PE when the symmetric heap cannot hold it.
     pub fn new(shmem: &'s Shmem, len: usize) -> Result<Self, Error> {
-        Window::create(shmem, len, false, None)
+        Window::create(shmem, None, len, false, None)
     }
 
     /// Like [`Window::new`], and the window counts, on each target, the operations each
@@ -157,7 +208,7 @@ impl<'s, T: Pod> Window<'s, T> {
     /// # Errors
     /// As for [`Window::new`].
     pub fn with_counts(shmem: &'s Shmem, len: usize) -> Result<Self, Error> {
-        Window::create(shmem, len, true, None)
+        Window::create(shmem, None, len, true, None)
     }
 
     /// A window over an existing symmetric array (`MPI_Win_create` over memory the program
@@ -186,7 +237,7 @@ impl<'s, T: Pod> Window<'s, T> {
     /// # Ok::<(), shmem::Error>(())
     /// ```
     pub fn over(vec: &'s mut SymVec<'_, T>) -> Result<Self, Error> {
-        Window::create(vec.shmem(), vec.len(), false, Some(vec.offset()))
+        Window::create(vec.shmem(), None, vec.len(), false, Some(vec.offset()))
     }
 
     /// [`Window::over`], with per-origin completion counts ([`Window::with_counts`]).
@@ -194,75 +245,99 @@ impl<'s, T: Pod> Window<'s, T> {
     /// # Errors
     /// As for [`Window::over`].
     pub fn over_with_counts(vec: &'s mut SymVec<'_, T>) -> Result<Self, Error> {
-        Window::create(vec.shmem(), vec.len(), true, Some(vec.offset()))
+        Window::create(vec.shmem(), None, vec.len(), true, Some(vec.offset()))
     }
 
-    /// `over`: the symmetric offset of an existing array whose `len` elements are the data;
-    /// `None`: the data is allocated (zeroed) with the rest.
+    /// `team`: the members (`None`: every PE, a world allocation); `over`: the symmetric
+    /// offset of an existing array whose `len` elements are the data; `None`: the data is
+    /// allocated (zeroed) with the rest.
     fn create(
         shmem: &'s Shmem,
+        team: Option<&'s Team<'_>>,
         len: usize,
         counted: bool,
         over: Option<usize>,
     ) -> Result<Self, Error> {
         let n = shmem.n_pes();
+        let set = team.map_or(PeSet::world(n), Team::set);
+        let m = set.size();
+        let me = set
+            .index_of(shmem.my_pe().index())
+            .expect("a team is held by its members");
         let data_bytes = if over.is_some() {
             Some(0)
         } else {
             len.checked_mul(size_of::<T>())
         };
         // Offsets in the block: the elements (unless over an array), the home part of this
-        // PE's lock, the requester words, the accumulate locks, the counters. `None` when the
-        // size overflows: that goes through the allocation's agreement like any size (every
-        // PE then gets the same error), rather than returning here while the other PEs wait in
-        // the allocation.
+        // PE's lock (its ticket ring has a slot per world PE: entries name world PEs), the
+        // requester words and the accumulate locks (one per member), the counters. `None` when
+        // the size overflows: that goes through the allocation's agreement like any size
+        // (every member then gets the same error), rather than returning here while the other
+        // members wait in the allocation.
         let layout = data_bytes
             .and_then(|b| b.checked_next_multiple_of(LINE))
             .and_then(|lock_home| {
                 let own = lock_home.checked_add(rwlock_size(n))?;
-                let acc = own.checked_add((RWLOCK_OWN_BYTES * n).next_multiple_of(LINE))?;
-                let sync = acc.checked_add(LOCK_SIZE * n)?;
-                let size = sync.checked_add(24 * n)?;
+                let acc = own.checked_add((RWLOCK_OWN_BYTES * m).next_multiple_of(LINE))?;
+                let sync = acc.checked_add(LOCK_SIZE * m)?;
+                let size = sync.checked_add(8 * (3 * m + 1))?;
                 Some((lock_home, own, acc, sync, size))
             });
         let (lock_home, own, acc, sync, size) = layout.unwrap_or_default();
-        // The parameter every PE must pass alike: the length and whether it counts, or, over
-        // an array, which array (its offset; the same offset is the same array) and whether it
-        // counts (a different object kind, so the two kinds never compare equal).
-        let (object, param) = match over {
-            None => (5, (len as u64).wrapping_mul(2) | u64::from(counted)),
-            Some(offset) => (6, (offset as u64).wrapping_mul(2) | u64::from(counted)),
+        // The parameter every member must pass alike: the length and whether it counts, or,
+        // over an array, which array (its offset; the same offset is the same array) and
+        // whether it counts (a different object kind, so the two kinds never compare equal).
+        let (object, param) = match (over, team) {
+            (None, None) => (5, (len as u64).wrapping_mul(2) | u64::from(counted)),
+            (Some(offset), _) => (6, (offset as u64).wrapping_mul(2) | u64::from(counted)),
+            (None, Some(_)) => (7, (len as u64).wrapping_mul(2) | u64::from(counted)),
         };
         let mut req = AllocRequest::object::<T>(size, LINE.max(align_of::<T>()), object, param);
         req.bytes = layout.map(|l| l.4);
         let rt = shmem.rt();
-        let block = rt.alloc(req, |offset| {
+        let init = |offset: usize| {
             let t = rt.transport();
-            let me = t.my_pe();
+            let my_pe = t.my_pe();
             let zeros = [0u8; 4096];
             let mut at = 0;
             while at < size {
                 let k = (size - at).min(zeros.len());
-                t.put(me, offset + at, &zeros[..k]);
+                t.put(my_pe, offset + at, &zeros[..k]);
                 at += k;
             }
-            RawRwLock::with_own(offset + lock_home, offset + own, me).init_local(t);
-            for p in 0..n {
-                RawLock::new(offset + acc + LOCK_SIZE * p, p).init_local(t);
+            RawRwLock::with_own(offset + lock_home, offset + own, my_pe).init_local(t);
+            for i in 0..m {
+                RawLock::new(offset + acc + LOCK_SIZE * i, set.pe(i)).init_local(t);
             }
-        })?;
-        let base = block.offset();
+        };
+        let (block, base) = match team {
+            None => {
+                let b = rt.alloc(req, init)?;
+                let base = b.offset();
+                (Block::World(b), base)
+            }
+            Some(team) => {
+                let b = rt.alloc_on(team.coll(), req, init)?;
+                let base = b.offset();
+                (Block::Team(b), base)
+            }
+        };
         Ok(Window {
             shmem,
+            set,
+            me,
+            world: team.is_none(),
             len,
             data: over.unwrap_or(base),
             lock_home: base + lock_home,
             own: base + own,
             acc: base + acc,
             sync: base + sync,
-            posts_to: RefCell::new(vec![0; n]),
-            starts_to: RefCell::new(vec![0; n]),
-            pending: counted.then(|| RefCell::new(vec![0; n])),
+            fences: Cell::new(0),
+            posts_to: RefCell::new(vec![0; m]),
+            starts_to: RefCell::new(vec![0; m]),
+            pending: counted.then(|| RefCell::new(vec![0; m])),
             _block: block,
             _t: PhantomData,
         })
@@ -283,21 +358,22 @@ impl<'s, T: Pod> Window<'s, T> {
     /// made). The epoch's operations are methods of the returned guard; dropping it ends the
     /// epoch (`MPI_Win_unlock`) after completing them.
     pub fn lock(&mut self, pe: Pe, kind: LockKind) -> Epoch<'_, T> {
+        self.lock_member(pe.index(), kind)
+    }
+
+    /// [`Window::lock`] on member `i`.
+    fn lock_member(&mut self, i: usize, kind: LockKind) -> Epoch<'_, T> {
         let win = &*self;
-        win.rw(pe.index()).acquire(win.t(), kind);
-        Epoch {
-            win,
-            pe: pe.index(),
-            kind,
-        }
+        win.rw(i).acquire(win.t(), kind);
+        Epoch { win, pe: i, kind }
     }
 
     /// Starts a shared access epoch on every PE (`MPI_Win_lock_all`): takes every PE's lock
     /// shared, in PE order. Dropping the guard ends it after completing every operation.
     pub fn lock_all(&mut self) -> EpochAll<'_, T> {
         let win = &*self;
-        for p in 0..win.shmem.n_pes() {
-            win.rw(p).acquire(win.t(), RwKind::Shared);
+        for i in 0..win.set.size() {
+            win.rw(i).acquire(win.t(), RwKind::Shared);
         }
         EpochAll { win }
     }
@@ -307,15 +383,45 @@ impl<'s, T: Pod> Window<'s, T> {
     /// guard's RMA methods name their target; dropping the guard is the closing fence, after
     /// which every operation of the epoch is complete and visible everywhere.
     pub fn fence_epoch(&mut self) -> FenceEpoch<'_, T> {
-        self.shmem.barrier_all();
+        self.fence_barrier();
         FenceEpoch { win: &*self }
+    }
+
+    /// The barrier of a fence (after `quiet`): `barrier_all` for a window over every PE;
+    /// over a team, the window's own counter barrier, so that nothing but the members'
+    /// fences on this window can pair with it. Each member adds one to every other member's
+    /// `FENCED` word and waits until its own has received `m - 1` arrivals per fence it
+    /// entered. A member leaves fence `k` only once its word reached `k (m - 1)`; since a
+    /// member sends its arrivals of fence `k + 1` only after it left fence `k`, that count
+    /// cannot be made up by later arrivals while some member has not yet arrived at `k` (the
+    /// first member to leave early would need another that had already left early).
+    fn fence_barrier(&self) {
+        if self.world {
+            self.shmem.barrier_all();
+            return;
+        }
+        let t = self.t();
+        t.quiet();
+        let m = self.set.size();
+        let k = self.fences.get() + 1;
+        self.fences.set(k);
+        if m == 1 {
+            return;
+        }
+        let word = self.sync + 8 * 3 * m;
+        for i in (0..m).filter(|&i| i != self.me) {
+            t.amo::<u64>(self.set.pe(i), word, AmoOp::FetchAdd(1));
+        }
+        let need = k * (m as u64 - 1);
+        let site = WaitSite::new(WaitKind::WaitUntil, [word as u64, 8, 0, 0]);
+        t.wait_local::<u64>(word, site, |v| v >= need);
     }
 
     /// Opens an exposure epoch for the origins in `origins` (`MPI_Win_post`): each of them may
     /// then start an access epoch to this PE. Dropping the guard (or [`Exposure::wait`])
     /// waits until every one of them completed it (`MPI_Win_wait`).
     pub fn post(&mut self, origins: &[Pe]) -> Exposure<'_, T> {
-        self.post_impl(origins)
+        self.post_impl(origins.iter().map(|p| p.index()).collect())
     }
 
     /// Starts an access epoch to the targets in `targets` (`MPI_Win_start`): waits until each
@@ -323,7 +429,7 @@ impl<'s, T: Pod> Window<'s, T> {
     /// refused ([`Error::NotInEpochGroup`]). Dropping the guard (or [`Access::complete`])
     /// completes every operation and tells the targets (`MPI_Win_complete`).
     pub fn start(&mut self, targets: &[Pe]) -> Access<'_, T> {
-        self.start_impl(targets)
+        self.start_impl(targets.iter().map(|p| p.index()).collect())
     }
 
     /// Both: an exposure epoch for `origins` and an access epoch to `targets` at once (a PE
@@ -335,48 +441,61 @@ impl<'s, T: Pod> Window<'s, T> {
         origins: &[Pe],
         targets: &[Pe],
     ) -> (Exposure<'_, T>, Access<'_, T>) {
-        let exposure = self.post_impl(origins);
-        let access = self.start_impl(targets);
+        let exposure = self.post_impl(origins.iter().map(|p| p.index()).collect());
+        let access = self.start_impl(targets.iter().map(|p| p.index()).collect());
         (exposure, access)
     }
 
-    fn post_impl(&self, origins: &[Pe]) -> Exposure<'_, T> {
+    /// [`Window::post`] for the members `origins`.
+    fn post_impl(&self, origins: Vec<usize>) -> Exposure<'_, T> {
         let t = self.t();
-        let me = t.my_pe();
         // This PE's own accesses to its part are complete before any origin can write.
         t.quiet();
         let mut posts = self.posts_to.borrow_mut();
-        for q in origins {
-            posts[q.index()] += 1;
-            t.amo::<u64>(q.index(), self.sync + 8 * me, AmoOp::FetchAdd(1));
+        for &q in &origins {
+            posts[q] += 1;
+            t.amo::<u64>(self.set.pe(q), self.sync + 8 * self.me, AmoOp::FetchAdd(1));
         }
         Exposure {
             win: self,
-            group: origins.iter().map(|p| p.index()).collect(),
+            group: origins,
         }
     }
 
-    fn start_impl(&self, targets: &[Pe]) -> Access<'_, T> {
+    /// [`Window::start`] for the members `targets`.
+    fn start_impl(&self, targets: Vec<usize>) -> Access<'_, T> {
         let t = self.t();
-        let n = t.n_pes();
+        let m = self.set.size();
         let mut starts = self.starts_to.borrow_mut();
-        for q in targets {
-            starts[q.index()] += 1;
+        for &q in &targets {
+            starts[q] += 1;
         }
-        let need: Vec<(usize, u64)> = targets
-            .iter()
-            .map(|q| (q.index(), starts[q.index()]))
-            .collect();
+        let need: Vec<(usize, u64)> = targets.iter().map(|&q| (q, starts[q])).collect();
         drop(starts);
-        let site = WaitSite::new(WaitKind::WaitUntilMany, [self.sync as u64, n as u64, 0, 0]);
+        let site = WaitSite::new(WaitKind::WaitUntilMany, [self.sync as u64, m as u64, 0, 0]);
         t.wait_for(site, || {
             need.iter()
                 .all(|&(q, k)| t.get_word::<u64>(t.my_pe(), self.sync + 8 * q) >= k)
         });
         Access {
             win: self,
-            group: need.into_iter().map(|(q, _)| q).collect(),
+            group: targets,
         }
+    }
+
+    /// The member number of world PE `pe`, or [`Error::NotInWindow`].
+    #[inline]
+    fn member_of(&self, pe: usize) -> Result<usize, Error> {
+        if self.world {
+            return Ok(pe);
+        }
+        self.set.index_of(pe).ok_or(Error::NotInWindow { pe })
+    }
+
+    /// The world PE of member `i`.
+    #[inline]
+    fn pe(&self, i: usize) -> usize {
+        if self.world { i } else { self.set.pe(i) }
     }
 
     #[inline]
@@ -384,9 +503,10 @@ impl<'s, T: Pod> Window<'s, T> {
         self.shmem.rt().transport()
     }
 
+    /// The reader/writer lock of member `i`'s part.
     #[inline]
-    fn rw(&self, pe: usize) -> RawRwLock {
-        RawRwLock::with_own(self.lock_home, self.own + RWLOCK_OWN_BYTES * pe, pe)
+    fn rw(&self, i: usize) -> RawRwLock {
+        RawRwLock::with_own(self.lock_home, self.own + RWLOCK_OWN_BYTES * i, self.pe(i))
     }
 
     /// Byte offset of elements `at .. at + n` on every PE, or the bounds error.
@@ -402,18 +522,18 @@ impl<'s, T: Pod> Window<'s, T> {
         }
     }
 
-    fn put_at(&self, pe: usize, at: usize, src: &[T]) -> Result<(), Error> {
+    fn put_at(&self, i: usize, at: usize, src: &[T]) -> Result<(), Error> {
         let off = self.range(at, src.len())?;
-        self.t().put(pe, off, bytemuck::cast_slice(src));
-        self.count(pe);
+        self.t().put(self.pe(i), off, bytemuck::cast_slice(src));
+        self.count(i);
         Ok(())
     }
 
-    /// One more operation to `pe` to count when it completes (with counts).
+    /// One more operation to member `i` to count when it completes (with counts).
     #[inline]
-    fn count(&self, pe: usize) {
+    fn count(&self, i: usize) {
         if let Some(p) = &self.pending {
-            p.borrow_mut()[pe] += 1;
+            p.borrow_mut()[i] += 1;
         }
     }
 
@@ -435,11 +555,10 @@ impl<'s, T: Pod> Window<'s, T> {
         };
         let t = self.t();
         let mut p = p.borrow_mut();
-        let me = t.my_pe();
-        let n = t.n_pes();
+        let m = self.set.size();
         let targets = match only {
             Some(q) => q..q + 1,
-            None => 0..n,
+            None => 0..m,
         };
         let mut quiet = false;
         for q in targets {
@@ -448,7 +567,7 @@ impl<'s, T: Pod> Window<'s, T> {
                 if !std::mem::replace(&mut quiet, true) {
                     t.quiet();
                 }
-                t.amo::<u64>(q, self.sync + 8 * (2 * n + me), AmoOp::FetchAdd(k));
+                t.amo::<u64>(self.pe(q), self.received(self.me), AmoOp::FetchAdd(k));
             }
         }
     }
@@ -457,27 +576,33 @@ impl<'s, T: Pod> Window<'s, T> {
     /// completed into this PE's part of the window so far. `None` for a window made without
     /// counts ([`Window::new`]).
     pub fn received_from(&self, origin: Pe) -> Option<u64> {
+        self.received_from_member(origin.index())
+    }
+
+    fn received_from_member(&self, origin: usize) -> Option<u64> {
         self.pending.as_ref()?;
         let t = self.t();
-        Some(t.get_word::<u64>(t.my_pe(), self.received(origin.index())))
+        Some(t.get_word::<u64>(t.my_pe(), self.received(origin)))
     }
 
     /// With counts: waits until PE `origin` completed at least `count` operations into this
     /// PE's part (spin, yield, then sleep until a count arrives), and returns the count; its
     /// data is visible then. `None` at once for a window without counts.
     pub fn wait_received(&self, origin: Pe, count: u64) -> Option<u64> {
-        self.pending.as_ref()?;
-        let t = self.t();
-        let site = WaitSite::new(
-            WaitKind::WaitUntil,
-            [self.received(origin.index()) as u64, 8, 0, 0],
-        );
-        Some(t.wait_local::<u64>(self.received(origin.index()), site, |v| v >= count))
+        self.wait_received_member(origin.index(), count)
     }
 
+    fn wait_received_member(&self, origin: usize, count: u64) -> Option<u64> {
+        self.pending.as_ref()?;
+        let t = self.t();
+        let site = WaitSite::new(WaitKind::WaitUntil, [self.received(origin) as u64, 8, 0, 0]);
+        Some(t.wait_local::<u64>(self.received(origin), site, |v| v >= count))
+    }
+
+    /// Offset of `RECEIVED[origin]` (a member number).
     #[inline]
     fn received(&self, origin: usize) -> usize {
-        self.sync + 8 * (2 * self.shmem.n_pes() + origin)
+        self.sync + 8 * (2 * self.set.size() + origin)
     }
 
     /// Checks a layout transfer: equal element counts, the origin layout inside `buf_len`
@@ -509,7 +634,7 @@ impl<'s, T: Pod> Window<'s, T> {
 
     fn put_layout_at(
         &self,
-        pe: usize,
+        i: usize,
         at: usize,
         src: &[T],
         origin: &Layout,
@@ -517,17 +642,18 @@ impl<'s, T: Pod> Window<'s, T> {
     ) -> Result<(), Error> {
         self.check_layouts(at, origin, src.len(), target)?;
         let t = self.t();
+        let pe = self.pe(i);
         zip_layouts(origin, target, |o, d, n| {
             let off = self.data + (at + d) * size_of::<T>();
             t.put(pe, off, bytemuck::cast_slice(&src[o..o + n]));
         });
-        self.count(pe);
+        self.count(i);
         Ok(())
     }
 
     fn get_layout_at(
         &self,
-        pe: usize,
+        i: usize,
         at: usize,
         dst: &mut [T],
         origin: &Layout,
@@ -535,6 +661,7 @@ impl<'s, T: Pod> Window<'s, T> {
     ) -> Result<(), Error> {
         self.check_layouts(at, origin, dst.len(), target)?;
         let t = self.t();
+        let pe = self.pe(i);
         zip_layouts(origin, target, |o, d, n| {
             let off = self.data + (at + d) * size_of::<T>();
             t.get(pe, off, bytemuck::cast_slice_mut(&mut dst[o..o + n]));
@@ -542,9 +669,9 @@ impl<'s, T: Pod> Window<'s, T> {
         Ok(())
     }
 
-    fn get_at(&self, pe: usize, at: usize, dst: &mut [T]) -> Result<(), Error> {
+    fn get_at(&self, i: usize, at: usize, dst: &mut [T]) -> Result<(), Error> {
         let off = self.range(at, dst.len())?;
-        self.t().get(pe, off, bytemuck::cast_slice_mut(dst));
+        self.t().get(self.pe(i), off, bytemuck::cast_slice_mut(dst));
         Ok(())
     }
 
@@ -558,7 +685,7 @@ impl<'s, T: Pod> Window<'s, T> {
     #[allow(clippy::too_many_arguments)]
     fn combine_layout(
         &self,
-        pe: usize,
+        i: usize,
         at: usize,
         src: &[T],
         mut result: Option<&mut [T]>,
@@ -580,7 +707,8 @@ impl<'s, T: Pod> Window<'s, T> {
             return Ok(());
         }
         let t = self.t();
-        let lock = RawLock::new(self.acc + LOCK_SIZE * pe, pe);
+        let pe = self.pe(i);
+        let lock = RawLock::new(self.acc + LOCK_SIZE * i, pe);
         lock.lock(t);
         zip_layouts(origin, target, |o, d, n| {
             let off = self.data + (at + d) * size_of::<T>();
@@ -588,13 +716,13 @@ impl<'s, T: Pod> Window<'s, T> {
             t.combine(pe, off, &src[o..o + n], old, &op);
         });
         lock.unlock(t, false);
-        self.count(pe);
+        self.count(i);
         Ok(())
     }
 
     fn combine(
         &self,
-        pe: usize,
+        i: usize,
         at: usize,
         src: &[T],
         result: Option<&mut [T]>,
@@ -615,7 +743,8 @@ impl<'s, T: Pod> Window<'s, T> {
             return Ok(());
         }
         let t = self.t();
-        let lock = RawLock::new(self.acc + LOCK_SIZE * pe, pe);
+        let pe = self.pe(i);
+        let lock = RawLock::new(self.acc + LOCK_SIZE * i, pe);
         lock.lock(t);
         match cas {
             // In place: on this node one pass over the elements, in registers.
@@ -632,13 +761,195 @@ impl<'s, T: Pod> Window<'s, T> {
             }
         }
         lock.unlock(t, false);
-        self.count(pe);
+        self.count(i);
         Ok(())
     }
 }
 
-/// The RMA methods of an epoch guard, whose `target_of(..)` names the target PE (`$pe`: the
-/// extra parameters that name it) or refuses it.
+/// An RMA window over the members of a [`Team`] (`MPI_Win_allocate` over a communicator):
+/// `len` elements of `T` on every member, exposed to the members' access epochs only.
+/// Created collectively over the team, zero-filled; dropping it is collective over the team.
+///
+/// The same epochs as a [`Window`]'s ([`Epoch`], [`EpochAll`], [`FenceEpoch`], [`Exposure`],
+/// [`Access`]) with the same operations. PEs are named by [`TeamPe`] (the team's numbering,
+/// as the team collectives name roots) or by world [`Pe`]: both are [`WindowPe`]s, and the
+/// window maps them to its members. A PE outside the team is refused with
+/// [`Error::NotInWindow`], by the epoch-opening calls here and by every RMA method, before
+/// anything is written; so `lock` and `post`/`start` return `Result` here, where a
+/// [`Window`]'s, whose members are every PE, cannot fail.
+///
+/// The window's memory is a *team allocation*: it comes from the top of each member's
+/// symmetric heap at an offset every member agreed on, and PEs outside the team take no part
+/// (their heaps do not change, and their world allocations keep agreeing with everyone's:
+/// `docs/ARCHITECTURE.md`, "Symmetric heap"). Fence epochs synchronize the members only
+/// (a counter barrier in the window's own memory). Dropping the window frees its memory on
+/// every member once all of them dropped it (one agreement round over the team); dropped
+/// during a panic, or by members that disagree on what they drop, it stays allocated (a
+/// leak, never a reuse). The window borrows its team, which therefore outlives it.
+///
+/// # Examples
+/// ```
+/// use shmem::Team;
+/// use shmem::window::{LockKind, TeamWindow, op};
+///
+/// let shmem = shmem::init()?;
+/// let world = Team::world(&shmem);
+/// // the even PEs (collective over the world); the odd ones get `None`
+/// if let Some(evens) = world.split_strided(0, 2, world.n_pes().div_ceil(2))? {
+///     let mut win = TeamWindow::<u64>::new(&evens, 4)?;   // collective over the evens
+///     let first = evens.pe(0).expect("a member");
+///     win.lock_all().accumulate(first, 0, &[1], op::Sum)?;
+///     evens.sync()?;
+///     let mut got = [0u64];
+///     win.lock(first, LockKind::Shared)?.get(0, &mut got)?;
+///     assert_eq!(got[0], evens.n_pes() as u64);
+/// }
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub struct TeamWindow<'t, T: Pod> {
+    win: Window<'t, T>,
+    team: &'t Team<'t>,
+}
+
+impl<T: Pod> fmt::Debug for TeamWindow<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TeamWindow")
+            .field("team", self.team)
+            .field("window", &self.win)
+            .finish()
+    }
+}
+
+impl<'t, T: Pod> TeamWindow<'t, T> {
+    /// Allocates a window of `len` zeroed elements on every member of `team`. *Collective
+    /// over the team*: every member passes the same `len`, in the same order relative to
+    /// the team's other collectives.
+    ///
+    /// # Errors
+    /// On every member, nothing allocated: [`Error::ArgumentMismatch`] when the members
+    /// passed different lengths (or made another collective call on the team);
+    /// [`Error::HeapExhausted`] when no offset of the members' heaps can hold it
+    /// ([`Error::Refused`] around it, naming the first member without room, when some
+    /// members have room).
+    pub fn new(team: &'t Team<'_>, len: usize) -> Result<Self, Error> {
+        TeamWindow::create(team, len, false)
+    }
+
+    /// Like [`TeamWindow::new`], and the window counts, on each member, the operations each
+    /// member completed into it ([`Window::with_counts`]). *Collective over the team*.
+    ///
+    /// # Errors
+    /// As for [`TeamWindow::new`].
+    pub fn with_counts(team: &'t Team<'_>, len: usize) -> Result<Self, Error> {
+        TeamWindow::create(team, len, true)
+    }
+
+    fn create(team: &'t Team<'_>, len: usize, counted: bool) -> Result<Self, Error> {
+        let win = Window::create(team.shmem(), Some(team), len, counted, None)?;
+        Ok(TeamWindow { win, team })
+    }
+
+    /// The team the window is over.
+    pub fn team(&self) -> &Team<'t> {
+        self.team
+    }
+
+    /// Elements of the window on each member.
+    pub fn len(&self) -> usize {
+        self.win.len
+    }
+
+    /// Whether the window has no elements.
+    pub fn is_empty(&self) -> bool {
+        self.win.len == 0
+    }
+
+    /// [`Window::lock`] on member `pe` (`MPI_Win_lock`): waits for the lock of `pe`'s part
+    /// in mode `kind`, served in request order.
+    ///
+    /// # Errors
+    /// [`Error::NotInWindow`] when `pe` is not a member of the team (nothing is locked).
+    pub fn lock(&mut self, pe: impl WindowPe, kind: LockKind) -> Result<Epoch<'_, T>, Error> {
+        let i = self.win.member_of(pe.world_index())?;
+        Ok(self.win.lock_member(i, kind))
+    }
+
+    /// [`Window::lock_all`]: a shared epoch on every member, locked in team order.
+    pub fn lock_all(&mut self) -> EpochAll<'_, T> {
+        self.win.lock_all()
+    }
+
+    /// [`Window::fence_epoch`], *collective over the team*: the opening and closing fences
+    /// synchronize the members (after `quiet`), not the world.
+    pub fn fence_epoch(&mut self) -> FenceEpoch<'_, T> {
+        self.win.fence_epoch()
+    }
+
+    /// [`Window::post`] for the members `origins` (`MPI_Win_post`).
+    ///
+    /// # Errors
+    /// [`Error::NotInWindow`] when some origin is not a member (nothing is posted).
+    pub fn post<P: WindowPe>(&mut self, origins: &[P]) -> Result<Exposure<'_, T>, Error> {
+        let origins = self.members(origins)?;
+        Ok(self.win.post_impl(origins))
+    }
+
+    /// [`Window::start`] for the members `targets` (`MPI_Win_start`).
+    ///
+    /// # Errors
+    /// [`Error::NotInWindow`] when some target is not a member (nothing is started).
+    pub fn start<P: WindowPe>(&mut self, targets: &[P]) -> Result<Access<'_, T>, Error> {
+        let targets = self.members(targets)?;
+        Ok(self.win.start_impl(targets))
+    }
+
+    /// [`Window::post_start`] for members: the exposure is posted before the access starts.
+    ///
+    /// # Errors
+    /// [`Error::NotInWindow`] when some origin or target is not a member (nothing is posted
+    /// or started).
+    #[allow(clippy::type_complexity)]
+    pub fn post_start<P: WindowPe, Q: WindowPe>(
+        &mut self,
+        origins: &[P],
+        targets: &[Q],
+    ) -> Result<(Exposure<'_, T>, Access<'_, T>), Error> {
+        let origins = self.members(origins)?;
+        let targets = self.members(targets)?;
+        let exposure = self.win.post_impl(origins);
+        let access = self.win.start_impl(targets);
+        Ok((exposure, access))
+    }
+
+    /// [`Window::received_from`] for member `origin`: `Ok(None)` on a window made without
+    /// counts.
+    ///
+    /// # Errors
+    /// [`Error::NotInWindow`] when `origin` is not a member.
+    pub fn received_from(&self, origin: impl WindowPe) -> Result<Option<u64>, Error> {
+        let i = self.win.member_of(origin.world_index())?;
+        Ok(self.win.received_from_member(i))
+    }
+
+    /// [`Window::wait_received`] for member `origin`: `Ok(None)` at once on a window made
+    /// without counts.
+    ///
+    /// # Errors
+    /// [`Error::NotInWindow`] when `origin` is not a member (nothing is waited for).
+    pub fn wait_received(&self, origin: impl WindowPe, count: u64) -> Result<Option<u64>, Error> {
+        let i = self.win.member_of(origin.world_index())?;
+        Ok(self.win.wait_received_member(i, count))
+    }
+
+    fn members<P: WindowPe>(&self, pes: &[P]) -> Result<Vec<usize>, Error> {
+        pes.iter()
+            .map(|p| self.win.member_of(p.world_index()))
+            .collect()
+    }
+}
+
+/// The RMA methods of an epoch guard, whose `target_of(..)` names the target (its member
+/// number in the window; `$pe`: the extra parameters that name it) or refuses it.
 macro_rules! rma_methods {
     ($($pe:ident: $pe_ty:ty),*) => {
         /// Copies `src` into the target's elements `at ..` (`MPI_Put`); complete at the
@@ -836,6 +1147,7 @@ macro_rules! rma_methods {
 #[must_use = "the epoch ends as soon as the guard is dropped"]
 pub struct Epoch<'w, T: Pod> {
     win: &'w Window<'w, T>,
+    /// The target's member number in the window.
     pe: usize,
     kind: LockKind,
 }
@@ -859,7 +1171,7 @@ impl<T: Pod> Epoch<'_, T> {
 
     /// The target PE.
     pub fn target(&self) -> Pe {
-        self.win.shmem.pe_wrapping(self.pe)
+        self.win.shmem.pe_wrapping(self.win.pe(self.pe))
     }
 
     /// The epoch's mode.
@@ -906,17 +1218,20 @@ impl<T: Pod> fmt::Debug for EpochAll<'_, T> {
 }
 
 impl<T: Pod> EpochAll<'_, T> {
-    rma_methods!(pe: Pe);
+    rma_methods!(pe: impl WindowPe);
 
     #[inline]
-    fn target_of(&self, pe: Pe) -> Result<usize, Error> {
-        Ok(pe.index())
+    fn target_of(&self, pe: impl WindowPe) -> Result<usize, Error> {
+        self.win.member_of(pe.world_index())
     }
 
-    /// Completes every operation to `pe` so far at `pe` (`MPI_Win_flush`).
-    pub fn flush(&self, pe: Pe) {
+    /// Completes every operation to `pe` so far at `pe` (`MPI_Win_flush`). A PE outside a
+    /// [`TeamWindow`]'s team was never a target, so there is nothing to complete there.
+    pub fn flush(&self, pe: impl WindowPe) {
         self.win.t().quiet();
-        self.win.settle(Some(pe.index()));
+        if let Ok(i) = self.win.member_of(pe.world_index()) {
+            self.win.settle(Some(i));
+        }
     }
 
     /// Completes every operation so far at every target (`MPI_Win_flush_all`).
@@ -941,8 +1256,8 @@ impl<T: Pod> Drop for EpochAll<'_, T> {
         let t = self.win.t();
         t.quiet();
         self.win.settle(None);
-        for p in 0..self.win.shmem.n_pes() {
-            self.win.rw(p).release(t, RwKind::Shared, false);
+        for i in 0..self.win.set.size() {
+            self.win.rw(i).release(t, RwKind::Shared, false);
         }
     }
 }
@@ -962,11 +1277,11 @@ impl<T: Pod> fmt::Debug for FenceEpoch<'_, T> {
 }
 
 impl<T: Pod> FenceEpoch<'_, T> {
-    rma_methods!(pe: Pe);
+    rma_methods!(pe: impl WindowPe);
 
     #[inline]
-    fn target_of(&self, pe: Pe) -> Result<usize, Error> {
-        Ok(pe.index())
+    fn target_of(&self, pe: impl WindowPe) -> Result<usize, Error> {
+        self.win.member_of(pe.world_index())
     }
 
     /// Ends the epoch now (the closing fence; the same as dropping the guard).
@@ -981,7 +1296,7 @@ impl<T: Pod> Drop for FenceEpoch<'_, T> {
         // the launcher ends the job).
         if !std::thread::panicking() {
             self.win.settle(None);
-            self.win.shmem.barrier_all();
+            self.win.fence_barrier();
         }
     }
 }
@@ -992,6 +1307,7 @@ impl<T: Pod> Drop for FenceEpoch<'_, T> {
 #[must_use = "the exposure ends (waiting for the origins) as soon as the guard is dropped"]
 pub struct Exposure<'w, T: Pod> {
     win: &'w Window<'w, T>,
+    /// Member numbers.
     group: Vec<usize>,
 }
 
@@ -1007,10 +1323,11 @@ impl<T: Pod> Exposure<'_, T> {
     /// Whether every origin has completed (`MPI_Win_test`); the epoch stays open either way.
     pub fn test(&self) -> bool {
         let t = self.win.t();
+        let m = self.win.set.size();
         let posts = self.win.posts_to.borrow();
         self.group
             .iter()
-            .all(|&q| t.get_word::<u64>(t.my_pe(), self.win.sync + 8 * (t.n_pes() + q)) >= posts[q])
+            .all(|&q| t.get_word::<u64>(t.my_pe(), self.win.sync + 8 * (m + q)) >= posts[q])
     }
 
     /// Waits until every origin completed, and ends the epoch (`MPI_Win_wait`; the same as
@@ -1026,10 +1343,10 @@ impl<T: Pod> Drop for Exposure<'_, T> {
             return;
         }
         let t = self.win.t();
-        let n = t.n_pes();
+        let m = self.win.set.size();
         let site = WaitSite::new(
             WaitKind::WaitUntilMany,
-            [(self.win.sync + 8 * n) as u64, n as u64, 0, 0],
+            [(self.win.sync + 8 * m) as u64, m as u64, 0, 0],
         );
         t.wait_for(site, || self.test());
     }
@@ -1041,6 +1358,7 @@ impl<T: Pod> Drop for Exposure<'_, T> {
 #[must_use = "the access epoch completes as soon as the guard is dropped"]
 pub struct Access<'w, T: Pod> {
     win: &'w Window<'w, T>,
+    /// Member numbers.
     group: Vec<usize>,
 }
 
@@ -1053,14 +1371,17 @@ impl<T: Pod> fmt::Debug for Access<'_, T> {
 }
 
 impl<T: Pod> Access<'_, T> {
-    rma_methods!(pe: Pe);
+    rma_methods!(pe: impl WindowPe);
 
     #[inline]
-    fn target_of(&self, pe: Pe) -> Result<usize, Error> {
-        if self.group.contains(&pe.index()) {
-            Ok(pe.index())
+    fn target_of(&self, pe: impl WindowPe) -> Result<usize, Error> {
+        let i = self.win.member_of(pe.world_index())?;
+        if self.group.contains(&i) {
+            Ok(i)
         } else {
-            Err(Error::NotInEpochGroup { pe: pe.index() })
+            Err(Error::NotInEpochGroup {
+                pe: pe.world_index(),
+            })
         }
     }
 
@@ -1075,10 +1396,14 @@ impl<T: Pod> Drop for Access<'_, T> {
         let t = self.win.t();
         t.quiet();
         self.win.settle(None);
-        let me = t.my_pe();
-        let n = t.n_pes();
+        let me = self.win.me;
+        let m = self.win.set.size();
         for &q in &self.group {
-            t.amo::<u64>(q, self.win.sync + 8 * (n + me), AmoOp::FetchAdd(1));
+            t.amo::<u64>(
+                self.win.pe(q),
+                self.win.sync + 8 * (m + me),
+                AmoOp::FetchAdd(1),
+            );
         }
     }
 }

@@ -21,9 +21,8 @@ pub use shmem_core::request::Request;
 use shmem_core::request::Scope;
 
 use super::op::AccumulateOp;
-use super::{Access, Epoch, EpochAll, FenceEpoch};
+use super::{Access, Epoch, EpochAll, FenceEpoch, WindowPe};
 use crate::Error;
-use crate::handle::Pe;
 
 /// A scope of request-based operations in an epoch (`G` is the epoch guard); made by the
 /// guard's `requests`. Its operations' buffers stay borrowed until the scope ends, which
@@ -84,7 +83,8 @@ requests_fn!(FenceEpoch);
 requests_fn!(Access);
 
 /// The request-based operations for an epoch guard type whose `target_of(..)` names the
-/// target PE (`$pe`: the extra parameters that name it) or refuses it.
+/// target (its member number in the window; `$pe`: the extra parameters that name it) or
+/// refuses it.
 macro_rules! request_methods {
     ($guard:ident; $($pe:ident: $pe_ty:ty),*) => {
         impl<'scope, 'env, 'w, T: Pod> Requests<'scope, 'env, $guard<'w, T>> {
@@ -101,10 +101,10 @@ macro_rules! request_methods {
                 src: &'env [T],
             ) -> Result<Request<'scope, &'env [T]>, Error> {
                 let win = self.guard.win;
-                let pe = self.guard.target_of($($pe),*)?;
+                let i = self.guard.target_of($($pe),*)?;
                 let off = win.range(at, src.len())?;
-                let req = self.scope.put(pe, off, src);
-                win.count(pe);
+                let req = self.scope.put(win.pe(i), off, src);
+                win.count(i);
                 Ok(req)
             }
 
@@ -120,9 +120,9 @@ macro_rules! request_methods {
                 dst: &'env mut [T],
             ) -> Result<Request<'scope, &'env mut [T]>, Error> {
                 let win = self.guard.win;
-                let pe = self.guard.target_of($($pe),*)?;
+                let i = self.guard.target_of($($pe),*)?;
                 let off = win.range(at, dst.len())?;
-                Ok(self.scope.get(pe, off, dst))
+                Ok(self.scope.get(win.pe(i), off, dst))
             }
 
             /// `accumulate` as a request (`MPI_Raccumulate`): atomic per element like it,
@@ -137,8 +137,8 @@ macro_rules! request_methods {
                 src: &'env [T],
                 op: O,
             ) -> Result<Request<'scope, &'env [T]>, Error> {
-                let pe = self.guard.target_of($($pe),*)?;
-                self.guard.win.combine(pe, at, src, None, |a, b| op.apply(a, b), None)?;
+                let i = self.guard.target_of($($pe),*)?;
+                self.guard.win.combine(i, at, src, None, |a, b| op.apply(a, b), None)?;
                 Ok(self.scope.finished(src))
             }
 
@@ -155,16 +155,16 @@ macro_rules! request_methods {
                 result: &'env mut [T],
                 op: O,
             ) -> Result<Request<'scope, &'env mut [T]>, Error> {
-                let pe = self.guard.target_of($($pe),*)?;
+                let i = self.guard.target_of($($pe),*)?;
                 self.guard
                     .win
-                    .combine(pe, at, src, Some(&mut *result), |a, b| op.apply(a, b), None)?;
+                    .combine(i, at, src, Some(&mut *result), |a, b| op.apply(a, b), None)?;
                 Ok(self.scope.finished(result))
             }
         }
     };
 }
 request_methods!(Epoch;);
-request_methods!(EpochAll; pe: Pe);
-request_methods!(FenceEpoch; pe: Pe);
-request_methods!(Access; pe: Pe);
+request_methods!(EpochAll; pe: impl WindowPe);
+request_methods!(FenceEpoch; pe: impl WindowPe);
+request_methods!(Access; pe: impl WindowPe);
