@@ -537,6 +537,14 @@ fn body_debug_log() {
         assert_eq!(dst.to_vec(), [want; 3]);
     }
     shmem.barrier_all();
+    // shmem_pcontrol: level 2 records barrier #3, level 0 silences #4, level 1 returns to
+    // SHMEM_DEBUG's level for #5 and finalize; the records above follow SHMEM_DEBUG.
+    shmem.pcontrol(2);
+    shmem.barrier_all();
+    shmem.pcontrol(0);
+    shmem.barrier_all();
+    shmem.pcontrol(1);
+    shmem.barrier_all();
 }
 
 fn body_init_twice() {
@@ -1355,7 +1363,8 @@ fn check_debug_log() -> Result<(), Failed> {
                 && has("allocated") == 2
                 && has("team split over PEs 0+1*i, i < 3") == 1
                 && has("reduction") == 0
-                && has("barrier") == 0
+                && has("barrier_all/sync_all #3") == 1
+                && has("barrier") == 1
                 && r.last().is_some_and(|l| *l == "finalized"),
             || format!("PE {pe} at level 1: {r:#?}"),
         )?;
@@ -1378,18 +1387,28 @@ fn check_debug_log() -> Result<(), Failed> {
             .iter()
             .filter(|l| l.starts_with("finalize barrier #"))
             .count();
-        // init's barrier and the body's, then finalize's
+        // init's barrier and the body's, #3 after pcontrol(2), not #4 (pcontrol(0)), #5 and
+        // finalize's after pcontrol(1)
         ensure(
-            reductions == usize::from(pe % 2 == 0) && barriers == 2 && finalize == 1,
+            reductions == usize::from(pe % 2 == 0)
+                && barriers == 4
+                && !r.iter().any(|l| l.starts_with("barrier_all/sync_all #4"))
+                && finalize == 1,
             || format!("PE {pe} at level 2: {r:#?}"),
         )?;
     }
-    // Level 0 (unset): no records.
+    // Level 0 (unset): only the barrier after pcontrol(2); pcontrol(1) is back to none.
     let (out, _) = run_job(n, "launcher_debug_log", &[], &[]);
-    ensure(
-        out.status.success() && !String::from_utf8_lossy(&out.stderr).contains("[shmem PE"),
-        || describe(&out),
-    )
+    ensure(out.status.success(), || describe(&out))?;
+    let err = String::from_utf8_lossy(&out.stderr);
+    for pe in 0..n {
+        let r = records(&err, pe);
+        ensure(
+            r.len() == 1 && r[0].starts_with("barrier_all/sync_all #3"),
+            || format!("PE {pe} unset, pcontrol(2) for one barrier: {r:#?}"),
+        )?;
+    }
+    Ok(())
 }
 
 fn check_init_twice() -> Result<(), Failed> {

@@ -303,7 +303,7 @@ pub struct Runtime {
 
 macro_rules! debug_log {
     ($rt:expr, $($arg:tt)*) => {
-        if $rt.transport.settings().debug >= 1 {
+        if crate::log::level() >= 1 {
             crate::log::record($rt.me, format_args!($($arg)*));
         }
     };
@@ -338,6 +338,7 @@ impl Runtime {
 
     fn init_inner(statics: &[StaticDesc<'_>]) -> Result<(Runtime, StaticsLayout)> {
         let settings = Settings::from_env()?;
+        crate::log::set_level(settings.debug);
         let startup = config::Startup::from_env()?;
         if FINALIZED_LAUNCHED.load(Ordering::Acquire) {
             return Err(Error::Finalized);
@@ -579,6 +580,19 @@ impl Runtime {
     #[inline]
     pub fn transport(&self) -> &DefaultTransport {
         &self.transport
+    }
+
+    /// `shmem_pcontrol(level)`: this PE's log records from now on. 0 stops them; 1 returns to
+    /// the level `SHMEM_DEBUG` set at init (none when unset); 2 or more records every barrier
+    /// and collective call with its arguments, besides allocations, team splits and
+    /// finalize. Negative levels change nothing.
+    pub fn pcontrol(&self, level: i32) {
+        match level {
+            ..0 => {}
+            0 => crate::log::set_level(0),
+            1 => crate::log::set_level(self.transport.settings().debug),
+            _ => crate::log::set_level(2),
+        }
     }
 
     /// The way of this PE's other threads into the segment (contexts,

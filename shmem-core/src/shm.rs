@@ -293,7 +293,7 @@ impl ShmTransport {
     fn barrier_impl(&self, kind: WaitKind) {
         let epoch = self.epoch.get() + 1;
         self.epoch.set(epoch);
-        if self.settings.debug >= 2 {
+        if crate::log::level() >= 2 {
             self.log_barrier(kind, epoch);
         }
         #[cfg(feature = "mpi")]

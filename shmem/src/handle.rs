@@ -303,6 +303,25 @@ impl Shmem {
         }
     }
 
+    /// Profiling control (`shmem_pcontrol`): what this PE records on stderr from now on, as
+    /// `[shmem PE n] ...` lines (the `SHMEM_DEBUG` log). `0`: nothing; `1`: the default, the
+    /// level `SHMEM_DEBUG` set (nothing when unset); `2` or more: every `barrier_all` and
+    /// every collective call with its arguments (set, objects, sizes, call number), besides
+    /// allocations, team splits and finalize. Negative levels change nothing. Local: other
+    /// PEs keep their level.
+    ///
+    /// # Examples
+    /// ```
+    /// let shmem = shmem::init()?;
+    /// shmem.pcontrol(2);      // observe: "[shmem PE 0] barrier_all/sync_all #2 ..."
+    /// shmem.barrier_all();
+    /// shmem.pcontrol(0);      // quiet again
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn pcontrol(&self, level: i32) {
+        self.rt.pcontrol(level);
+    }
+
     /// Ends the whole job with `status` (`shmem_global_exit`): `shmemrun` stops every other PE
     /// and exits with `status`'s low byte, or 1 when that byte is 0 but `status` is not (256,
     /// `i32::MIN`): a non-zero status never reads as success. Never returns.

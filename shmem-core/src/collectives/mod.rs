@@ -518,7 +518,7 @@ impl<'a> Coll<'a> {
             value,
             info,
         } = arrival;
-        let debug = self.t.settings().debug;
+        let debug = crate::log::level();
         if debug >= 2 || (debug == 1 && sig.kind() == Some(Kind::Split)) {
             self.log_call(call, &sig);
         }

@@ -112,7 +112,7 @@ impl Coll<'_> {
         stage: impl FnOnce(&Call),
     ) -> Result<Call> {
         let call = self.begin();
-        let debug = self.t.settings().debug;
+        let debug = crate::log::level();
         if debug >= 2 || (debug == 1 && sig.kind() == Some(Kind::Split)) {
             self.log_call(&call, &sig);
         }
