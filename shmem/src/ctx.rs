@@ -755,6 +755,106 @@ impl<'s> Ctx<'s> {
     }
 }
 
+/// Options of a session (`SHMEM_SESSION_*`), combined with `|`: hints about the operations a
+/// [`Session`] will issue.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SessionOptions(u8);
+
+impl SessionOptions {
+    /// No option.
+    pub const NONE: SessionOptions = SessionOptions(0);
+    /// `SHMEM_SESSION_SAME_AMO`: the session's atomics are all the same operation.
+    pub const SAME_AMO: SessionOptions = SessionOptions(1);
+
+    /// Whether every option of `other` is set here.
+    pub fn contains(self, other: SessionOptions) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitOr for SessionOptions {
+    type Output = SessionOptions;
+    fn bitor(self, rhs: SessionOptions) -> SessionOptions {
+        SessionOptions(self.0 | rhs.0)
+    }
+}
+
+/// `shmem_session_config_t`: what a session expects; `None` fields are unset (not in
+/// `config_mask`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SessionConfig {
+    /// `total_ops` (`SHMEM_SESSION_TOTAL_OPS`): how many operations the session will issue.
+    pub total_ops: Option<u64>,
+}
+
+/// A session on a context (`shmem_session_start` ... `shmem_session_stop`): a stretch of
+/// operations that the program describes in advance, so that an implementation could batch
+/// them. Here the hints are recorded and change nothing (every context operation already
+/// completes on return, so there is nothing to batch). Issue operations through the session
+/// (it dereferences to its [`Ctx`]); dropping it stops the session, after a `quiet`.
+///
+/// # Examples
+/// ```
+/// use shmem::{CtxOptions, SessionConfig, SessionOptions, SymVec};
+/// let shmem = shmem::init()?;
+/// let mut table = SymVec::<u64>::zeroed(&shmem, 16)?;
+/// let me = shmem.my_pe();
+/// {
+///     let lent = table.lend()?;
+///     let ctx = shmem.ctx_create(CtxOptions::NONE)?;
+///     let config = SessionConfig { total_ops: Some(16) };
+///     let session = ctx.session(SessionOptions::SAME_AMO, config);
+///     for i in 0..16 {
+///         session.atomic_xor(&lent, i, me, 1u64 << i)?;
+///     }
+/// }                                       // session stopped, context destroyed
+/// assert_eq!(table.read(3)?, 8);
+/// # Ok::<(), shmem::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Session<'c, 's> {
+    ctx: &'c Ctx<'s>,
+    options: SessionOptions,
+    config: SessionConfig,
+}
+
+impl<'s> Ctx<'s> {
+    /// Starts a session on this context (`shmem_session_start`).
+    pub fn session(&self, options: SessionOptions, config: SessionConfig) -> Session<'_, 's> {
+        Session {
+            ctx: self,
+            options,
+            config,
+        }
+    }
+}
+
+impl Session<'_, '_> {
+    /// The options it was started with.
+    pub fn options(&self) -> SessionOptions {
+        self.options
+    }
+
+    /// The configuration it was started with.
+    pub fn config(&self) -> SessionConfig {
+        self.config
+    }
+}
+
+impl<'s> std::ops::Deref for Session<'_, 's> {
+    type Target = Ctx<'s>;
+    fn deref(&self) -> &Ctx<'s> {
+        self.ctx
+    }
+}
+
+impl Drop for Session<'_, '_> {
+    /// `shmem_session_stop`.
+    fn drop(&mut self) {
+        self.ctx.quiet();
+    }
+}
+
 impl Drop for Ctx<'_> {
     /// `shmem_ctx_destroy`: completes the context's operations.
     fn drop(&mut self) {

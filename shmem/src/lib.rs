@@ -43,7 +43,9 @@ pub use collectives::{
     BCAST_SYNC_SIZE, BarrierSync, BcastSync, BitwiseReduce, COLLECT_SYNC_SIZE, CollectSync, Member,
     REDUCE_SYNC_SIZE, ReduceSync, SumProdReduce, SyncBuf, sync_kind,
 };
-pub use ctx::{Ctx, CtxOptions, CtxPe, ThreadElem, ThreadSlice};
+pub use ctx::{
+    Ctx, CtxOptions, CtxPe, Session, SessionConfig, SessionOptions, ThreadElem, ThreadSlice,
+};
 pub use handle::{
     Pe, Shmem, ThreadLevel, info_name, init, init_thread, query_initialized, spec_version, version,
 };
