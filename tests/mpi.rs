@@ -21,6 +21,9 @@ fn body() {
     if std::env::var(WHAT_ENV).as_deref() == Ok("preinit") {
         return preinit_body();
     }
+    if std::env::var(WHAT_ENV).as_deref() == Ok("multiple") {
+        return multiple_body();
+    }
     let shmem = shmem::init().expect("shmem::init");
     let me = shmem.my_pe().index();
     let what = std::env::var(WHAT_ENV).unwrap_or_default();
@@ -43,6 +46,41 @@ fn body() {
     // The others wait for PE 1, which never comes in the failure cases.
     shmem.barrier_all();
     println!("PE {me} of {} finished", shmem.n_pes());
+}
+
+/// `init_thread(Multiple)` under mpirun with every PE a pretend node: MPI runs at
+/// `MPI_THREAD_MULTIPLE`, the level provided is `Multiple`, and two threads per PE, each with a
+/// context, add into every PE's counter and write their slot of every PE's array through MPI.
+fn multiple_body() {
+    use shmem::{CtxOptions, SymVec, ThreadLevel};
+    let shmem = shmem::init_thread(ThreadLevel::Multiple).expect("shmem::init_thread");
+    assert_eq!(shmem.thread_level(), ThreadLevel::Multiple);
+    let (me, n) = (shmem.my_pe().index(), shmem.n_pes());
+    let mut counter = SymVec::<u64>::zeroed(&shmem, 1).expect("alloc");
+    let mut slots = SymVec::<u32>::zeroed(&shmem, 2 * n).expect("alloc");
+    {
+        let (counter, slots) = (counter.lend().expect("lend"), slots.lend().expect("lend"));
+        std::thread::scope(|s| {
+            for t in 0..2 {
+                let ctx = shmem.ctx_create(CtxOptions::NONE).expect("a context");
+                s.spawn(move || {
+                    for pe in ctx.pes() {
+                        ctx.atomic_fetch_add(&counter, 0, pe, (me * 2 + t + 1) as u64)
+                            .expect("in bounds");
+                        ctx.p(&slots, 2 * me + t, pe, (100 * me + t) as u32)
+                            .expect("in bounds");
+                    }
+                    ctx.quiet();
+                });
+            }
+        });
+    }
+    shmem.barrier_all();
+    let total: u64 = (0..2 * n as u64).map(|k| k + 1).sum();
+    let want: Vec<u32> = (0..2 * n).map(|k| (100 * (k / 2) + k % 2) as u32).collect();
+    assert_eq!(counter.read(0).expect("in bounds"), total);
+    assert_eq!(slots.to_vec(), want);
+    println!("PE {me} of {n} multiple ok");
 }
 
 /// The program owns MPI: it initializes it, runs shmem on it (a put, an atomic and a
@@ -215,6 +253,26 @@ fn check_preinit() -> Result<(), Failed> {
     Ok(())
 }
 
+/// `shmem::init_thread(ThreadLevel::Multiple)` in a multi-node MPI job (pretend nodes of one
+/// PE): MPI is asked for `MPI_THREAD_MULTIPLE` although `SHMEM_MPI_THREADS` says `single`, and
+/// contexts reach the other nodes from two threads per PE.
+fn check_multiple() -> Result<(), Failed> {
+    let (out, _) = mpirun(
+        3,
+        "mpi_multiple",
+        &[
+            (WHAT_ENV, "multiple"),
+            ("SHMEM_MPI_NODE_SIZE", "1"),
+            ("SHMEM_MPI_THREADS", "single"),
+        ],
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    ensure(
+        out.status.success() && text.matches("multiple ok").count() == 3,
+        || describe(&out),
+    )
+}
+
 /// `SHMEM_TRANSPORT=shm` under mpirun: every process is a 1-PE job of its own.
 fn check_transport_shm() -> Result<(), Failed> {
     let (out, _) = mpirun(2, "mpi_transport_shm", &[("SHMEM_TRANSPORT", "shm")]);
@@ -248,6 +306,11 @@ fn main() {
                 name: "mpi_threads",
                 body,
                 check: check_threads,
+            },
+            Custom {
+                name: "mpi_multiple",
+                body,
+                check: check_multiple,
             },
             Custom {
                 name: "mpi_preinit",

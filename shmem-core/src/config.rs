@@ -195,6 +195,9 @@ pub enum MpiThreads {
     /// `serialized`: `MPI_THREAD_SERIALIZED`; any thread may use the handle, one at a time
     /// (as under `shmemrun`).
     Serialized,
+    /// `multiple`: `MPI_THREAD_MULTIPLE`; contexts may also reach other nodes, from any
+    /// number of threads at once (`shmem::init_thread(ThreadLevel::Multiple)` asks for it too).
+    Multiple,
 }
 
 impl Startup {
@@ -335,7 +338,12 @@ fn mpi_threads() -> Result<MpiThreads> {
     match v.to_ascii_lowercase().as_str() {
         "single" => Ok(MpiThreads::Single),
         "serialized" => Ok(MpiThreads::Serialized),
-        _ => Err(bad(ENV_MPI_THREADS, v, "expected single or serialized")),
+        "multiple" => Ok(MpiThreads::Multiple),
+        _ => Err(bad(
+            ENV_MPI_THREADS,
+            v,
+            "expected single, serialized or multiple",
+        )),
     }
 }
 

@@ -309,10 +309,10 @@ pub(crate) fn start(
 ) -> Result<(Segment, usize, Placement, Option<Net>)> {
     use mpi::Threading;
     let single = startup.mpi_threads == MpiThreads::Single;
-    let want = if single {
-        Threading::Single
-    } else {
-        Threading::Serialized
+    let want = match startup.mpi_threads {
+        MpiThreads::Single => Threading::Single,
+        MpiThreads::Serialized => Threading::Serialized,
+        MpiThreads::Multiple => Threading::Multiple,
     };
     if mpi::environment::is_finalized() {
         return Err(Error::Bootstrap(
@@ -337,6 +337,8 @@ pub(crate) fn start(
     }
     // Below `SERIALIZED` only MPI's main thread (the one that initialized it) may call it.
     let single = below_serialized;
+    // At `MULTIPLE`, contexts may call MPI from other threads (`NetPath`).
+    let multiple = level == Threading::Multiple;
     if single && universe.is_none() && !is_thread_main() {
         return Err(Error::Bootstrap(format!(
             "the program initialized MPI at {level:?} on another thread; call shmem::init on \
@@ -469,7 +471,9 @@ pub(crate) fn start(
         };
         seg = attach_or_create(mem, me == 0, world_comm, n_pes, partition, expect)?;
         if nodes > 1 {
-            net = Some(Net::new(win, disp, &node_of, me, world_comm, single));
+            net = Some(Net::new(
+                win, disp, &node_of, me, world_comm, single, multiple,
+            ));
         }
     } else {
         // The node's leader allocates the whole segment (a page more, so that it can start on
@@ -524,6 +528,7 @@ pub(crate) fn start(
             me,
             world_comm,
             single,
+            multiple,
         ));
     }
     Ok((seg, me, placement, net))
@@ -660,6 +665,8 @@ pub(crate) struct Net {
     stage: Stage,
     /// MPI runs at `MPI_THREAD_SINGLE` ([`on_mpi_thread`]).
     single: bool,
+    /// MPI runs at `MPI_THREAD_MULTIPLE`: other threads may reach other nodes ([`NetPath`]).
+    multiple: bool,
 }
 
 /// Bytes of a PE's staging buffer.
@@ -758,6 +765,7 @@ impl Net {
         me: usize,
         world: ffi::MPI_Comm,
         single: bool,
+        multiple: bool,
     ) -> Net {
         Net {
             win,
@@ -769,7 +777,17 @@ impl Net {
             polls: Cell::new(0),
             stage: Stage::new(),
             single,
+            multiple,
         }
+    }
+
+    /// The way of other threads to the other nodes, when MPI runs at `MPI_THREAD_MULTIPLE`.
+    pub(crate) fn thread_path(&self) -> Option<NetPath<'_>> {
+        self.multiple.then_some(NetPath {
+            win: self.win,
+            disp: &self.disp,
+            local: &self.local,
+        })
     }
 
     /// Whether `pe` shares this PE's node (and so its memory).
@@ -1303,5 +1321,206 @@ impl Net {
                 comm,
             )
         };
+    }
+}
+
+/// The way of a PE's other threads to its job's other nodes ([`Net::thread_path`], only when
+/// MPI runs at `MPI_THREAD_MULTIPLE`): the window and where each partition starts in it,
+/// copied out of the [`Net`], no `Cell`, so any thread may use it at once.
+///
+/// Every access is an MPI operation of the accumulate family with the element's own
+/// predefined datatype (`MPI_Accumulate` with `MPI_REPLACE` for a store, `MPI_Get_accumulate`
+/// with `MPI_NO_OP` for a load, `MPI_Fetch_and_op`, `MPI_Compare_and_swap`), which MPI makes
+/// atomic per element with respect to each other, from any thread; each is complete at the
+/// target when it returns (`MPI_Win_flush`). The threads of this process reach the bytes of an
+/// array lent to them only this way in a multi-node job (`threads.rs`), on this node too.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NetPath<'a> {
+    win: ffi::MPI_Win,
+    disp: &'a [ffi::MPI_Aint],
+    local: &'a [bool],
+}
+
+// SAFETY: the window handle is used only through MPI calls, which MPI at
+// `MPI_THREAD_MULTIPLE` (the only level at which a `NetPath` is made) lets any number of
+// threads make at once; `disp` and `local` are immutable slices of the `Net`, which lives (in
+// the runtime) for `'a`.
+unsafe impl Send for NetPath<'_> {}
+// SAFETY: as for `Send`: shared use is concurrent MPI calls, allowed at `MPI_THREAD_MULTIPLE`.
+unsafe impl Sync for NetPath<'_> {}
+
+impl NetPath<'_> {
+    /// Whether `pe` shares this PE's node.
+    #[inline]
+    pub(crate) fn is_local(&self, pe: usize) -> bool {
+        self.local[pe]
+    }
+
+    fn disp(&self, pe: usize, offset: usize) -> ffi::MPI_Aint {
+        self.disp[pe] + offset as ffi::MPI_Aint
+    }
+
+    /// Stores `n` words `W` from `src` (elements `src[k * stride]`) to consecutive... or
+    /// strided words (`k * dst_stride`) at `offset` on `pe`, each an `MPI_Accumulate` with
+    /// `MPI_REPLACE` (one call per run of contiguous words); complete at the target on return.
+    ///
+    /// # Safety
+    /// `src` is readable at `k * src_stride` for `k < n`; the target words are inside `pe`'s
+    /// partition (checked by the caller).
+    pub(crate) unsafe fn put<W: Word>(
+        &self,
+        pe: usize,
+        offset: usize,
+        dst_stride: usize,
+        src: *const W,
+        src_stride: usize,
+        n: usize,
+    ) {
+        let t = word_type(size_of::<W>());
+        self.runs(n, dst_stride, src_stride, |k, len| {
+            // SAFETY: `src + k * src_stride` holds `len` readable words when the run is
+            // contiguous on both sides (`runs`), 1 otherwise (caller); the target words are in
+            // `pe`'s partition (caller); the window is in its `lock_all` epoch;
+            // `shmem_mpi_replace` is a predefined handle. The flush below completes the
+            // operation before `src` is released.
+            unsafe {
+                ffi::MPI_Accumulate(
+                    src.add(k * src_stride).cast::<c_void>(),
+                    len,
+                    t,
+                    pe as c_int,
+                    self.disp(pe, offset + k * dst_stride * size_of::<W>()),
+                    len,
+                    t,
+                    shmem_mpi_replace,
+                    self.win,
+                )
+            };
+        });
+        // SAFETY: a live window in an epoch; `pe` is a rank of it.
+        unsafe { ffi::MPI_Win_flush(pe as c_int, self.win) };
+    }
+
+    /// Loads `n` words at `offset` (words `k * src_stride`) on `pe` into `dst[k * dst_stride]`,
+    /// each run an `MPI_Get_accumulate` with `MPI_NO_OP`; complete on return.
+    ///
+    /// # Safety
+    /// `dst` is writable at `k * dst_stride` for `k < n` and not accessed otherwise meanwhile;
+    /// the source words are inside `pe`'s partition (checked by the caller).
+    pub(crate) unsafe fn get<W: Word>(
+        &self,
+        pe: usize,
+        offset: usize,
+        src_stride: usize,
+        dst: *mut W,
+        dst_stride: usize,
+        n: usize,
+    ) {
+        let t = word_type(size_of::<W>());
+        self.runs(n, src_stride, dst_stride, |k, len| {
+            // SAFETY: `dst + k * dst_stride` holds `len` writable words (as in `put`); with
+            // `MPI_NO_OP` the origin buffer is not read (it is given `dst` for its shape); the
+            // flush below completes the operation before `dst` is read.
+            unsafe {
+                ffi::MPI_Get_accumulate(
+                    dst.add(k * dst_stride).cast::<c_void>(),
+                    len,
+                    t,
+                    dst.add(k * dst_stride).cast::<c_void>(),
+                    len,
+                    t,
+                    pe as c_int,
+                    self.disp(pe, offset + k * src_stride * size_of::<W>()),
+                    len,
+                    t,
+                    shmem_mpi_no_op,
+                    self.win,
+                )
+            };
+        });
+        // SAFETY: a live window in an epoch; `pe` is a rank of it.
+        unsafe { ffi::MPI_Win_flush(pe as c_int, self.win) };
+    }
+
+    /// Calls `op(k, len)` for runs of `len` elements starting at element `k` of `n`: all of
+    /// them at once (in `int`-sized pieces) when both strides are 1, one by one otherwise.
+    fn runs(&self, n: usize, a_stride: usize, b_stride: usize, mut op: impl FnMut(usize, c_int)) {
+        if a_stride == 1 && b_stride == 1 {
+            let mut k = 0;
+            while k < n {
+                let len = (n - k).min(i32::MAX as usize);
+                op(k, len as c_int);
+                k += len;
+            }
+        } else {
+            for k in 0..n {
+                op(k, 1);
+            }
+        }
+    }
+
+    /// An atomic operation on the word at `offset` on `pe` (as [`Net::amo`]); complete on
+    /// return.
+    pub(crate) fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W {
+        let t = word_type(size_of::<W>());
+        let mut old = W::zeroed();
+        if let AmoOp::CompareSwap { cond, new } = op {
+            // SAFETY: `new`, `cond` and `old` are local words; the target word is inside
+            // `pe`'s partition (caller); the flush completes it before `old` is read.
+            unsafe {
+                ffi::MPI_Compare_and_swap(
+                    (&raw const new).cast::<c_void>(),
+                    (&raw const cond).cast::<c_void>(),
+                    (&raw mut old).cast::<c_void>(),
+                    t,
+                    pe as c_int,
+                    self.disp(pe, offset),
+                    self.win,
+                );
+                ffi::MPI_Win_flush(pe as c_int, self.win);
+            }
+            return old;
+        }
+        // SAFETY: predefined operation handles, read once.
+        let (v, handle) = unsafe {
+            match op {
+                AmoOp::Fetch => (W::zeroed(), shmem_mpi_no_op),
+                AmoOp::Set(v) | AmoOp::Swap(v) => (v, shmem_mpi_replace),
+                AmoOp::FetchAdd(v) => (v, ffi::RSMPI_SUM),
+                AmoOp::FetchAnd(v) => (v, ffi::RSMPI_BAND),
+                AmoOp::FetchOr(v) => (v, ffi::RSMPI_BOR),
+                AmoOp::FetchXor(v) => (v, ffi::RSMPI_BXOR),
+                AmoOp::CompareSwap { .. } => unreachable!("handled above"),
+            }
+        };
+        // SAFETY: `v` and `old` are local words; the target word is inside `pe`'s partition
+        // (caller); the flush completes the operation before `old` is read.
+        unsafe {
+            ffi::MPI_Fetch_and_op(
+                (&raw const v).cast::<c_void>(),
+                (&raw mut old).cast::<c_void>(),
+                t,
+                pe as c_int,
+                self.disp(pe, offset),
+                handle,
+                self.win,
+            );
+            ffi::MPI_Win_flush(pe as c_int, self.win);
+        }
+        old
+    }
+
+    /// Completes every operation of this process to every rank (`MPI_Win_flush_all`): each
+    /// of this path's operations already is, so this completes the handle thread's too, which
+    /// `quiet` may.
+    pub(crate) fn quiet(&self) {
+        // SAFETY: a live window in an epoch.
+        unsafe { ffi::MPI_Win_flush_all(self.win) };
+    }
+
+    /// `MPI_Win_sync`: what a waiter calls between checks.
+    pub(crate) fn sync(&self) {
+        // SAFETY: a live window in an epoch.
+        unsafe { ffi::MPI_Win_sync(self.win) };
     }
 }

@@ -326,20 +326,37 @@ impl Runtime {
     /// not the one the launcher started as its PE, see `claim`), [`Error::StaticsMismatch`],
     /// [`Error::StaticsTooLarge`], [`Error::Config`], [`Error::Io`].
     pub fn init(statics: &[StaticDesc<'_>]) -> Result<(Runtime, StaticsLayout)> {
+        Runtime::init_thread(statics, false)
+    }
+
+    /// [`Runtime::init`] for `shmem_init_thread`: with `multiple`, a job under MPI that this
+    /// call initializes asks MPI for `MPI_THREAD_MULTIPLE` (as `SHMEM_MPI_THREADS=multiple`
+    /// does), so that contexts can reach other nodes ([`Runtime::thread_path`]).
+    ///
+    /// # Errors
+    /// As [`Runtime::init`].
+    pub fn init_thread(
+        statics: &[StaticDesc<'_>],
+        multiple: bool,
+    ) -> Result<(Runtime, StaticsLayout)> {
         if LIVE.swap(true, Ordering::AcqRel) {
             return Err(Error::AlreadyInitialized);
         }
-        let r = Runtime::init_inner(statics);
+        let r = Runtime::init_inner(statics, multiple);
         if r.is_err() {
             LIVE.store(false, Ordering::Release);
         }
         r
     }
 
-    fn init_inner(statics: &[StaticDesc<'_>]) -> Result<(Runtime, StaticsLayout)> {
+    fn init_inner(statics: &[StaticDesc<'_>], multiple: bool) -> Result<(Runtime, StaticsLayout)> {
         let settings = Settings::from_env()?;
         crate::log::set_level(settings.debug);
-        let startup = config::Startup::from_env()?;
+        #[allow(unused_mut)]
+        let mut startup = config::Startup::from_env()?;
+        if multiple {
+            startup.mpi_threads = config::MpiThreads::Multiple;
+        }
         if FINALIZED_LAUNCHED.load(Ordering::Acquire) {
             return Err(Error::Finalized);
         }
@@ -596,17 +613,27 @@ impl Runtime {
     }
 
     /// The way of this PE's other threads into the segment (contexts,
-    /// `SHMEM_THREAD_MULTIPLE`): `None` in a multi-node MPI job, whose other nodes only MPI
-    /// reaches, and MPI runs there at a thread level below `MPI_THREAD_MULTIPLE`.
+    /// `SHMEM_THREAD_MULTIPLE`): `None` in a multi-node MPI job whose MPI runs below
+    /// `MPI_THREAD_MULTIPLE` (only MPI reaches the other nodes, and only from one thread at a
+    /// time then).
     pub fn thread_path(&self) -> Option<crate::threads::ThreadPath<'_>> {
         #[cfg(feature = "mpi")]
-        if self.transport.net().is_some() {
-            return None;
+        if let Some(net) = self.transport.net() {
+            return net.thread_path().map(|np| {
+                crate::threads::ThreadPath::new(
+                    &self.seg,
+                    self.me,
+                    *self.transport.policy(),
+                    Some(np),
+                )
+            });
         }
         Some(crate::threads::ThreadPath::new(
             &self.seg,
             self.me,
             *self.transport.policy(),
+            #[cfg(feature = "mpi")]
+            None,
         ))
     }
 

@@ -30,11 +30,27 @@ pub struct ThreadPath<'a> {
     seg: &'a Segment,
     me: usize,
     policy: WaitPolicy,
+    /// In a multi-node MPI job at `MPI_THREAD_MULTIPLE`: every access goes through MPI's
+    /// accumulate family (`NetPath`), to this node's PEs too, so that all of them are atomic
+    /// with respect to each other.
+    #[cfg(feature = "mpi")]
+    net: Option<crate::mpi_job::NetPath<'a>>,
 }
 
 impl<'a> ThreadPath<'a> {
-    pub(crate) fn new(seg: &'a Segment, me: usize, policy: WaitPolicy) -> ThreadPath<'a> {
-        ThreadPath { seg, me, policy }
+    pub(crate) fn new(
+        seg: &'a Segment,
+        me: usize,
+        policy: WaitPolicy,
+        #[cfg(feature = "mpi")] net: Option<crate::mpi_job::NetPath<'a>>,
+    ) -> ThreadPath<'a> {
+        ThreadPath {
+            seg,
+            me,
+            policy,
+            #[cfg(feature = "mpi")]
+            net,
+        }
     }
 
     /// This PE.
@@ -78,6 +94,16 @@ impl<'a> ThreadPath<'a> {
     #[inline]
     pub(crate) unsafe fn put<W: Word>(&self, pe: usize, offset: usize, src: &[W]) {
         let p = self.words::<W>(pe, offset, src.len());
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.net {
+            // SAFETY: `src` is a borrowed slice; the target is inside `pe`'s partition
+            // (`words`, with the layout every node shares).
+            unsafe { net.put(pe, offset, 1, src.as_ptr(), 1, src.len()) };
+            if net.is_local(pe) {
+                self.wrote(pe);
+            }
+            return;
+        }
         for (i, &v) in src.iter().enumerate() {
             // SAFETY: `p + i` is in bounds and aligned (`words`); accessed only atomically
             // with `W`-sized accesses in this process (caller).
@@ -93,6 +119,13 @@ impl<'a> ThreadPath<'a> {
     #[inline]
     pub(crate) unsafe fn get<W: Word>(&self, pe: usize, offset: usize, dst: &mut [W]) {
         let p = self.words::<W>(pe, offset, dst.len());
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.net {
+            // SAFETY: `dst` is an exclusively borrowed slice; the source is inside `pe`'s
+            // partition (`words`).
+            unsafe { net.get(pe, offset, 1, dst.as_mut_ptr(), 1, dst.len()) };
+            return;
+        }
         for (i, d) in dst.iter_mut().enumerate() {
             // SAFETY: as in `put`.
             *d = unsafe { W::atomic_load(p.add(i), Ordering::Relaxed) };
@@ -123,6 +156,20 @@ impl<'a> ThreadPath<'a> {
             .and_then(|s| s.checked_add(1))
             .expect("strided span overflows");
         let p = self.words::<W>(pe, offset, span);
+        assert!(
+            (count - 1).saturating_mul(src_stride) < src.len(),
+            "source span"
+        );
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.net {
+            // SAFETY: `src` holds the strided span (asserted); the target span is inside
+            // `pe`'s partition (`words`).
+            unsafe { net.put(pe, offset, dst_stride, src.as_ptr(), src_stride, count) };
+            if net.is_local(pe) {
+                self.wrote(pe);
+            }
+            return;
+        }
         for k in 0..count {
             // SAFETY: `k * dst_stride < span` (in bounds, aligned: `words`); atomic-only
             // access (caller).
@@ -159,6 +206,17 @@ impl<'a> ThreadPath<'a> {
             .and_then(|s| s.checked_add(1))
             .expect("strided span overflows");
         let p = self.words::<W>(pe, offset, span);
+        assert!(
+            (count - 1).saturating_mul(dst_stride) < dst.len(),
+            "destination span"
+        );
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.net {
+            // SAFETY: `dst` is exclusively borrowed and holds the strided span (asserted); the
+            // source span is inside `pe`'s partition (`words`).
+            unsafe { net.get(pe, offset, src_stride, dst.as_mut_ptr(), dst_stride, count) };
+            return;
+        }
         for k in 0..count {
             // SAFETY: as in `iput`.
             dst[k * dst_stride] =
@@ -173,6 +231,14 @@ impl<'a> ThreadPath<'a> {
     #[inline(always)]
     pub(crate) unsafe fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W {
         let p = self.words::<W>(pe, offset, 1);
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.net {
+            let old = net.amo(pe, offset, op);
+            if net.is_local(pe) && !matches!(op, AmoOp::Fetch) {
+                self.wrote(pe);
+            }
+            return old;
+        }
         // SAFETY: in bounds and aligned (`words`); atomic-only access (caller).
         let old = unsafe { W::amo(p, op) };
         if !matches!(op, AmoOp::Fetch) {
@@ -197,6 +263,24 @@ impl<'a> ThreadPath<'a> {
         let slot = self.seg.slot(self.me);
         let site = WaitSite::new(WaitKind::WaitUntil, [offset as u64, 0, 0, 0]);
         let mut last = W::zeroed();
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.net {
+            // Read through MPI too (every access of a multi-node job's threads is), after
+            // `MPI_Win_sync`; the policy's sleeps are short there (writes from other nodes
+            // cannot ring the doorbell).
+            wait::wait_until(
+                &self.policy,
+                Waiter::new(&slot.doorbell.0, &slot.wait.0, site),
+                || {
+                    net.sync();
+                    // SAFETY: `last` is one local word; the word is inside this PE's
+                    // partition (`words`).
+                    unsafe { net.get(self.me, offset, 1, &raw mut last, 1, 1) };
+                    cond(last)
+                },
+            );
+            return last;
+        }
         wait::wait_until(
             &self.policy,
             Waiter::new(&slot.doorbell.0, &slot.wait.0, site),
@@ -213,6 +297,10 @@ impl<'a> ThreadPath<'a> {
     #[inline]
     pub fn fence(&self) {
         fence(Ordering::Release);
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.net {
+            net.quiet();
+        }
     }
 
     /// Completes this thread's earlier stores and atomics (`shmem_ctx_quiet`): on shared
@@ -220,6 +308,10 @@ impl<'a> ThreadPath<'a> {
     #[inline]
     pub fn quiet(&self) {
         fence(Ordering::SeqCst);
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.net {
+            net.quiet();
+        }
     }
 
     /// Marks that threads other than the runtime's may use this PE (one more live context).

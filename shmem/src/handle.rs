@@ -112,8 +112,10 @@ pub fn init() -> Result<Shmem, Error> {
 /// [`Shmem::thread_level`]. *Collective* over all PEs, like [`init`].
 ///
 /// * [`ThreadLevel::Multiple`] is provided where contexts are available ([`crate::ctx`]):
-///   every job on one node, under `shmemrun` or `mpirun`. In a multi-node MPI job the level
-///   provided is [`ThreadLevel::Serialized`].
+///   every job on one node, under `shmemrun` or `mpirun`, and a multi-node MPI job whose MPI
+///   runs at `MPI_THREAD_MULTIPLE` (asked for here when shmem initializes MPI; a program that
+///   initialized MPI itself chose its level). Otherwise the level provided is
+///   [`ThreadLevel::Serialized`].
 /// * The lower levels are provided as [`ThreadLevel::Serialized`], which the handle's type
 ///   already guarantees (it is `Send + !Sync`).
 ///
@@ -132,7 +134,7 @@ pub fn init() -> Result<Shmem, Error> {
 /// ```
 pub fn init_thread(requested: ThreadLevel) -> Result<Shmem, Error> {
     let descs = statics::descriptors();
-    let (rt, layout) = Runtime::init(&descs)?;
+    let (rt, layout) = Runtime::init_thread(&descs, requested == ThreadLevel::Multiple)?;
     statics::record_offsets(&layout);
     let level = if requested == ThreadLevel::Multiple && rt.thread_path().is_some() {
         ThreadLevel::Multiple
