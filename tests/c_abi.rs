@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The C programs that must pass at 2 and 4 PEs.
-const PROGRAMS: &[&str] = &["rma", "amo", "lock", "coll"];
+const PROGRAMS: &[&str] = &["rma", "amo", "lock", "coll", "team"];
 
 /// `errors` modes and the message each must produce.
 const ERRORS: &[(&str, &str)] = &[

@@ -32,18 +32,9 @@ const _: () = assert!(SYNC_SIZE == 2176);
 /// `SHMEM_REDUCE_MIN_WRKDATA_SIZE`.
 pub const REDUCE_MIN_WRKDATA_SIZE: usize = 16;
 
-/// `shmem_team_t` values of `shmem.h`.
-const TEAM_WORLD: usize = 1;
-
-/// The world team's collective handle; any other team ends the job.
-fn team(s: &State, call: &str, team: *const c_void) -> Coll<'static> {
-    if team as usize != TEAM_WORLD {
-        fail(
-            call,
-            format_args!("team {team:p} is not SHMEM_TEAM_WORLD (the only team of this C API)"),
-        );
-    }
-    s.world_coll()
+/// The collective handle of the team `handle` (module `team`).
+fn team(s: &State, call: &str, handle: *const c_void) -> Coll<'static> {
+    crate::team::coll(s, call, handle)
 }
 
 /// The active set's collective handle with `pSync`, checked: a valid set that holds this PE,
@@ -218,26 +209,6 @@ fn alltoall<T: Pod>(
 fn pwrk(s: &State, call: &str, pwrk: *const c_void, n: usize, size: usize) {
     let elems = (n / 2 + 1).max(REDUCE_MIN_WRKDATA_SIZE);
     let _ = s.sym(call, "pWrk", pwrk, bytes(call, elems, size));
-}
-
-/// `shmem_team_my_pe` (§9.4.4): this PE's number in `team`.
-///
-/// # Safety
-/// None beyond the crate's contract: `team` is compared, never dereferenced.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn shmem_team_my_pe(team_: *const c_void) -> c_int {
-    let s = st("shmem_team_my_pe");
-    team(s, "shmem_team_my_pe", team_).index() as c_int
-}
-
-/// `shmem_team_n_pes` (§9.4.5): the number of PEs in `team`.
-///
-/// # Safety
-/// None beyond the crate's contract: `team` is compared, never dereferenced.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn shmem_team_n_pes(team_: *const c_void) -> c_int {
-    let s = st("shmem_team_n_pes");
-    team(s, "shmem_team_n_pes", team_).set().size() as c_int
 }
 
 /// `shmem_team_sync` (§9.8.3): every member of `team` arrives. Returns 0.

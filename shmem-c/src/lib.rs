@@ -33,3 +33,4 @@ pub mod rma;
 pub mod setup;
 mod state;
 pub mod sync;
+pub mod team;

@@ -10,11 +10,12 @@ use std::cell::{RefCell, UnsafeCell};
 use std::collections::HashMap;
 use std::ffi::c_void;
 
-use shmem_core::collectives::{Coll, DATA_CAPACITY, PeSet, SyncArea, area_bytes};
+use shmem_core::collectives::{DATA_CAPACITY, SyncArea, TEAM_POOL_BYTES, area_bytes};
 use shmem_core::transport::Transport;
 use shmem_core::{AllocRequest, Allocation, DefaultTransport, Error, Runtime};
 
 use crate::globals::{self, Globals};
+use crate::team::Team;
 
 /// What `shmem_init` built. Lives until the process exits (the runtime is leaked on purpose:
 /// the program's globals live in its segment, and C code may touch them after finalize).
@@ -30,9 +31,12 @@ pub(crate) struct State {
     globals: Globals,
     /// `shmem_malloc`'d blocks by offset, with their sizes.
     allocs: RefCell<HashMap<usize, (Allocation<'static>, usize)>>,
-    /// `SHMEM_TEAM_WORLD`'s sync area (one heap block allocated at init).
+    /// `SHMEM_TEAM_WORLD`'s sync area and the team pool (one heap block allocated at init).
     world_area: SyncArea,
+    pub(crate) pool: usize,
     _world_block: Allocation<'static>,
+    /// The teams, by handle (`crate::team`).
+    pub(crate) teams: RefCell<HashMap<usize, Team>>,
     pub(crate) finalized: std::cell::Cell<bool>,
 }
 
@@ -127,11 +131,11 @@ pub(crate) fn init(call: &str) {
         .unwrap_or_else(|e| fail(call, format_args!("{e}")));
     let t = rt.transport();
     let world_area = area_bytes(DATA_CAPACITY);
+    let bytes = world_area + TEAM_POOL_BYTES;
     let block = rt
-        .alloc(
-            AllocRequest::object::<State>(world_area, 128, 1, 0),
-            |off| t.fill(t.my_pe(), off, world_area, 0),
-        )
+        .alloc(AllocRequest::object::<State>(bytes, 128, 1, 0), |off| {
+            t.fill(t.my_pe(), off, bytes, 0)
+        })
         .unwrap_or_else(|e| fail(call, format_args!("{e}")));
     let seg = rt.segment();
     let base = seg.partition_ptr(rt.my_pe(), 0, 0) as usize;
@@ -145,7 +149,9 @@ pub(crate) fn init(call: &str) {
         globals,
         allocs: RefCell::new(HashMap::new()),
         world_area: SyncArea::new(block.offset(), DATA_CAPACITY),
+        pool: block.offset() + world_area,
         _world_block: block,
+        teams: RefCell::new(HashMap::new()),
         finalized: std::cell::Cell::new(false),
     };
     // SAFETY: no state exists yet (checked above), so no reference into the cell exists;
@@ -307,9 +313,8 @@ impl State {
             .saturating_sub(off)
     }
 
-    /// The world's collective handle on `area`.
-    pub(crate) fn world_coll(&self) -> Coll<'static> {
-        Coll::new(self.t(), PeSet::world(self.n_pes), self.world_area)
-            .expect("every PE is in the world")
+    /// `SHMEM_TEAM_WORLD`'s sync area.
+    pub(crate) fn world_area(&self) -> SyncArea {
+        self.world_area
     }
 }
