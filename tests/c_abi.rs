@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The C programs that must pass at 2 and 4 PEs.
-const PROGRAMS: &[&str] = &["rma", "amo", "lock", "coll", "team"];
+const PROGRAMS: &[&str] = &["rma", "amo", "lock", "coll", "team", "p2p"];
 
 /// `errors` modes and the message each must produce.
 const ERRORS: &[(&str, &str)] = &[
@@ -158,6 +158,59 @@ fn refuses(mode: &'static str, message: &'static str) -> Result<(), Failed> {
     }
 }
 
+/// The functions `shmem.h` declares (a declaration starts a line with its return type).
+fn declared(header: &str) -> Vec<String> {
+    let mut names: Vec<String> = header
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_lowercase()) && !l.starts_with("typedef"))
+        .filter_map(|l| l.split('(').next())
+        .filter_map(|head| head.rsplit([' ', '*']).next())
+        .filter(|n| n.starts_with("shmem_") || matches!(*n, "_my_pe" | "_num_pes" | "start_pes"))
+        .map(str::to_owned)
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Every function `shmem.h` declares links against `libshmem` (a program takes the address
+/// of each, built with `-Werror`), and the header declares the whole API.
+fn header_links() -> Result<(), Failed> {
+    let built = built()?;
+    let include = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shmem-c/include/shmem.h");
+    let header = std::fs::read_to_string(&include).map_err(|e| format!("{e}"))?;
+    let names = declared(&header);
+    if names.len() < 1000 {
+        return Err(format!("only {} declarations found in shmem.h", names.len()).into());
+    }
+    let mut c = String::from(
+        "#include <shmem.h>\n#include <stdio.h>\nstatic void (*const fns[])(void) = {\n",
+    );
+    for n in &names {
+        c.push_str(&format!("    (void (*)(void)){n},\n"));
+    }
+    c.push_str("};\nint main(void) {\n    printf(\"%zu functions\\n\", sizeof fns / sizeof fns[0]);\n    return 0;\n}\n");
+    let src = built.dir.join("every_declaration.c");
+    std::fs::write(&src, c).map_err(|e| format!("{e}"))?;
+    let exe = built.dir.join("every_declaration");
+    let out = Command::new(built.dir.join("../shmemcc"))
+        .args(["-std=c11", "-Wall", "-Werror", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .map_err(|e| format!("{e}"))?;
+    if !out.status.success() {
+        return Err(format!("a declared function does not link\n{}", describe(&out)).into());
+    }
+    let out = Command::new(&exe).output().map_err(|e| format!("{e}"))?;
+    let want = format!("{} functions", names.len());
+    if out.status.success() && String::from_utf8_lossy(&out.stdout).contains(&want) {
+        Ok(())
+    } else {
+        Err(describe(&out).into())
+    }
+}
+
 fn main() {
     let args = Arguments::from_args();
     let mut trials = Vec::new();
@@ -167,6 +220,7 @@ fn main() {
         }
     }
     trials.push(Trial::test("rma::singleton", || passes(0, "rma")));
+    trials.push(Trial::test("header::every_declaration_links", header_links));
     for &(mode, message) in ERRORS {
         trials.push(Trial::test(format!("errors::{mode}"), move || {
             refuses(mode, message)

@@ -205,6 +205,36 @@ fn alltoall<T: Pod>(
     check(call, c.alltoall::<T>(d, o, n, None));
 }
 
+/// Strided all-to-all: element `k` of block `j` of member `i`'s source (element index `(j *
+/// n + k) * sst`) to element `(i * n + k) * dst` of member `j`'s target.
+#[allow(clippy::too_many_arguments)]
+fn alltoalls<T: Pod>(
+    s: &State,
+    call: &str,
+    c: &Coll<'static>,
+    dest: *const c_void,
+    dst: isize,
+    source: *const c_void,
+    sst: isize,
+    n: usize,
+) {
+    let stride = |what: &str, v: isize| match usize::try_from(v) {
+        Ok(v) if v > 0 => v,
+        _ => fail(call, format_args!("{what} {v} is not a positive stride")),
+    };
+    let (dst, sst) = (stride("dst", dst), stride("sst", sst));
+    let elems = bytes(call, n, c.set().size());
+    let span = |st: usize| {
+        if elems == 0 {
+            0
+        } else {
+            bytes(call, bytes(call, elems - 1, st) + 1, size_of::<T>())
+        }
+    };
+    let (d, o) = objects(s, call, dest, span(dst), source, span(sst));
+    check(call, c.alltoalls::<T>(d, dst, o, sst, n, None));
+}
+
 /// Checks that `pWrk` is symmetric for `n` reduced elements of `size` bytes.
 fn pwrk(s: &State, call: &str, pwrk: *const c_void, n: usize, size: usize) {
     let elems = (n / 2 + 1).max(REDUCE_MIN_WRKDATA_SIZE);
@@ -309,6 +339,46 @@ macro_rules! team_movers {
         }
     };
 }
+
+macro_rules! alltoalls_fns {
+    (@set $t:ty, $c:literal, $set_name:ident) => {
+        #[doc = concat!("`", stringify!($set_name), "` (§9.9.9, deprecated): strided all-to-all of ", $c, " elements over the active set.")]
+        ///
+        /// # Safety
+        /// `dest`, `source` and `pSync` are symmetric (checked).
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $set_name(
+            dest: *mut c_void, source: *const c_void, dst: isize, sst: isize, nelems: usize,
+            start: c_int, log_stride: c_int, size: c_int, psync: *mut c_long,
+        ) {
+            let call = stringify!($set_name);
+            let s = st(call);
+            let c = active_set(s, call, start, log_stride, size, psync);
+            alltoalls::<$t>(s, call, &c, dest, dst, source, sst, nelems);
+        }
+    };
+    (@team $t:ty, $c:literal, $team_name:ident) => {
+        #[doc = concat!("`", stringify!($team_name), "` (§9.9.9): strided all-to-all of ", $c, " elements over `team`. Returns 0.")]
+        ///
+        /// # Safety
+        /// `dest` and `source` are symmetric (checked).
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $team_name(
+            team_: *const c_void, dest: *mut $t, source: *const $t, dst: isize, sst: isize,
+            nelems: usize,
+        ) -> c_int {
+            let call = stringify!($team_name);
+            let s = st(call);
+            let c = team(s, call, team_);
+            alltoalls::<$t>(s, call, &c, dest.cast(), dst, source.cast(), sst, nelems);
+            0
+        }
+    };
+}
+
+alltoalls_fns!(@set u32, "32-bit", shmem_alltoalls32);
+alltoalls_fns!(@set u64, "64-bit", shmem_alltoalls64);
+alltoalls_fns!(@team u8, "byte", shmem_alltoallsmem);
 
 macro_rules! set_movers {
     ($t:ty, $bc:ident, $col:ident, $fcol:ident, $a2a:ident) => {
@@ -795,3 +865,26 @@ to_all!(Complex32, Sum, shmem_complexf_sum_to_all);
 to_all!(Complex32, Prod, shmem_complexf_prod_to_all);
 to_all!(Complex64, Sum, shmem_complexd_sum_to_all);
 to_all!(Complex64, Prod, shmem_complexd_prod_to_all);
+alltoalls_fns!(@team f32, "float", shmem_float_alltoalls);
+alltoalls_fns!(@team f64, "double", shmem_double_alltoalls);
+alltoalls_fns!(@team i8, "char", shmem_char_alltoalls);
+alltoalls_fns!(@team i8, "schar", shmem_schar_alltoalls);
+alltoalls_fns!(@team i16, "short", shmem_short_alltoalls);
+alltoalls_fns!(@team i32, "int", shmem_int_alltoalls);
+alltoalls_fns!(@team i64, "long", shmem_long_alltoalls);
+alltoalls_fns!(@team i64, "longlong", shmem_longlong_alltoalls);
+alltoalls_fns!(@team u8, "uchar", shmem_uchar_alltoalls);
+alltoalls_fns!(@team u16, "ushort", shmem_ushort_alltoalls);
+alltoalls_fns!(@team u32, "uint", shmem_uint_alltoalls);
+alltoalls_fns!(@team u64, "ulong", shmem_ulong_alltoalls);
+alltoalls_fns!(@team u64, "ulonglong", shmem_ulonglong_alltoalls);
+alltoalls_fns!(@team i8, "int8", shmem_int8_alltoalls);
+alltoalls_fns!(@team i16, "int16", shmem_int16_alltoalls);
+alltoalls_fns!(@team i32, "int32", shmem_int32_alltoalls);
+alltoalls_fns!(@team i64, "int64", shmem_int64_alltoalls);
+alltoalls_fns!(@team u8, "uint8", shmem_uint8_alltoalls);
+alltoalls_fns!(@team u16, "uint16", shmem_uint16_alltoalls);
+alltoalls_fns!(@team u32, "uint32", shmem_uint32_alltoalls);
+alltoalls_fns!(@team u64, "uint64", shmem_uint64_alltoalls);
+alltoalls_fns!(@team usize, "size", shmem_size_alltoalls);
+alltoalls_fns!(@team isize, "ptrdiff", shmem_ptrdiff_alltoalls);

@@ -31,6 +31,7 @@ pub mod coll;
 mod globals;
 pub mod rma;
 pub mod setup;
+pub mod signal;
 mod state;
 pub mod sync;
 pub mod team;

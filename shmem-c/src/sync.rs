@@ -7,7 +7,7 @@ use bytemuck::Pod;
 use shmem_core::transport::{AmoOp, Transport, Word};
 use shmem_core::wait::{WaitKind, WaitSite};
 
-use crate::state::{State, fail, st};
+use crate::state::{Local, State, fail, st};
 
 /// `SHMEM_CMP_EQ` ... `SHMEM_CMP_LE` (the values of `shmem.h`).
 const CMP_EQ: c_int = 1;
@@ -19,7 +19,7 @@ const CMP_LE: c_int = 6;
 
 /// `a cmp b`, for a comparison operator checked by [`check_cmp`].
 #[inline(always)]
-fn compare<T: PartialOrd>(cmp: c_int, a: T, b: T) -> bool {
+pub(crate) fn compare<T: PartialOrd>(cmp: c_int, a: T, b: T) -> bool {
     match cmp {
         CMP_EQ => a == b,
         CMP_NE => a != b,
@@ -30,7 +30,7 @@ fn compare<T: PartialOrd>(cmp: c_int, a: T, b: T) -> bool {
     }
 }
 
-fn check_cmp(call: &str, cmp: c_int) {
+pub(crate) fn check_cmp(call: &str, cmp: c_int) {
     if !(CMP_EQ..=CMP_LE).contains(&cmp) {
         fail(
             call,
@@ -364,3 +364,577 @@ pub unsafe extern "C" fn shmem_test_lock(lock: *mut c_long) -> c_int {
         }
     }
 }
+
+// ------------------------------------------------------------------------------------------
+// Waits and tests on arrays (§9.10.2 - §9.10.4): `_all`, `_any`, `_some` and `_vector` forms.
+
+/// Copies `n` elements of a local C array (which may itself be symmetric memory).
+///
+/// # Safety
+/// `ptr` is valid for reading `n` elements (crate contract).
+unsafe fn read_local<T: Pod>(s: &State, call: &str, what: &str, ptr: *const T, n: usize) -> Vec<T> {
+    let bytes = n
+        .checked_mul(size_of::<T>())
+        .unwrap_or_else(|| fail(call, format_args!("{n} elements overflow")));
+    if ptr.is_null() || !ptr.is_aligned() {
+        fail(call, format_args!("{what} {ptr:p} is NULL or misaligned"));
+    }
+    let mut out = vec![T::zeroed(); n];
+    match s.local(call, what, ptr.cast(), bytes) {
+        Local::Sym(p, o) => s.t().get(p, o, bytemuck::cast_slice_mut(&mut out)),
+        // SAFETY: ordinary process memory readable for `n` elements (caller), aligned and
+        // non-null (checked).
+        Local::Plain => out.copy_from_slice(unsafe { std::slice::from_raw_parts(ptr, n) }),
+    }
+    out
+}
+
+/// Writes `vals` to a local C array.
+///
+/// # Safety
+/// `ptr` is valid for writing `vals.len()` elements (crate contract).
+unsafe fn write_local<T: Pod>(s: &State, call: &str, what: &str, ptr: *mut T, vals: &[T]) {
+    if vals.is_empty() {
+        return;
+    }
+    if ptr.is_null() || !ptr.is_aligned() {
+        fail(call, format_args!("{what} {ptr:p} is NULL or misaligned"));
+    }
+    match s.local(call, what, ptr.cast(), size_of_val(vals)) {
+        Local::Sym(p, o) => s.t().put(p, o, bytemuck::cast_slice(vals)),
+        // SAFETY: ordinary process memory writable for `vals.len()` elements (caller),
+        // aligned and non-null (checked); `vals` is ours.
+        Local::Plain => unsafe { std::ptr::copy_nonoverlapping(vals.as_ptr(), ptr, vals.len()) },
+    }
+}
+
+/// One array wait or test: the symmetric words, which are excluded, what each compares with.
+struct Many<T> {
+    off: usize,
+    n: usize,
+    excluded: Vec<bool>,
+    values: Vec<T>,
+    cmp: c_int,
+}
+
+impl<T: Pod + PartialOrd> Many<T> {
+    /// Reads the arguments; `values` has one element (`cmp_value`) or `nelems`.
+    ///
+    /// # Safety
+    /// `status` is NULL or readable for `nelems` ints (crate contract).
+    unsafe fn new(
+        call: &str,
+        ivars: *const c_void,
+        nelems: usize,
+        status: *const c_int,
+        cmp: c_int,
+        values: Vec<T>,
+    ) -> (Many<T>, &'static State) {
+        let s = st(call);
+        check_cmp(call, cmp);
+        let bytes = nelems
+            .checked_mul(size_of::<T>())
+            .unwrap_or_else(|| fail(call, format_args!("nelems {nelems} overflows")));
+        let off = if nelems == 0 {
+            0
+        } else {
+            s.sym(call, "ivars", ivars, bytes)
+        };
+        if !(ivars as usize).is_multiple_of(size_of::<T>()) {
+            fail(call, format_args!("ivars {ivars:p} is misaligned"));
+        }
+        let excluded = if status.is_null() || nelems == 0 {
+            vec![false; nelems]
+        } else {
+            // SAFETY: forwarded contract.
+            unsafe { read_local::<c_int>(s, call, "status", status, nelems) }
+                .into_iter()
+                .map(|v| v != 0)
+                .collect()
+        };
+        let many = Many {
+            off,
+            n: nelems,
+            excluded,
+            values,
+            cmp,
+        };
+        (many, s)
+    }
+
+    #[inline]
+    fn holds<W: Word>(&self, s: &State, i: usize) -> bool {
+        if self.excluded[i] {
+            return false;
+        }
+        let v: T = bytemuck::cast(s.t().get_word::<W>(s.me(), self.off + i * size_of::<T>()));
+        let want = self.values[if self.values.len() == 1 { 0 } else { i }];
+        compare(self.cmp, v, want)
+    }
+
+    fn all<W: Word>(&self, s: &State) -> bool {
+        (0..self.n).all(|i| self.excluded[i] || self.holds::<W>(s, i))
+    }
+
+    fn any<W: Word>(&self, s: &State) -> Option<usize> {
+        let cursor = s.rt.any_cursor();
+        let start = cursor.start(self.off, self.n);
+        let found = (0..self.n)
+            .map(|k| (start + k) % self.n)
+            .find(|&i| self.holds::<W>(s, i))?;
+        cursor.reported(self.off, self.n, found);
+        Some(found)
+    }
+
+    fn some<W: Word>(&self, s: &State) -> Vec<usize> {
+        (0..self.n).filter(|&i| self.holds::<W>(s, i)).collect()
+    }
+
+    fn live(&self) -> bool {
+        self.excluded.iter().any(|&e| !e)
+    }
+
+    fn wait(&self, s: &State, cond: impl FnMut() -> bool) {
+        let site = WaitSite::new(
+            WaitKind::WaitUntilMany,
+            [self.off as u64, self.n as u64, 0, 0],
+        );
+        s.t().wait_for(site, cond);
+    }
+}
+
+macro_rules! p2p_many {
+    ($t:ty, $w:ty, $c:literal, $all:ident, $any:ident, $some:ident, $t_all:ident, $t_any:ident, $t_some:ident, $vals:ident) => {
+        #[doc = concat!("`", stringify!($all), "`: waits until every `", $c, "` of `ivars` not excluded by `status` compares true.")]
+        ///
+        /// # Safety
+        /// `status` is NULL or readable for `nelems` ints, the comparison values readable (crate
+        /// contract); `ivars` is checked.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $all(ivars: *mut $t, nelems: usize, status: *const c_int, cmp: c_int, cmp_value: p2p_many!(@arg $vals $t)) {
+            let call = stringify!($all);
+            let values = p2p_many!(@vals $vals call, cmp_value, nelems);
+            // SAFETY: forwarded contract.
+            let (m, s) = unsafe { Many::new(call, ivars.cast(), nelems, status, cmp, values) };
+            m.wait(s, || m.all::<$w>(s));
+        }
+        #[doc = concat!("`", stringify!($any), "`: waits until some non-excluded `", $c, "` of `ivars` compares true; returns its index (`SIZE_MAX` when every element is excluded).")]
+        ///
+        /// # Safety
+        /// As the `_all` form.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $any(ivars: *mut $t, nelems: usize, status: *const c_int, cmp: c_int, cmp_value: p2p_many!(@arg $vals $t)) -> usize {
+            let call = stringify!($any);
+            let values = p2p_many!(@vals $vals call, cmp_value, nelems);
+            // SAFETY: forwarded contract.
+            let (m, s) = unsafe { Many::new(call, ivars.cast(), nelems, status, cmp, values) };
+            if !m.live() {
+                return usize::MAX;
+            }
+            let mut found = None;
+            m.wait(s, || { found = m.any::<$w>(s); found.is_some() });
+            found.expect("the wait ends when one holds")
+        }
+        #[doc = concat!("`", stringify!($some), "`: waits until at least one non-excluded `", $c, "` of `ivars` compares true; writes the indices of all that do to `indices`, returns their count (0 when every element is excluded).")]
+        ///
+        /// # Safety
+        /// As the `_all` form; `indices` is writable for `nelems` elements.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $some(ivars: *mut $t, nelems: usize, indices: *mut usize, status: *const c_int, cmp: c_int, cmp_value: p2p_many!(@arg $vals $t)) -> usize {
+            let call = stringify!($some);
+            let values = p2p_many!(@vals $vals call, cmp_value, nelems);
+            // SAFETY: forwarded contract.
+            let (m, s) = unsafe { Many::new(call, ivars.cast(), nelems, status, cmp, values) };
+            if !m.live() {
+                return 0;
+            }
+            let mut found = Vec::new();
+            m.wait(s, || { found = m.some::<$w>(s); !found.is_empty() });
+            // SAFETY: forwarded contract.
+            unsafe { write_local(s, call, "indices", indices, &found) };
+            found.len()
+        }
+        #[doc = concat!("`", stringify!($t_all), "`: 1 if every non-excluded `", $c, "` of `ivars` compares true now, else 0.")]
+        ///
+        /// # Safety
+        /// As the `_all` wait.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $t_all(ivars: *mut $t, nelems: usize, status: *const c_int, cmp: c_int, cmp_value: p2p_many!(@arg $vals $t)) -> c_int {
+            let call = stringify!($t_all);
+            let values = p2p_many!(@vals $vals call, cmp_value, nelems);
+            // SAFETY: forwarded contract.
+            let (m, s) = unsafe { Many::new(call, ivars.cast(), nelems, status, cmp, values) };
+            c_int::from(m.all::<$w>(s))
+        }
+        #[doc = concat!("`", stringify!($t_any), "`: the index of a non-excluded `", $c, "` of `ivars` that compares true now, or `SIZE_MAX`.")]
+        ///
+        /// # Safety
+        /// As the `_all` wait.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $t_any(ivars: *mut $t, nelems: usize, status: *const c_int, cmp: c_int, cmp_value: p2p_many!(@arg $vals $t)) -> usize {
+            let call = stringify!($t_any);
+            let values = p2p_many!(@vals $vals call, cmp_value, nelems);
+            // SAFETY: forwarded contract.
+            let (m, s) = unsafe { Many::new(call, ivars.cast(), nelems, status, cmp, values) };
+            m.any::<$w>(s).unwrap_or(usize::MAX)
+        }
+        #[doc = concat!("`", stringify!($t_some), "`: writes the indices of the non-excluded `", $c, "` of `ivars` that compare true now to `indices`; returns their count.")]
+        ///
+        /// # Safety
+        /// As the `_all` wait; `indices` is writable for `nelems` elements.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $t_some(ivars: *mut $t, nelems: usize, indices: *mut usize, status: *const c_int, cmp: c_int, cmp_value: p2p_many!(@arg $vals $t)) -> usize {
+            let call = stringify!($t_some);
+            let values = p2p_many!(@vals $vals call, cmp_value, nelems);
+            // SAFETY: forwarded contract.
+            let (m, s) = unsafe { Many::new(call, ivars.cast(), nelems, status, cmp, values) };
+            let found = m.some::<$w>(s);
+            // SAFETY: forwarded contract.
+            unsafe { write_local(s, call, "indices", indices, &found) };
+            found.len()
+        }
+    };
+    (@arg one $t:ty) => { $t };
+    (@arg vector $t:ty) => { *const $t };
+    (@vals one $call:ident, $v:ident, $n:ident) => { vec![$v] };
+    (@vals vector $call:ident, $v:ident, $n:ident) => {
+        // SAFETY: the comparison values are readable for `nelems` elements (caller).
+        unsafe { read_local(st($call), $call, "cmp_values", $v, $n) }
+    };
+}
+p2p_many!(
+    i16,
+    u16,
+    "short",
+    shmem_short_wait_until_all,
+    shmem_short_wait_until_any,
+    shmem_short_wait_until_some,
+    shmem_short_test_all,
+    shmem_short_test_any,
+    shmem_short_test_some,
+    one
+);
+p2p_many!(
+    i16,
+    u16,
+    "short",
+    shmem_short_wait_until_all_vector,
+    shmem_short_wait_until_any_vector,
+    shmem_short_wait_until_some_vector,
+    shmem_short_test_all_vector,
+    shmem_short_test_any_vector,
+    shmem_short_test_some_vector,
+    vector
+);
+p2p_many!(
+    i32,
+    u32,
+    "int",
+    shmem_int_wait_until_all,
+    shmem_int_wait_until_any,
+    shmem_int_wait_until_some,
+    shmem_int_test_all,
+    shmem_int_test_any,
+    shmem_int_test_some,
+    one
+);
+p2p_many!(
+    i32,
+    u32,
+    "int",
+    shmem_int_wait_until_all_vector,
+    shmem_int_wait_until_any_vector,
+    shmem_int_wait_until_some_vector,
+    shmem_int_test_all_vector,
+    shmem_int_test_any_vector,
+    shmem_int_test_some_vector,
+    vector
+);
+p2p_many!(
+    i64,
+    u64,
+    "long",
+    shmem_long_wait_until_all,
+    shmem_long_wait_until_any,
+    shmem_long_wait_until_some,
+    shmem_long_test_all,
+    shmem_long_test_any,
+    shmem_long_test_some,
+    one
+);
+p2p_many!(
+    i64,
+    u64,
+    "long",
+    shmem_long_wait_until_all_vector,
+    shmem_long_wait_until_any_vector,
+    shmem_long_wait_until_some_vector,
+    shmem_long_test_all_vector,
+    shmem_long_test_any_vector,
+    shmem_long_test_some_vector,
+    vector
+);
+p2p_many!(
+    i64,
+    u64,
+    "longlong",
+    shmem_longlong_wait_until_all,
+    shmem_longlong_wait_until_any,
+    shmem_longlong_wait_until_some,
+    shmem_longlong_test_all,
+    shmem_longlong_test_any,
+    shmem_longlong_test_some,
+    one
+);
+p2p_many!(
+    i64,
+    u64,
+    "longlong",
+    shmem_longlong_wait_until_all_vector,
+    shmem_longlong_wait_until_any_vector,
+    shmem_longlong_wait_until_some_vector,
+    shmem_longlong_test_all_vector,
+    shmem_longlong_test_any_vector,
+    shmem_longlong_test_some_vector,
+    vector
+);
+p2p_many!(
+    u16,
+    u16,
+    "ushort",
+    shmem_ushort_wait_until_all,
+    shmem_ushort_wait_until_any,
+    shmem_ushort_wait_until_some,
+    shmem_ushort_test_all,
+    shmem_ushort_test_any,
+    shmem_ushort_test_some,
+    one
+);
+p2p_many!(
+    u16,
+    u16,
+    "ushort",
+    shmem_ushort_wait_until_all_vector,
+    shmem_ushort_wait_until_any_vector,
+    shmem_ushort_wait_until_some_vector,
+    shmem_ushort_test_all_vector,
+    shmem_ushort_test_any_vector,
+    shmem_ushort_test_some_vector,
+    vector
+);
+p2p_many!(
+    u32,
+    u32,
+    "uint",
+    shmem_uint_wait_until_all,
+    shmem_uint_wait_until_any,
+    shmem_uint_wait_until_some,
+    shmem_uint_test_all,
+    shmem_uint_test_any,
+    shmem_uint_test_some,
+    one
+);
+p2p_many!(
+    u32,
+    u32,
+    "uint",
+    shmem_uint_wait_until_all_vector,
+    shmem_uint_wait_until_any_vector,
+    shmem_uint_wait_until_some_vector,
+    shmem_uint_test_all_vector,
+    shmem_uint_test_any_vector,
+    shmem_uint_test_some_vector,
+    vector
+);
+p2p_many!(
+    u64,
+    u64,
+    "ulong",
+    shmem_ulong_wait_until_all,
+    shmem_ulong_wait_until_any,
+    shmem_ulong_wait_until_some,
+    shmem_ulong_test_all,
+    shmem_ulong_test_any,
+    shmem_ulong_test_some,
+    one
+);
+p2p_many!(
+    u64,
+    u64,
+    "ulong",
+    shmem_ulong_wait_until_all_vector,
+    shmem_ulong_wait_until_any_vector,
+    shmem_ulong_wait_until_some_vector,
+    shmem_ulong_test_all_vector,
+    shmem_ulong_test_any_vector,
+    shmem_ulong_test_some_vector,
+    vector
+);
+p2p_many!(
+    u64,
+    u64,
+    "ulonglong",
+    shmem_ulonglong_wait_until_all,
+    shmem_ulonglong_wait_until_any,
+    shmem_ulonglong_wait_until_some,
+    shmem_ulonglong_test_all,
+    shmem_ulonglong_test_any,
+    shmem_ulonglong_test_some,
+    one
+);
+p2p_many!(
+    u64,
+    u64,
+    "ulonglong",
+    shmem_ulonglong_wait_until_all_vector,
+    shmem_ulonglong_wait_until_any_vector,
+    shmem_ulonglong_wait_until_some_vector,
+    shmem_ulonglong_test_all_vector,
+    shmem_ulonglong_test_any_vector,
+    shmem_ulonglong_test_some_vector,
+    vector
+);
+p2p_many!(
+    i32,
+    u32,
+    "int32",
+    shmem_int32_wait_until_all,
+    shmem_int32_wait_until_any,
+    shmem_int32_wait_until_some,
+    shmem_int32_test_all,
+    shmem_int32_test_any,
+    shmem_int32_test_some,
+    one
+);
+p2p_many!(
+    i32,
+    u32,
+    "int32",
+    shmem_int32_wait_until_all_vector,
+    shmem_int32_wait_until_any_vector,
+    shmem_int32_wait_until_some_vector,
+    shmem_int32_test_all_vector,
+    shmem_int32_test_any_vector,
+    shmem_int32_test_some_vector,
+    vector
+);
+p2p_many!(
+    i64,
+    u64,
+    "int64",
+    shmem_int64_wait_until_all,
+    shmem_int64_wait_until_any,
+    shmem_int64_wait_until_some,
+    shmem_int64_test_all,
+    shmem_int64_test_any,
+    shmem_int64_test_some,
+    one
+);
+p2p_many!(
+    i64,
+    u64,
+    "int64",
+    shmem_int64_wait_until_all_vector,
+    shmem_int64_wait_until_any_vector,
+    shmem_int64_wait_until_some_vector,
+    shmem_int64_test_all_vector,
+    shmem_int64_test_any_vector,
+    shmem_int64_test_some_vector,
+    vector
+);
+p2p_many!(
+    u32,
+    u32,
+    "uint32",
+    shmem_uint32_wait_until_all,
+    shmem_uint32_wait_until_any,
+    shmem_uint32_wait_until_some,
+    shmem_uint32_test_all,
+    shmem_uint32_test_any,
+    shmem_uint32_test_some,
+    one
+);
+p2p_many!(
+    u32,
+    u32,
+    "uint32",
+    shmem_uint32_wait_until_all_vector,
+    shmem_uint32_wait_until_any_vector,
+    shmem_uint32_wait_until_some_vector,
+    shmem_uint32_test_all_vector,
+    shmem_uint32_test_any_vector,
+    shmem_uint32_test_some_vector,
+    vector
+);
+p2p_many!(
+    u64,
+    u64,
+    "uint64",
+    shmem_uint64_wait_until_all,
+    shmem_uint64_wait_until_any,
+    shmem_uint64_wait_until_some,
+    shmem_uint64_test_all,
+    shmem_uint64_test_any,
+    shmem_uint64_test_some,
+    one
+);
+p2p_many!(
+    u64,
+    u64,
+    "uint64",
+    shmem_uint64_wait_until_all_vector,
+    shmem_uint64_wait_until_any_vector,
+    shmem_uint64_wait_until_some_vector,
+    shmem_uint64_test_all_vector,
+    shmem_uint64_test_any_vector,
+    shmem_uint64_test_some_vector,
+    vector
+);
+p2p_many!(
+    usize,
+    u64,
+    "size",
+    shmem_size_wait_until_all,
+    shmem_size_wait_until_any,
+    shmem_size_wait_until_some,
+    shmem_size_test_all,
+    shmem_size_test_any,
+    shmem_size_test_some,
+    one
+);
+p2p_many!(
+    usize,
+    u64,
+    "size",
+    shmem_size_wait_until_all_vector,
+    shmem_size_wait_until_any_vector,
+    shmem_size_wait_until_some_vector,
+    shmem_size_test_all_vector,
+    shmem_size_test_any_vector,
+    shmem_size_test_some_vector,
+    vector
+);
+p2p_many!(
+    isize,
+    u64,
+    "ptrdiff",
+    shmem_ptrdiff_wait_until_all,
+    shmem_ptrdiff_wait_until_any,
+    shmem_ptrdiff_wait_until_some,
+    shmem_ptrdiff_test_all,
+    shmem_ptrdiff_test_any,
+    shmem_ptrdiff_test_some,
+    one
+);
+p2p_many!(
+    isize,
+    u64,
+    "ptrdiff",
+    shmem_ptrdiff_wait_until_all_vector,
+    shmem_ptrdiff_wait_until_any_vector,
+    shmem_ptrdiff_wait_until_some_vector,
+    shmem_ptrdiff_test_all_vector,
+    shmem_ptrdiff_test_any_vector,
+    shmem_ptrdiff_test_some_vector,
+    vector
+);
