@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The C programs that must pass at 2 and 4 PEs.
-const PROGRAMS: &[&str] = &["rma", "amo", "lock", "coll", "team", "p2p"];
+const PROGRAMS: &[&str] = &["rma", "amo", "lock", "coll", "team", "p2p", "ctx"];
 
 /// `errors` modes and the message each must produce.
 const ERRORS: &[(&str, &str)] = &[
@@ -29,6 +29,14 @@ const ERRORS: &[(&str, &str)] = &[
     ("free", "shmem: shmem_free: 0x"),
     ("cmp", "shmem: shmem_long_wait_until: cmp 42 is not one of"),
     ("range", "shmem: shmem_getmem: source 0x"),
+    (
+        "ctx",
+        "shmem: shmem_ctx_long_p: context 0x2 is not a context of this PE",
+    ),
+    (
+        "team",
+        "shmem: shmem_team_my_pe: team 0x4d is not a team of this PE",
+    ),
     (
         "set",
         "shmem: shmem_barrier: invalid active set (PE_start 0, logPE_stride 0, PE_size 3)",

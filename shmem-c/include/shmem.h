@@ -73,6 +73,14 @@ typedef struct {
 } shmem_team_config_t;
 #define SHMEM_TEAM_NUM_CONTEXTS (1L << 0)
 
+/* Contexts (section 9.5): handles, never dereferenced by the library. */
+typedef struct shmem_ctx_opaque *shmem_ctx_t;
+#define SHMEM_CTX_INVALID ((shmem_ctx_t)0)
+#define SHMEM_CTX_DEFAULT ((shmem_ctx_t)1)
+#define SHMEM_CTX_SERIALIZED (1L << 0)
+#define SHMEM_CTX_PRIVATE (1L << 1)
+#define SHMEM_CTX_NOSTORE (1L << 2)
+
 /* Setup, query (section 9.1). */
 void shmem_init(void);
 int shmem_init_thread(int requested, int *provided);
@@ -1198,6 +1206,527 @@ int shmem_ptrdiff_test_all_vector(ptrdiff_t *ivars, size_t nelems, const int *st
 size_t shmem_ptrdiff_test_any_vector(ptrdiff_t *ivars, size_t nelems, const int *status, int cmp, const ptrdiff_t *cmp_values);
 size_t shmem_ptrdiff_test_some_vector(ptrdiff_t *ivars, size_t nelems, size_t *indices, const int *status, int cmp, const ptrdiff_t *cmp_values);
 
+/* Contexts. */
+int shmem_ctx_create(long options, shmem_ctx_t *ctx);
+int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx);
+void shmem_ctx_destroy(shmem_ctx_t ctx);
+int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team);
+void shmem_ctx_fence(shmem_ctx_t ctx);
+void shmem_ctx_quiet(shmem_ctx_t ctx);
+void shmem_ctx_putmem(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_getmem(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_putmem_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_getmem_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_float_put(shmem_ctx_t ctx, float *dest, const float *source, size_t nelems, int pe);
+void shmem_ctx_float_get(shmem_ctx_t ctx, float *dest, const float *source, size_t nelems, int pe);
+void shmem_ctx_float_put_nbi(shmem_ctx_t ctx, float *dest, const float *source, size_t nelems, int pe);
+void shmem_ctx_float_get_nbi(shmem_ctx_t ctx, float *dest, const float *source, size_t nelems, int pe);
+void shmem_ctx_float_iput(shmem_ctx_t ctx, float *dest, const float *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_float_iget(shmem_ctx_t ctx, float *dest, const float *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_float_p(shmem_ctx_t ctx, float *dest, float value, int pe);
+float shmem_ctx_float_g(shmem_ctx_t ctx, const float *source, int pe);
+void shmem_ctx_double_put(shmem_ctx_t ctx, double *dest, const double *source, size_t nelems, int pe);
+void shmem_ctx_double_get(shmem_ctx_t ctx, double *dest, const double *source, size_t nelems, int pe);
+void shmem_ctx_double_put_nbi(shmem_ctx_t ctx, double *dest, const double *source, size_t nelems, int pe);
+void shmem_ctx_double_get_nbi(shmem_ctx_t ctx, double *dest, const double *source, size_t nelems, int pe);
+void shmem_ctx_double_iput(shmem_ctx_t ctx, double *dest, const double *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_double_iget(shmem_ctx_t ctx, double *dest, const double *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_double_p(shmem_ctx_t ctx, double *dest, double value, int pe);
+double shmem_ctx_double_g(shmem_ctx_t ctx, const double *source, int pe);
+void shmem_ctx_longdouble_put(shmem_ctx_t ctx, long double *dest, const long double *source, size_t nelems, int pe);
+void shmem_ctx_longdouble_get(shmem_ctx_t ctx, long double *dest, const long double *source, size_t nelems, int pe);
+void shmem_ctx_longdouble_put_nbi(shmem_ctx_t ctx, long double *dest, const long double *source, size_t nelems, int pe);
+void shmem_ctx_longdouble_get_nbi(shmem_ctx_t ctx, long double *dest, const long double *source, size_t nelems, int pe);
+void shmem_ctx_longdouble_iput(shmem_ctx_t ctx, long double *dest, const long double *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_longdouble_iget(shmem_ctx_t ctx, long double *dest, const long double *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_char_put(shmem_ctx_t ctx, char *dest, const char *source, size_t nelems, int pe);
+void shmem_ctx_char_get(shmem_ctx_t ctx, char *dest, const char *source, size_t nelems, int pe);
+void shmem_ctx_char_put_nbi(shmem_ctx_t ctx, char *dest, const char *source, size_t nelems, int pe);
+void shmem_ctx_char_get_nbi(shmem_ctx_t ctx, char *dest, const char *source, size_t nelems, int pe);
+void shmem_ctx_char_iput(shmem_ctx_t ctx, char *dest, const char *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_char_iget(shmem_ctx_t ctx, char *dest, const char *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_char_p(shmem_ctx_t ctx, char *dest, char value, int pe);
+char shmem_ctx_char_g(shmem_ctx_t ctx, const char *source, int pe);
+void shmem_ctx_schar_put(shmem_ctx_t ctx, signed char *dest, const signed char *source, size_t nelems, int pe);
+void shmem_ctx_schar_get(shmem_ctx_t ctx, signed char *dest, const signed char *source, size_t nelems, int pe);
+void shmem_ctx_schar_put_nbi(shmem_ctx_t ctx, signed char *dest, const signed char *source, size_t nelems, int pe);
+void shmem_ctx_schar_get_nbi(shmem_ctx_t ctx, signed char *dest, const signed char *source, size_t nelems, int pe);
+void shmem_ctx_schar_iput(shmem_ctx_t ctx, signed char *dest, const signed char *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_schar_iget(shmem_ctx_t ctx, signed char *dest, const signed char *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_schar_p(shmem_ctx_t ctx, signed char *dest, signed char value, int pe);
+signed char shmem_ctx_schar_g(shmem_ctx_t ctx, const signed char *source, int pe);
+void shmem_ctx_short_put(shmem_ctx_t ctx, short *dest, const short *source, size_t nelems, int pe);
+void shmem_ctx_short_get(shmem_ctx_t ctx, short *dest, const short *source, size_t nelems, int pe);
+void shmem_ctx_short_put_nbi(shmem_ctx_t ctx, short *dest, const short *source, size_t nelems, int pe);
+void shmem_ctx_short_get_nbi(shmem_ctx_t ctx, short *dest, const short *source, size_t nelems, int pe);
+void shmem_ctx_short_iput(shmem_ctx_t ctx, short *dest, const short *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_short_iget(shmem_ctx_t ctx, short *dest, const short *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_short_p(shmem_ctx_t ctx, short *dest, short value, int pe);
+short shmem_ctx_short_g(shmem_ctx_t ctx, const short *source, int pe);
+void shmem_ctx_int_put(shmem_ctx_t ctx, int *dest, const int *source, size_t nelems, int pe);
+void shmem_ctx_int_get(shmem_ctx_t ctx, int *dest, const int *source, size_t nelems, int pe);
+void shmem_ctx_int_put_nbi(shmem_ctx_t ctx, int *dest, const int *source, size_t nelems, int pe);
+void shmem_ctx_int_get_nbi(shmem_ctx_t ctx, int *dest, const int *source, size_t nelems, int pe);
+void shmem_ctx_int_iput(shmem_ctx_t ctx, int *dest, const int *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_int_iget(shmem_ctx_t ctx, int *dest, const int *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_int_p(shmem_ctx_t ctx, int *dest, int value, int pe);
+int shmem_ctx_int_g(shmem_ctx_t ctx, const int *source, int pe);
+void shmem_ctx_long_put(shmem_ctx_t ctx, long *dest, const long *source, size_t nelems, int pe);
+void shmem_ctx_long_get(shmem_ctx_t ctx, long *dest, const long *source, size_t nelems, int pe);
+void shmem_ctx_long_put_nbi(shmem_ctx_t ctx, long *dest, const long *source, size_t nelems, int pe);
+void shmem_ctx_long_get_nbi(shmem_ctx_t ctx, long *dest, const long *source, size_t nelems, int pe);
+void shmem_ctx_long_iput(shmem_ctx_t ctx, long *dest, const long *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_long_iget(shmem_ctx_t ctx, long *dest, const long *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_long_p(shmem_ctx_t ctx, long *dest, long value, int pe);
+long shmem_ctx_long_g(shmem_ctx_t ctx, const long *source, int pe);
+void shmem_ctx_longlong_put(shmem_ctx_t ctx, long long *dest, const long long *source, size_t nelems, int pe);
+void shmem_ctx_longlong_get(shmem_ctx_t ctx, long long *dest, const long long *source, size_t nelems, int pe);
+void shmem_ctx_longlong_put_nbi(shmem_ctx_t ctx, long long *dest, const long long *source, size_t nelems, int pe);
+void shmem_ctx_longlong_get_nbi(shmem_ctx_t ctx, long long *dest, const long long *source, size_t nelems, int pe);
+void shmem_ctx_longlong_iput(shmem_ctx_t ctx, long long *dest, const long long *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_longlong_iget(shmem_ctx_t ctx, long long *dest, const long long *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_longlong_p(shmem_ctx_t ctx, long long *dest, long long value, int pe);
+long long shmem_ctx_longlong_g(shmem_ctx_t ctx, const long long *source, int pe);
+void shmem_ctx_uchar_put(shmem_ctx_t ctx, unsigned char *dest, const unsigned char *source, size_t nelems, int pe);
+void shmem_ctx_uchar_get(shmem_ctx_t ctx, unsigned char *dest, const unsigned char *source, size_t nelems, int pe);
+void shmem_ctx_uchar_put_nbi(shmem_ctx_t ctx, unsigned char *dest, const unsigned char *source, size_t nelems, int pe);
+void shmem_ctx_uchar_get_nbi(shmem_ctx_t ctx, unsigned char *dest, const unsigned char *source, size_t nelems, int pe);
+void shmem_ctx_uchar_iput(shmem_ctx_t ctx, unsigned char *dest, const unsigned char *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_uchar_iget(shmem_ctx_t ctx, unsigned char *dest, const unsigned char *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_uchar_p(shmem_ctx_t ctx, unsigned char *dest, unsigned char value, int pe);
+unsigned char shmem_ctx_uchar_g(shmem_ctx_t ctx, const unsigned char *source, int pe);
+void shmem_ctx_ushort_put(shmem_ctx_t ctx, unsigned short *dest, const unsigned short *source, size_t nelems, int pe);
+void shmem_ctx_ushort_get(shmem_ctx_t ctx, unsigned short *dest, const unsigned short *source, size_t nelems, int pe);
+void shmem_ctx_ushort_put_nbi(shmem_ctx_t ctx, unsigned short *dest, const unsigned short *source, size_t nelems, int pe);
+void shmem_ctx_ushort_get_nbi(shmem_ctx_t ctx, unsigned short *dest, const unsigned short *source, size_t nelems, int pe);
+void shmem_ctx_ushort_iput(shmem_ctx_t ctx, unsigned short *dest, const unsigned short *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_ushort_iget(shmem_ctx_t ctx, unsigned short *dest, const unsigned short *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_ushort_p(shmem_ctx_t ctx, unsigned short *dest, unsigned short value, int pe);
+unsigned short shmem_ctx_ushort_g(shmem_ctx_t ctx, const unsigned short *source, int pe);
+void shmem_ctx_uint_put(shmem_ctx_t ctx, unsigned int *dest, const unsigned int *source, size_t nelems, int pe);
+void shmem_ctx_uint_get(shmem_ctx_t ctx, unsigned int *dest, const unsigned int *source, size_t nelems, int pe);
+void shmem_ctx_uint_put_nbi(shmem_ctx_t ctx, unsigned int *dest, const unsigned int *source, size_t nelems, int pe);
+void shmem_ctx_uint_get_nbi(shmem_ctx_t ctx, unsigned int *dest, const unsigned int *source, size_t nelems, int pe);
+void shmem_ctx_uint_iput(shmem_ctx_t ctx, unsigned int *dest, const unsigned int *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_uint_iget(shmem_ctx_t ctx, unsigned int *dest, const unsigned int *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_uint_p(shmem_ctx_t ctx, unsigned int *dest, unsigned int value, int pe);
+unsigned int shmem_ctx_uint_g(shmem_ctx_t ctx, const unsigned int *source, int pe);
+void shmem_ctx_ulong_put(shmem_ctx_t ctx, unsigned long *dest, const unsigned long *source, size_t nelems, int pe);
+void shmem_ctx_ulong_get(shmem_ctx_t ctx, unsigned long *dest, const unsigned long *source, size_t nelems, int pe);
+void shmem_ctx_ulong_put_nbi(shmem_ctx_t ctx, unsigned long *dest, const unsigned long *source, size_t nelems, int pe);
+void shmem_ctx_ulong_get_nbi(shmem_ctx_t ctx, unsigned long *dest, const unsigned long *source, size_t nelems, int pe);
+void shmem_ctx_ulong_iput(shmem_ctx_t ctx, unsigned long *dest, const unsigned long *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_ulong_iget(shmem_ctx_t ctx, unsigned long *dest, const unsigned long *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_ulong_p(shmem_ctx_t ctx, unsigned long *dest, unsigned long value, int pe);
+unsigned long shmem_ctx_ulong_g(shmem_ctx_t ctx, const unsigned long *source, int pe);
+void shmem_ctx_ulonglong_put(shmem_ctx_t ctx, unsigned long long *dest, const unsigned long long *source, size_t nelems, int pe);
+void shmem_ctx_ulonglong_get(shmem_ctx_t ctx, unsigned long long *dest, const unsigned long long *source, size_t nelems, int pe);
+void shmem_ctx_ulonglong_put_nbi(shmem_ctx_t ctx, unsigned long long *dest, const unsigned long long *source, size_t nelems, int pe);
+void shmem_ctx_ulonglong_get_nbi(shmem_ctx_t ctx, unsigned long long *dest, const unsigned long long *source, size_t nelems, int pe);
+void shmem_ctx_ulonglong_iput(shmem_ctx_t ctx, unsigned long long *dest, const unsigned long long *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_ulonglong_iget(shmem_ctx_t ctx, unsigned long long *dest, const unsigned long long *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_ulonglong_p(shmem_ctx_t ctx, unsigned long long *dest, unsigned long long value, int pe);
+unsigned long long shmem_ctx_ulonglong_g(shmem_ctx_t ctx, const unsigned long long *source, int pe);
+void shmem_ctx_int8_put(shmem_ctx_t ctx, int8_t *dest, const int8_t *source, size_t nelems, int pe);
+void shmem_ctx_int8_get(shmem_ctx_t ctx, int8_t *dest, const int8_t *source, size_t nelems, int pe);
+void shmem_ctx_int8_put_nbi(shmem_ctx_t ctx, int8_t *dest, const int8_t *source, size_t nelems, int pe);
+void shmem_ctx_int8_get_nbi(shmem_ctx_t ctx, int8_t *dest, const int8_t *source, size_t nelems, int pe);
+void shmem_ctx_int8_iput(shmem_ctx_t ctx, int8_t *dest, const int8_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_int8_iget(shmem_ctx_t ctx, int8_t *dest, const int8_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_int8_p(shmem_ctx_t ctx, int8_t *dest, int8_t value, int pe);
+int8_t shmem_ctx_int8_g(shmem_ctx_t ctx, const int8_t *source, int pe);
+void shmem_ctx_int16_put(shmem_ctx_t ctx, int16_t *dest, const int16_t *source, size_t nelems, int pe);
+void shmem_ctx_int16_get(shmem_ctx_t ctx, int16_t *dest, const int16_t *source, size_t nelems, int pe);
+void shmem_ctx_int16_put_nbi(shmem_ctx_t ctx, int16_t *dest, const int16_t *source, size_t nelems, int pe);
+void shmem_ctx_int16_get_nbi(shmem_ctx_t ctx, int16_t *dest, const int16_t *source, size_t nelems, int pe);
+void shmem_ctx_int16_iput(shmem_ctx_t ctx, int16_t *dest, const int16_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_int16_iget(shmem_ctx_t ctx, int16_t *dest, const int16_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_int16_p(shmem_ctx_t ctx, int16_t *dest, int16_t value, int pe);
+int16_t shmem_ctx_int16_g(shmem_ctx_t ctx, const int16_t *source, int pe);
+void shmem_ctx_int32_put(shmem_ctx_t ctx, int32_t *dest, const int32_t *source, size_t nelems, int pe);
+void shmem_ctx_int32_get(shmem_ctx_t ctx, int32_t *dest, const int32_t *source, size_t nelems, int pe);
+void shmem_ctx_int32_put_nbi(shmem_ctx_t ctx, int32_t *dest, const int32_t *source, size_t nelems, int pe);
+void shmem_ctx_int32_get_nbi(shmem_ctx_t ctx, int32_t *dest, const int32_t *source, size_t nelems, int pe);
+void shmem_ctx_int32_iput(shmem_ctx_t ctx, int32_t *dest, const int32_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_int32_iget(shmem_ctx_t ctx, int32_t *dest, const int32_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_int32_p(shmem_ctx_t ctx, int32_t *dest, int32_t value, int pe);
+int32_t shmem_ctx_int32_g(shmem_ctx_t ctx, const int32_t *source, int pe);
+void shmem_ctx_int64_put(shmem_ctx_t ctx, int64_t *dest, const int64_t *source, size_t nelems, int pe);
+void shmem_ctx_int64_get(shmem_ctx_t ctx, int64_t *dest, const int64_t *source, size_t nelems, int pe);
+void shmem_ctx_int64_put_nbi(shmem_ctx_t ctx, int64_t *dest, const int64_t *source, size_t nelems, int pe);
+void shmem_ctx_int64_get_nbi(shmem_ctx_t ctx, int64_t *dest, const int64_t *source, size_t nelems, int pe);
+void shmem_ctx_int64_iput(shmem_ctx_t ctx, int64_t *dest, const int64_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_int64_iget(shmem_ctx_t ctx, int64_t *dest, const int64_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_int64_p(shmem_ctx_t ctx, int64_t *dest, int64_t value, int pe);
+int64_t shmem_ctx_int64_g(shmem_ctx_t ctx, const int64_t *source, int pe);
+void shmem_ctx_uint8_put(shmem_ctx_t ctx, uint8_t *dest, const uint8_t *source, size_t nelems, int pe);
+void shmem_ctx_uint8_get(shmem_ctx_t ctx, uint8_t *dest, const uint8_t *source, size_t nelems, int pe);
+void shmem_ctx_uint8_put_nbi(shmem_ctx_t ctx, uint8_t *dest, const uint8_t *source, size_t nelems, int pe);
+void shmem_ctx_uint8_get_nbi(shmem_ctx_t ctx, uint8_t *dest, const uint8_t *source, size_t nelems, int pe);
+void shmem_ctx_uint8_iput(shmem_ctx_t ctx, uint8_t *dest, const uint8_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_uint8_iget(shmem_ctx_t ctx, uint8_t *dest, const uint8_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_uint8_p(shmem_ctx_t ctx, uint8_t *dest, uint8_t value, int pe);
+uint8_t shmem_ctx_uint8_g(shmem_ctx_t ctx, const uint8_t *source, int pe);
+void shmem_ctx_uint16_put(shmem_ctx_t ctx, uint16_t *dest, const uint16_t *source, size_t nelems, int pe);
+void shmem_ctx_uint16_get(shmem_ctx_t ctx, uint16_t *dest, const uint16_t *source, size_t nelems, int pe);
+void shmem_ctx_uint16_put_nbi(shmem_ctx_t ctx, uint16_t *dest, const uint16_t *source, size_t nelems, int pe);
+void shmem_ctx_uint16_get_nbi(shmem_ctx_t ctx, uint16_t *dest, const uint16_t *source, size_t nelems, int pe);
+void shmem_ctx_uint16_iput(shmem_ctx_t ctx, uint16_t *dest, const uint16_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_uint16_iget(shmem_ctx_t ctx, uint16_t *dest, const uint16_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_uint16_p(shmem_ctx_t ctx, uint16_t *dest, uint16_t value, int pe);
+uint16_t shmem_ctx_uint16_g(shmem_ctx_t ctx, const uint16_t *source, int pe);
+void shmem_ctx_uint32_put(shmem_ctx_t ctx, uint32_t *dest, const uint32_t *source, size_t nelems, int pe);
+void shmem_ctx_uint32_get(shmem_ctx_t ctx, uint32_t *dest, const uint32_t *source, size_t nelems, int pe);
+void shmem_ctx_uint32_put_nbi(shmem_ctx_t ctx, uint32_t *dest, const uint32_t *source, size_t nelems, int pe);
+void shmem_ctx_uint32_get_nbi(shmem_ctx_t ctx, uint32_t *dest, const uint32_t *source, size_t nelems, int pe);
+void shmem_ctx_uint32_iput(shmem_ctx_t ctx, uint32_t *dest, const uint32_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_uint32_iget(shmem_ctx_t ctx, uint32_t *dest, const uint32_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_uint32_p(shmem_ctx_t ctx, uint32_t *dest, uint32_t value, int pe);
+uint32_t shmem_ctx_uint32_g(shmem_ctx_t ctx, const uint32_t *source, int pe);
+void shmem_ctx_uint64_put(shmem_ctx_t ctx, uint64_t *dest, const uint64_t *source, size_t nelems, int pe);
+void shmem_ctx_uint64_get(shmem_ctx_t ctx, uint64_t *dest, const uint64_t *source, size_t nelems, int pe);
+void shmem_ctx_uint64_put_nbi(shmem_ctx_t ctx, uint64_t *dest, const uint64_t *source, size_t nelems, int pe);
+void shmem_ctx_uint64_get_nbi(shmem_ctx_t ctx, uint64_t *dest, const uint64_t *source, size_t nelems, int pe);
+void shmem_ctx_uint64_iput(shmem_ctx_t ctx, uint64_t *dest, const uint64_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_uint64_iget(shmem_ctx_t ctx, uint64_t *dest, const uint64_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_uint64_p(shmem_ctx_t ctx, uint64_t *dest, uint64_t value, int pe);
+uint64_t shmem_ctx_uint64_g(shmem_ctx_t ctx, const uint64_t *source, int pe);
+void shmem_ctx_size_put(shmem_ctx_t ctx, size_t *dest, const size_t *source, size_t nelems, int pe);
+void shmem_ctx_size_get(shmem_ctx_t ctx, size_t *dest, const size_t *source, size_t nelems, int pe);
+void shmem_ctx_size_put_nbi(shmem_ctx_t ctx, size_t *dest, const size_t *source, size_t nelems, int pe);
+void shmem_ctx_size_get_nbi(shmem_ctx_t ctx, size_t *dest, const size_t *source, size_t nelems, int pe);
+void shmem_ctx_size_iput(shmem_ctx_t ctx, size_t *dest, const size_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_size_iget(shmem_ctx_t ctx, size_t *dest, const size_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_size_p(shmem_ctx_t ctx, size_t *dest, size_t value, int pe);
+size_t shmem_ctx_size_g(shmem_ctx_t ctx, const size_t *source, int pe);
+void shmem_ctx_ptrdiff_put(shmem_ctx_t ctx, ptrdiff_t *dest, const ptrdiff_t *source, size_t nelems, int pe);
+void shmem_ctx_ptrdiff_get(shmem_ctx_t ctx, ptrdiff_t *dest, const ptrdiff_t *source, size_t nelems, int pe);
+void shmem_ctx_ptrdiff_put_nbi(shmem_ctx_t ctx, ptrdiff_t *dest, const ptrdiff_t *source, size_t nelems, int pe);
+void shmem_ctx_ptrdiff_get_nbi(shmem_ctx_t ctx, ptrdiff_t *dest, const ptrdiff_t *source, size_t nelems, int pe);
+void shmem_ctx_ptrdiff_iput(shmem_ctx_t ctx, ptrdiff_t *dest, const ptrdiff_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_ptrdiff_iget(shmem_ctx_t ctx, ptrdiff_t *dest, const ptrdiff_t *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_ptrdiff_p(shmem_ctx_t ctx, ptrdiff_t *dest, ptrdiff_t value, int pe);
+ptrdiff_t shmem_ctx_ptrdiff_g(shmem_ctx_t ctx, const ptrdiff_t *source, int pe);
+void shmem_ctx_put8(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_get8(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_put8_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_get8_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_iput8(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_iget8(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_put16(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_get16(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_put16_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_get16_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_iput16(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_iget16(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_put32(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_get32(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_put32_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_get32_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_iput32(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_iget32(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_put64(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_get64(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_put64_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_get64_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_iput64(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_iget64(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_put128(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_get128(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_put128_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_get128_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
+void shmem_ctx_iput128(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+void shmem_ctx_iget128(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+int shmem_ctx_int_atomic_fetch_inc(shmem_ctx_t ctx, int *dest, int pe);
+void shmem_ctx_int_atomic_inc(shmem_ctx_t ctx, int *dest, int pe);
+int shmem_ctx_int_atomic_fetch_add(shmem_ctx_t ctx, int *dest, int value, int pe);
+void shmem_ctx_int_atomic_add(shmem_ctx_t ctx, int *dest, int value, int pe);
+int shmem_ctx_int_atomic_compare_swap(shmem_ctx_t ctx, int *dest, int cond, int value, int pe);
+void shmem_ctx_int_atomic_fetch_inc_nbi(shmem_ctx_t ctx, int *fetch, int *dest, int pe);
+void shmem_ctx_int_atomic_fetch_add_nbi(shmem_ctx_t ctx, int *fetch, int *dest, int value, int pe);
+void shmem_ctx_int_atomic_compare_swap_nbi(shmem_ctx_t ctx, int *fetch, int *dest, int cond, int value, int pe);
+long shmem_ctx_long_atomic_fetch_inc(shmem_ctx_t ctx, long *dest, int pe);
+void shmem_ctx_long_atomic_inc(shmem_ctx_t ctx, long *dest, int pe);
+long shmem_ctx_long_atomic_fetch_add(shmem_ctx_t ctx, long *dest, long value, int pe);
+void shmem_ctx_long_atomic_add(shmem_ctx_t ctx, long *dest, long value, int pe);
+long shmem_ctx_long_atomic_compare_swap(shmem_ctx_t ctx, long *dest, long cond, long value, int pe);
+void shmem_ctx_long_atomic_fetch_inc_nbi(shmem_ctx_t ctx, long *fetch, long *dest, int pe);
+void shmem_ctx_long_atomic_fetch_add_nbi(shmem_ctx_t ctx, long *fetch, long *dest, long value, int pe);
+void shmem_ctx_long_atomic_compare_swap_nbi(shmem_ctx_t ctx, long *fetch, long *dest, long cond, long value, int pe);
+long long shmem_ctx_longlong_atomic_fetch_inc(shmem_ctx_t ctx, long long *dest, int pe);
+void shmem_ctx_longlong_atomic_inc(shmem_ctx_t ctx, long long *dest, int pe);
+long long shmem_ctx_longlong_atomic_fetch_add(shmem_ctx_t ctx, long long *dest, long long value, int pe);
+void shmem_ctx_longlong_atomic_add(shmem_ctx_t ctx, long long *dest, long long value, int pe);
+long long shmem_ctx_longlong_atomic_compare_swap(shmem_ctx_t ctx, long long *dest, long long cond, long long value, int pe);
+void shmem_ctx_longlong_atomic_fetch_inc_nbi(shmem_ctx_t ctx, long long *fetch, long long *dest, int pe);
+void shmem_ctx_longlong_atomic_fetch_add_nbi(shmem_ctx_t ctx, long long *fetch, long long *dest, long long value, int pe);
+void shmem_ctx_longlong_atomic_compare_swap_nbi(shmem_ctx_t ctx, long long *fetch, long long *dest, long long cond, long long value, int pe);
+unsigned int shmem_ctx_uint_atomic_fetch_inc(shmem_ctx_t ctx, unsigned int *dest, int pe);
+void shmem_ctx_uint_atomic_inc(shmem_ctx_t ctx, unsigned int *dest, int pe);
+unsigned int shmem_ctx_uint_atomic_fetch_add(shmem_ctx_t ctx, unsigned int *dest, unsigned int value, int pe);
+void shmem_ctx_uint_atomic_add(shmem_ctx_t ctx, unsigned int *dest, unsigned int value, int pe);
+unsigned int shmem_ctx_uint_atomic_compare_swap(shmem_ctx_t ctx, unsigned int *dest, unsigned int cond, unsigned int value, int pe);
+void shmem_ctx_uint_atomic_fetch_inc_nbi(shmem_ctx_t ctx, unsigned int *fetch, unsigned int *dest, int pe);
+void shmem_ctx_uint_atomic_fetch_add_nbi(shmem_ctx_t ctx, unsigned int *fetch, unsigned int *dest, unsigned int value, int pe);
+void shmem_ctx_uint_atomic_compare_swap_nbi(shmem_ctx_t ctx, unsigned int *fetch, unsigned int *dest, unsigned int cond, unsigned int value, int pe);
+unsigned long shmem_ctx_ulong_atomic_fetch_inc(shmem_ctx_t ctx, unsigned long *dest, int pe);
+void shmem_ctx_ulong_atomic_inc(shmem_ctx_t ctx, unsigned long *dest, int pe);
+unsigned long shmem_ctx_ulong_atomic_fetch_add(shmem_ctx_t ctx, unsigned long *dest, unsigned long value, int pe);
+void shmem_ctx_ulong_atomic_add(shmem_ctx_t ctx, unsigned long *dest, unsigned long value, int pe);
+unsigned long shmem_ctx_ulong_atomic_compare_swap(shmem_ctx_t ctx, unsigned long *dest, unsigned long cond, unsigned long value, int pe);
+void shmem_ctx_ulong_atomic_fetch_inc_nbi(shmem_ctx_t ctx, unsigned long *fetch, unsigned long *dest, int pe);
+void shmem_ctx_ulong_atomic_fetch_add_nbi(shmem_ctx_t ctx, unsigned long *fetch, unsigned long *dest, unsigned long value, int pe);
+void shmem_ctx_ulong_atomic_compare_swap_nbi(shmem_ctx_t ctx, unsigned long *fetch, unsigned long *dest, unsigned long cond, unsigned long value, int pe);
+unsigned long long shmem_ctx_ulonglong_atomic_fetch_inc(shmem_ctx_t ctx, unsigned long long *dest, int pe);
+void shmem_ctx_ulonglong_atomic_inc(shmem_ctx_t ctx, unsigned long long *dest, int pe);
+unsigned long long shmem_ctx_ulonglong_atomic_fetch_add(shmem_ctx_t ctx, unsigned long long *dest, unsigned long long value, int pe);
+void shmem_ctx_ulonglong_atomic_add(shmem_ctx_t ctx, unsigned long long *dest, unsigned long long value, int pe);
+unsigned long long shmem_ctx_ulonglong_atomic_compare_swap(shmem_ctx_t ctx, unsigned long long *dest, unsigned long long cond, unsigned long long value, int pe);
+void shmem_ctx_ulonglong_atomic_fetch_inc_nbi(shmem_ctx_t ctx, unsigned long long *fetch, unsigned long long *dest, int pe);
+void shmem_ctx_ulonglong_atomic_fetch_add_nbi(shmem_ctx_t ctx, unsigned long long *fetch, unsigned long long *dest, unsigned long long value, int pe);
+void shmem_ctx_ulonglong_atomic_compare_swap_nbi(shmem_ctx_t ctx, unsigned long long *fetch, unsigned long long *dest, unsigned long long cond, unsigned long long value, int pe);
+int32_t shmem_ctx_int32_atomic_fetch_inc(shmem_ctx_t ctx, int32_t *dest, int pe);
+void shmem_ctx_int32_atomic_inc(shmem_ctx_t ctx, int32_t *dest, int pe);
+int32_t shmem_ctx_int32_atomic_fetch_add(shmem_ctx_t ctx, int32_t *dest, int32_t value, int pe);
+void shmem_ctx_int32_atomic_add(shmem_ctx_t ctx, int32_t *dest, int32_t value, int pe);
+int32_t shmem_ctx_int32_atomic_compare_swap(shmem_ctx_t ctx, int32_t *dest, int32_t cond, int32_t value, int pe);
+void shmem_ctx_int32_atomic_fetch_inc_nbi(shmem_ctx_t ctx, int32_t *fetch, int32_t *dest, int pe);
+void shmem_ctx_int32_atomic_fetch_add_nbi(shmem_ctx_t ctx, int32_t *fetch, int32_t *dest, int32_t value, int pe);
+void shmem_ctx_int32_atomic_compare_swap_nbi(shmem_ctx_t ctx, int32_t *fetch, int32_t *dest, int32_t cond, int32_t value, int pe);
+int64_t shmem_ctx_int64_atomic_fetch_inc(shmem_ctx_t ctx, int64_t *dest, int pe);
+void shmem_ctx_int64_atomic_inc(shmem_ctx_t ctx, int64_t *dest, int pe);
+int64_t shmem_ctx_int64_atomic_fetch_add(shmem_ctx_t ctx, int64_t *dest, int64_t value, int pe);
+void shmem_ctx_int64_atomic_add(shmem_ctx_t ctx, int64_t *dest, int64_t value, int pe);
+int64_t shmem_ctx_int64_atomic_compare_swap(shmem_ctx_t ctx, int64_t *dest, int64_t cond, int64_t value, int pe);
+void shmem_ctx_int64_atomic_fetch_inc_nbi(shmem_ctx_t ctx, int64_t *fetch, int64_t *dest, int pe);
+void shmem_ctx_int64_atomic_fetch_add_nbi(shmem_ctx_t ctx, int64_t *fetch, int64_t *dest, int64_t value, int pe);
+void shmem_ctx_int64_atomic_compare_swap_nbi(shmem_ctx_t ctx, int64_t *fetch, int64_t *dest, int64_t cond, int64_t value, int pe);
+uint32_t shmem_ctx_uint32_atomic_fetch_inc(shmem_ctx_t ctx, uint32_t *dest, int pe);
+void shmem_ctx_uint32_atomic_inc(shmem_ctx_t ctx, uint32_t *dest, int pe);
+uint32_t shmem_ctx_uint32_atomic_fetch_add(shmem_ctx_t ctx, uint32_t *dest, uint32_t value, int pe);
+void shmem_ctx_uint32_atomic_add(shmem_ctx_t ctx, uint32_t *dest, uint32_t value, int pe);
+uint32_t shmem_ctx_uint32_atomic_compare_swap(shmem_ctx_t ctx, uint32_t *dest, uint32_t cond, uint32_t value, int pe);
+void shmem_ctx_uint32_atomic_fetch_inc_nbi(shmem_ctx_t ctx, uint32_t *fetch, uint32_t *dest, int pe);
+void shmem_ctx_uint32_atomic_fetch_add_nbi(shmem_ctx_t ctx, uint32_t *fetch, uint32_t *dest, uint32_t value, int pe);
+void shmem_ctx_uint32_atomic_compare_swap_nbi(shmem_ctx_t ctx, uint32_t *fetch, uint32_t *dest, uint32_t cond, uint32_t value, int pe);
+uint64_t shmem_ctx_uint64_atomic_fetch_inc(shmem_ctx_t ctx, uint64_t *dest, int pe);
+void shmem_ctx_uint64_atomic_inc(shmem_ctx_t ctx, uint64_t *dest, int pe);
+uint64_t shmem_ctx_uint64_atomic_fetch_add(shmem_ctx_t ctx, uint64_t *dest, uint64_t value, int pe);
+void shmem_ctx_uint64_atomic_add(shmem_ctx_t ctx, uint64_t *dest, uint64_t value, int pe);
+uint64_t shmem_ctx_uint64_atomic_compare_swap(shmem_ctx_t ctx, uint64_t *dest, uint64_t cond, uint64_t value, int pe);
+void shmem_ctx_uint64_atomic_fetch_inc_nbi(shmem_ctx_t ctx, uint64_t *fetch, uint64_t *dest, int pe);
+void shmem_ctx_uint64_atomic_fetch_add_nbi(shmem_ctx_t ctx, uint64_t *fetch, uint64_t *dest, uint64_t value, int pe);
+void shmem_ctx_uint64_atomic_compare_swap_nbi(shmem_ctx_t ctx, uint64_t *fetch, uint64_t *dest, uint64_t cond, uint64_t value, int pe);
+size_t shmem_ctx_size_atomic_fetch_inc(shmem_ctx_t ctx, size_t *dest, int pe);
+void shmem_ctx_size_atomic_inc(shmem_ctx_t ctx, size_t *dest, int pe);
+size_t shmem_ctx_size_atomic_fetch_add(shmem_ctx_t ctx, size_t *dest, size_t value, int pe);
+void shmem_ctx_size_atomic_add(shmem_ctx_t ctx, size_t *dest, size_t value, int pe);
+size_t shmem_ctx_size_atomic_compare_swap(shmem_ctx_t ctx, size_t *dest, size_t cond, size_t value, int pe);
+void shmem_ctx_size_atomic_fetch_inc_nbi(shmem_ctx_t ctx, size_t *fetch, size_t *dest, int pe);
+void shmem_ctx_size_atomic_fetch_add_nbi(shmem_ctx_t ctx, size_t *fetch, size_t *dest, size_t value, int pe);
+void shmem_ctx_size_atomic_compare_swap_nbi(shmem_ctx_t ctx, size_t *fetch, size_t *dest, size_t cond, size_t value, int pe);
+ptrdiff_t shmem_ctx_ptrdiff_atomic_fetch_inc(shmem_ctx_t ctx, ptrdiff_t *dest, int pe);
+void shmem_ctx_ptrdiff_atomic_inc(shmem_ctx_t ctx, ptrdiff_t *dest, int pe);
+ptrdiff_t shmem_ctx_ptrdiff_atomic_fetch_add(shmem_ctx_t ctx, ptrdiff_t *dest, ptrdiff_t value, int pe);
+void shmem_ctx_ptrdiff_atomic_add(shmem_ctx_t ctx, ptrdiff_t *dest, ptrdiff_t value, int pe);
+ptrdiff_t shmem_ctx_ptrdiff_atomic_compare_swap(shmem_ctx_t ctx, ptrdiff_t *dest, ptrdiff_t cond, ptrdiff_t value, int pe);
+void shmem_ctx_ptrdiff_atomic_fetch_inc_nbi(shmem_ctx_t ctx, ptrdiff_t *fetch, ptrdiff_t *dest, int pe);
+void shmem_ctx_ptrdiff_atomic_fetch_add_nbi(shmem_ctx_t ctx, ptrdiff_t *fetch, ptrdiff_t *dest, ptrdiff_t value, int pe);
+void shmem_ctx_ptrdiff_atomic_compare_swap_nbi(shmem_ctx_t ctx, ptrdiff_t *fetch, ptrdiff_t *dest, ptrdiff_t cond, ptrdiff_t value, int pe);
+int shmem_ctx_int_atomic_fetch(shmem_ctx_t ctx, const int *source, int pe);
+void shmem_ctx_int_atomic_set(shmem_ctx_t ctx, int *dest, int value, int pe);
+int shmem_ctx_int_atomic_swap(shmem_ctx_t ctx, int *dest, int value, int pe);
+void shmem_ctx_int_atomic_fetch_nbi(shmem_ctx_t ctx, int *fetch, const int *source, int pe);
+void shmem_ctx_int_atomic_swap_nbi(shmem_ctx_t ctx, int *fetch, int *dest, int value, int pe);
+long shmem_ctx_long_atomic_fetch(shmem_ctx_t ctx, const long *source, int pe);
+void shmem_ctx_long_atomic_set(shmem_ctx_t ctx, long *dest, long value, int pe);
+long shmem_ctx_long_atomic_swap(shmem_ctx_t ctx, long *dest, long value, int pe);
+void shmem_ctx_long_atomic_fetch_nbi(shmem_ctx_t ctx, long *fetch, const long *source, int pe);
+void shmem_ctx_long_atomic_swap_nbi(shmem_ctx_t ctx, long *fetch, long *dest, long value, int pe);
+long long shmem_ctx_longlong_atomic_fetch(shmem_ctx_t ctx, const long long *source, int pe);
+void shmem_ctx_longlong_atomic_set(shmem_ctx_t ctx, long long *dest, long long value, int pe);
+long long shmem_ctx_longlong_atomic_swap(shmem_ctx_t ctx, long long *dest, long long value, int pe);
+void shmem_ctx_longlong_atomic_fetch_nbi(shmem_ctx_t ctx, long long *fetch, const long long *source, int pe);
+void shmem_ctx_longlong_atomic_swap_nbi(shmem_ctx_t ctx, long long *fetch, long long *dest, long long value, int pe);
+unsigned int shmem_ctx_uint_atomic_fetch(shmem_ctx_t ctx, const unsigned int *source, int pe);
+void shmem_ctx_uint_atomic_set(shmem_ctx_t ctx, unsigned int *dest, unsigned int value, int pe);
+unsigned int shmem_ctx_uint_atomic_swap(shmem_ctx_t ctx, unsigned int *dest, unsigned int value, int pe);
+void shmem_ctx_uint_atomic_fetch_nbi(shmem_ctx_t ctx, unsigned int *fetch, const unsigned int *source, int pe);
+void shmem_ctx_uint_atomic_swap_nbi(shmem_ctx_t ctx, unsigned int *fetch, unsigned int *dest, unsigned int value, int pe);
+unsigned long shmem_ctx_ulong_atomic_fetch(shmem_ctx_t ctx, const unsigned long *source, int pe);
+void shmem_ctx_ulong_atomic_set(shmem_ctx_t ctx, unsigned long *dest, unsigned long value, int pe);
+unsigned long shmem_ctx_ulong_atomic_swap(shmem_ctx_t ctx, unsigned long *dest, unsigned long value, int pe);
+void shmem_ctx_ulong_atomic_fetch_nbi(shmem_ctx_t ctx, unsigned long *fetch, const unsigned long *source, int pe);
+void shmem_ctx_ulong_atomic_swap_nbi(shmem_ctx_t ctx, unsigned long *fetch, unsigned long *dest, unsigned long value, int pe);
+unsigned long long shmem_ctx_ulonglong_atomic_fetch(shmem_ctx_t ctx, const unsigned long long *source, int pe);
+void shmem_ctx_ulonglong_atomic_set(shmem_ctx_t ctx, unsigned long long *dest, unsigned long long value, int pe);
+unsigned long long shmem_ctx_ulonglong_atomic_swap(shmem_ctx_t ctx, unsigned long long *dest, unsigned long long value, int pe);
+void shmem_ctx_ulonglong_atomic_fetch_nbi(shmem_ctx_t ctx, unsigned long long *fetch, const unsigned long long *source, int pe);
+void shmem_ctx_ulonglong_atomic_swap_nbi(shmem_ctx_t ctx, unsigned long long *fetch, unsigned long long *dest, unsigned long long value, int pe);
+int32_t shmem_ctx_int32_atomic_fetch(shmem_ctx_t ctx, const int32_t *source, int pe);
+void shmem_ctx_int32_atomic_set(shmem_ctx_t ctx, int32_t *dest, int32_t value, int pe);
+int32_t shmem_ctx_int32_atomic_swap(shmem_ctx_t ctx, int32_t *dest, int32_t value, int pe);
+void shmem_ctx_int32_atomic_fetch_nbi(shmem_ctx_t ctx, int32_t *fetch, const int32_t *source, int pe);
+void shmem_ctx_int32_atomic_swap_nbi(shmem_ctx_t ctx, int32_t *fetch, int32_t *dest, int32_t value, int pe);
+int64_t shmem_ctx_int64_atomic_fetch(shmem_ctx_t ctx, const int64_t *source, int pe);
+void shmem_ctx_int64_atomic_set(shmem_ctx_t ctx, int64_t *dest, int64_t value, int pe);
+int64_t shmem_ctx_int64_atomic_swap(shmem_ctx_t ctx, int64_t *dest, int64_t value, int pe);
+void shmem_ctx_int64_atomic_fetch_nbi(shmem_ctx_t ctx, int64_t *fetch, const int64_t *source, int pe);
+void shmem_ctx_int64_atomic_swap_nbi(shmem_ctx_t ctx, int64_t *fetch, int64_t *dest, int64_t value, int pe);
+uint32_t shmem_ctx_uint32_atomic_fetch(shmem_ctx_t ctx, const uint32_t *source, int pe);
+void shmem_ctx_uint32_atomic_set(shmem_ctx_t ctx, uint32_t *dest, uint32_t value, int pe);
+uint32_t shmem_ctx_uint32_atomic_swap(shmem_ctx_t ctx, uint32_t *dest, uint32_t value, int pe);
+void shmem_ctx_uint32_atomic_fetch_nbi(shmem_ctx_t ctx, uint32_t *fetch, const uint32_t *source, int pe);
+void shmem_ctx_uint32_atomic_swap_nbi(shmem_ctx_t ctx, uint32_t *fetch, uint32_t *dest, uint32_t value, int pe);
+uint64_t shmem_ctx_uint64_atomic_fetch(shmem_ctx_t ctx, const uint64_t *source, int pe);
+void shmem_ctx_uint64_atomic_set(shmem_ctx_t ctx, uint64_t *dest, uint64_t value, int pe);
+uint64_t shmem_ctx_uint64_atomic_swap(shmem_ctx_t ctx, uint64_t *dest, uint64_t value, int pe);
+void shmem_ctx_uint64_atomic_fetch_nbi(shmem_ctx_t ctx, uint64_t *fetch, const uint64_t *source, int pe);
+void shmem_ctx_uint64_atomic_swap_nbi(shmem_ctx_t ctx, uint64_t *fetch, uint64_t *dest, uint64_t value, int pe);
+size_t shmem_ctx_size_atomic_fetch(shmem_ctx_t ctx, const size_t *source, int pe);
+void shmem_ctx_size_atomic_set(shmem_ctx_t ctx, size_t *dest, size_t value, int pe);
+size_t shmem_ctx_size_atomic_swap(shmem_ctx_t ctx, size_t *dest, size_t value, int pe);
+void shmem_ctx_size_atomic_fetch_nbi(shmem_ctx_t ctx, size_t *fetch, const size_t *source, int pe);
+void shmem_ctx_size_atomic_swap_nbi(shmem_ctx_t ctx, size_t *fetch, size_t *dest, size_t value, int pe);
+ptrdiff_t shmem_ctx_ptrdiff_atomic_fetch(shmem_ctx_t ctx, const ptrdiff_t *source, int pe);
+void shmem_ctx_ptrdiff_atomic_set(shmem_ctx_t ctx, ptrdiff_t *dest, ptrdiff_t value, int pe);
+ptrdiff_t shmem_ctx_ptrdiff_atomic_swap(shmem_ctx_t ctx, ptrdiff_t *dest, ptrdiff_t value, int pe);
+void shmem_ctx_ptrdiff_atomic_fetch_nbi(shmem_ctx_t ctx, ptrdiff_t *fetch, const ptrdiff_t *source, int pe);
+void shmem_ctx_ptrdiff_atomic_swap_nbi(shmem_ctx_t ctx, ptrdiff_t *fetch, ptrdiff_t *dest, ptrdiff_t value, int pe);
+float shmem_ctx_float_atomic_fetch(shmem_ctx_t ctx, const float *source, int pe);
+void shmem_ctx_float_atomic_set(shmem_ctx_t ctx, float *dest, float value, int pe);
+float shmem_ctx_float_atomic_swap(shmem_ctx_t ctx, float *dest, float value, int pe);
+void shmem_ctx_float_atomic_fetch_nbi(shmem_ctx_t ctx, float *fetch, const float *source, int pe);
+void shmem_ctx_float_atomic_swap_nbi(shmem_ctx_t ctx, float *fetch, float *dest, float value, int pe);
+double shmem_ctx_double_atomic_fetch(shmem_ctx_t ctx, const double *source, int pe);
+void shmem_ctx_double_atomic_set(shmem_ctx_t ctx, double *dest, double value, int pe);
+double shmem_ctx_double_atomic_swap(shmem_ctx_t ctx, double *dest, double value, int pe);
+void shmem_ctx_double_atomic_fetch_nbi(shmem_ctx_t ctx, double *fetch, const double *source, int pe);
+void shmem_ctx_double_atomic_swap_nbi(shmem_ctx_t ctx, double *fetch, double *dest, double value, int pe);
+unsigned int shmem_ctx_uint_atomic_fetch_and(shmem_ctx_t ctx, unsigned int *dest, unsigned int value, int pe);
+void shmem_ctx_uint_atomic_and(shmem_ctx_t ctx, unsigned int *dest, unsigned int value, int pe);
+void shmem_ctx_uint_atomic_fetch_and_nbi(shmem_ctx_t ctx, unsigned int *fetch, unsigned int *dest, unsigned int value, int pe);
+unsigned int shmem_ctx_uint_atomic_fetch_or(shmem_ctx_t ctx, unsigned int *dest, unsigned int value, int pe);
+void shmem_ctx_uint_atomic_or(shmem_ctx_t ctx, unsigned int *dest, unsigned int value, int pe);
+void shmem_ctx_uint_atomic_fetch_or_nbi(shmem_ctx_t ctx, unsigned int *fetch, unsigned int *dest, unsigned int value, int pe);
+unsigned int shmem_ctx_uint_atomic_fetch_xor(shmem_ctx_t ctx, unsigned int *dest, unsigned int value, int pe);
+void shmem_ctx_uint_atomic_xor(shmem_ctx_t ctx, unsigned int *dest, unsigned int value, int pe);
+void shmem_ctx_uint_atomic_fetch_xor_nbi(shmem_ctx_t ctx, unsigned int *fetch, unsigned int *dest, unsigned int value, int pe);
+unsigned long shmem_ctx_ulong_atomic_fetch_and(shmem_ctx_t ctx, unsigned long *dest, unsigned long value, int pe);
+void shmem_ctx_ulong_atomic_and(shmem_ctx_t ctx, unsigned long *dest, unsigned long value, int pe);
+void shmem_ctx_ulong_atomic_fetch_and_nbi(shmem_ctx_t ctx, unsigned long *fetch, unsigned long *dest, unsigned long value, int pe);
+unsigned long shmem_ctx_ulong_atomic_fetch_or(shmem_ctx_t ctx, unsigned long *dest, unsigned long value, int pe);
+void shmem_ctx_ulong_atomic_or(shmem_ctx_t ctx, unsigned long *dest, unsigned long value, int pe);
+void shmem_ctx_ulong_atomic_fetch_or_nbi(shmem_ctx_t ctx, unsigned long *fetch, unsigned long *dest, unsigned long value, int pe);
+unsigned long shmem_ctx_ulong_atomic_fetch_xor(shmem_ctx_t ctx, unsigned long *dest, unsigned long value, int pe);
+void shmem_ctx_ulong_atomic_xor(shmem_ctx_t ctx, unsigned long *dest, unsigned long value, int pe);
+void shmem_ctx_ulong_atomic_fetch_xor_nbi(shmem_ctx_t ctx, unsigned long *fetch, unsigned long *dest, unsigned long value, int pe);
+unsigned long long shmem_ctx_ulonglong_atomic_fetch_and(shmem_ctx_t ctx, unsigned long long *dest, unsigned long long value, int pe);
+void shmem_ctx_ulonglong_atomic_and(shmem_ctx_t ctx, unsigned long long *dest, unsigned long long value, int pe);
+void shmem_ctx_ulonglong_atomic_fetch_and_nbi(shmem_ctx_t ctx, unsigned long long *fetch, unsigned long long *dest, unsigned long long value, int pe);
+unsigned long long shmem_ctx_ulonglong_atomic_fetch_or(shmem_ctx_t ctx, unsigned long long *dest, unsigned long long value, int pe);
+void shmem_ctx_ulonglong_atomic_or(shmem_ctx_t ctx, unsigned long long *dest, unsigned long long value, int pe);
+void shmem_ctx_ulonglong_atomic_fetch_or_nbi(shmem_ctx_t ctx, unsigned long long *fetch, unsigned long long *dest, unsigned long long value, int pe);
+unsigned long long shmem_ctx_ulonglong_atomic_fetch_xor(shmem_ctx_t ctx, unsigned long long *dest, unsigned long long value, int pe);
+void shmem_ctx_ulonglong_atomic_xor(shmem_ctx_t ctx, unsigned long long *dest, unsigned long long value, int pe);
+void shmem_ctx_ulonglong_atomic_fetch_xor_nbi(shmem_ctx_t ctx, unsigned long long *fetch, unsigned long long *dest, unsigned long long value, int pe);
+int32_t shmem_ctx_int32_atomic_fetch_and(shmem_ctx_t ctx, int32_t *dest, int32_t value, int pe);
+void shmem_ctx_int32_atomic_and(shmem_ctx_t ctx, int32_t *dest, int32_t value, int pe);
+void shmem_ctx_int32_atomic_fetch_and_nbi(shmem_ctx_t ctx, int32_t *fetch, int32_t *dest, int32_t value, int pe);
+int32_t shmem_ctx_int32_atomic_fetch_or(shmem_ctx_t ctx, int32_t *dest, int32_t value, int pe);
+void shmem_ctx_int32_atomic_or(shmem_ctx_t ctx, int32_t *dest, int32_t value, int pe);
+void shmem_ctx_int32_atomic_fetch_or_nbi(shmem_ctx_t ctx, int32_t *fetch, int32_t *dest, int32_t value, int pe);
+int32_t shmem_ctx_int32_atomic_fetch_xor(shmem_ctx_t ctx, int32_t *dest, int32_t value, int pe);
+void shmem_ctx_int32_atomic_xor(shmem_ctx_t ctx, int32_t *dest, int32_t value, int pe);
+void shmem_ctx_int32_atomic_fetch_xor_nbi(shmem_ctx_t ctx, int32_t *fetch, int32_t *dest, int32_t value, int pe);
+int64_t shmem_ctx_int64_atomic_fetch_and(shmem_ctx_t ctx, int64_t *dest, int64_t value, int pe);
+void shmem_ctx_int64_atomic_and(shmem_ctx_t ctx, int64_t *dest, int64_t value, int pe);
+void shmem_ctx_int64_atomic_fetch_and_nbi(shmem_ctx_t ctx, int64_t *fetch, int64_t *dest, int64_t value, int pe);
+int64_t shmem_ctx_int64_atomic_fetch_or(shmem_ctx_t ctx, int64_t *dest, int64_t value, int pe);
+void shmem_ctx_int64_atomic_or(shmem_ctx_t ctx, int64_t *dest, int64_t value, int pe);
+void shmem_ctx_int64_atomic_fetch_or_nbi(shmem_ctx_t ctx, int64_t *fetch, int64_t *dest, int64_t value, int pe);
+int64_t shmem_ctx_int64_atomic_fetch_xor(shmem_ctx_t ctx, int64_t *dest, int64_t value, int pe);
+void shmem_ctx_int64_atomic_xor(shmem_ctx_t ctx, int64_t *dest, int64_t value, int pe);
+void shmem_ctx_int64_atomic_fetch_xor_nbi(shmem_ctx_t ctx, int64_t *fetch, int64_t *dest, int64_t value, int pe);
+uint32_t shmem_ctx_uint32_atomic_fetch_and(shmem_ctx_t ctx, uint32_t *dest, uint32_t value, int pe);
+void shmem_ctx_uint32_atomic_and(shmem_ctx_t ctx, uint32_t *dest, uint32_t value, int pe);
+void shmem_ctx_uint32_atomic_fetch_and_nbi(shmem_ctx_t ctx, uint32_t *fetch, uint32_t *dest, uint32_t value, int pe);
+uint32_t shmem_ctx_uint32_atomic_fetch_or(shmem_ctx_t ctx, uint32_t *dest, uint32_t value, int pe);
+void shmem_ctx_uint32_atomic_or(shmem_ctx_t ctx, uint32_t *dest, uint32_t value, int pe);
+void shmem_ctx_uint32_atomic_fetch_or_nbi(shmem_ctx_t ctx, uint32_t *fetch, uint32_t *dest, uint32_t value, int pe);
+uint32_t shmem_ctx_uint32_atomic_fetch_xor(shmem_ctx_t ctx, uint32_t *dest, uint32_t value, int pe);
+void shmem_ctx_uint32_atomic_xor(shmem_ctx_t ctx, uint32_t *dest, uint32_t value, int pe);
+void shmem_ctx_uint32_atomic_fetch_xor_nbi(shmem_ctx_t ctx, uint32_t *fetch, uint32_t *dest, uint32_t value, int pe);
+uint64_t shmem_ctx_uint64_atomic_fetch_and(shmem_ctx_t ctx, uint64_t *dest, uint64_t value, int pe);
+void shmem_ctx_uint64_atomic_and(shmem_ctx_t ctx, uint64_t *dest, uint64_t value, int pe);
+void shmem_ctx_uint64_atomic_fetch_and_nbi(shmem_ctx_t ctx, uint64_t *fetch, uint64_t *dest, uint64_t value, int pe);
+uint64_t shmem_ctx_uint64_atomic_fetch_or(shmem_ctx_t ctx, uint64_t *dest, uint64_t value, int pe);
+void shmem_ctx_uint64_atomic_or(shmem_ctx_t ctx, uint64_t *dest, uint64_t value, int pe);
+void shmem_ctx_uint64_atomic_fetch_or_nbi(shmem_ctx_t ctx, uint64_t *fetch, uint64_t *dest, uint64_t value, int pe);
+uint64_t shmem_ctx_uint64_atomic_fetch_xor(shmem_ctx_t ctx, uint64_t *dest, uint64_t value, int pe);
+void shmem_ctx_uint64_atomic_xor(shmem_ctx_t ctx, uint64_t *dest, uint64_t value, int pe);
+void shmem_ctx_uint64_atomic_fetch_xor_nbi(shmem_ctx_t ctx, uint64_t *fetch, uint64_t *dest, uint64_t value, int pe);
+void shmem_ctx_putmem_signal(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_putmem_signal_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_put8_signal(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_put8_signal_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_put16_signal(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_put16_signal_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_put32_signal(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_put32_signal_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_put64_signal(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_put64_signal_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_put128_signal(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_put128_signal_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_float_put_signal(shmem_ctx_t ctx, float *dest, const float *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_float_put_signal_nbi(shmem_ctx_t ctx, float *dest, const float *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_double_put_signal(shmem_ctx_t ctx, double *dest, const double *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_double_put_signal_nbi(shmem_ctx_t ctx, double *dest, const double *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_longdouble_put_signal(shmem_ctx_t ctx, long double *dest, const long double *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_longdouble_put_signal_nbi(shmem_ctx_t ctx, long double *dest, const long double *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_char_put_signal(shmem_ctx_t ctx, char *dest, const char *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_char_put_signal_nbi(shmem_ctx_t ctx, char *dest, const char *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_schar_put_signal(shmem_ctx_t ctx, signed char *dest, const signed char *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_schar_put_signal_nbi(shmem_ctx_t ctx, signed char *dest, const signed char *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_short_put_signal(shmem_ctx_t ctx, short *dest, const short *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_short_put_signal_nbi(shmem_ctx_t ctx, short *dest, const short *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_int_put_signal(shmem_ctx_t ctx, int *dest, const int *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_int_put_signal_nbi(shmem_ctx_t ctx, int *dest, const int *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_long_put_signal(shmem_ctx_t ctx, long *dest, const long *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_long_put_signal_nbi(shmem_ctx_t ctx, long *dest, const long *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_longlong_put_signal(shmem_ctx_t ctx, long long *dest, const long long *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_longlong_put_signal_nbi(shmem_ctx_t ctx, long long *dest, const long long *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_uchar_put_signal(shmem_ctx_t ctx, unsigned char *dest, const unsigned char *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_uchar_put_signal_nbi(shmem_ctx_t ctx, unsigned char *dest, const unsigned char *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_ushort_put_signal(shmem_ctx_t ctx, unsigned short *dest, const unsigned short *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_ushort_put_signal_nbi(shmem_ctx_t ctx, unsigned short *dest, const unsigned short *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_uint_put_signal(shmem_ctx_t ctx, unsigned int *dest, const unsigned int *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_uint_put_signal_nbi(shmem_ctx_t ctx, unsigned int *dest, const unsigned int *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_ulong_put_signal(shmem_ctx_t ctx, unsigned long *dest, const unsigned long *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_ulong_put_signal_nbi(shmem_ctx_t ctx, unsigned long *dest, const unsigned long *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_ulonglong_put_signal(shmem_ctx_t ctx, unsigned long long *dest, const unsigned long long *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_ulonglong_put_signal_nbi(shmem_ctx_t ctx, unsigned long long *dest, const unsigned long long *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_int8_put_signal(shmem_ctx_t ctx, int8_t *dest, const int8_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_int8_put_signal_nbi(shmem_ctx_t ctx, int8_t *dest, const int8_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_int16_put_signal(shmem_ctx_t ctx, int16_t *dest, const int16_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_int16_put_signal_nbi(shmem_ctx_t ctx, int16_t *dest, const int16_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_int32_put_signal(shmem_ctx_t ctx, int32_t *dest, const int32_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_int32_put_signal_nbi(shmem_ctx_t ctx, int32_t *dest, const int32_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_int64_put_signal(shmem_ctx_t ctx, int64_t *dest, const int64_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_int64_put_signal_nbi(shmem_ctx_t ctx, int64_t *dest, const int64_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_uint8_put_signal(shmem_ctx_t ctx, uint8_t *dest, const uint8_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_uint8_put_signal_nbi(shmem_ctx_t ctx, uint8_t *dest, const uint8_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_uint16_put_signal(shmem_ctx_t ctx, uint16_t *dest, const uint16_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_uint16_put_signal_nbi(shmem_ctx_t ctx, uint16_t *dest, const uint16_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_uint32_put_signal(shmem_ctx_t ctx, uint32_t *dest, const uint32_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_uint32_put_signal_nbi(shmem_ctx_t ctx, uint32_t *dest, const uint32_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_uint64_put_signal(shmem_ctx_t ctx, uint64_t *dest, const uint64_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_uint64_put_signal_nbi(shmem_ctx_t ctx, uint64_t *dest, const uint64_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_size_put_signal(shmem_ctx_t ctx, size_t *dest, const size_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_size_put_signal_nbi(shmem_ctx_t ctx, size_t *dest, const size_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_ptrdiff_put_signal(shmem_ctx_t ctx, ptrdiff_t *dest, const ptrdiff_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_ptrdiff_put_signal_nbi(shmem_ctx_t ctx, ptrdiff_t *dest, const ptrdiff_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+
 /* Collectives: active sets (deprecated). */
 void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync);
 void shmem_sync(int PE_start, int logPE_stride, int PE_size, long *pSync);
@@ -1210,9 +1739,13 @@ void shmem_fcollect64(void *dest, const void *source, size_t nelems, int PE_star
 void shmem_alltoall32(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync);
 void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync);
 
-/* C11 generic names. */
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__cplusplus)
-#define shmem_put(dest, source, nelems, pe) \
+/* C11 generic names. The RMA, AMO and signal names take an optional leading context
+ * (shmem_put(dest, ...) or shmem_put(ctx, dest, ...)): SHMEM_PICK_ counts the arguments. */
+
+#define SHMEM_PICK_(_1, _2, _3, _4, _5, _6, _7, _8, NAME, ...) NAME
+
+#define shmem_put_g_(dest, source, nelems, pe) \
     _Generic(*(dest), \
         float: shmem_float_put, \
         double: shmem_double_put, \
@@ -1229,7 +1762,26 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_put, \
         unsigned long long: shmem_ulonglong_put)(dest, source, nelems, pe)
 
-#define shmem_get(dest, source, nelems, pe) \
+#define shmem_ctx_put_g_(ctx, dest, source, nelems, pe) \
+    _Generic(*(dest), \
+        float: shmem_ctx_float_put, \
+        double: shmem_ctx_double_put, \
+        long double: shmem_ctx_longdouble_put, \
+        char: shmem_ctx_char_put, \
+        signed char: shmem_ctx_schar_put, \
+        short: shmem_ctx_short_put, \
+        int: shmem_ctx_int_put, \
+        long: shmem_ctx_long_put, \
+        long long: shmem_ctx_longlong_put, \
+        unsigned char: shmem_ctx_uchar_put, \
+        unsigned short: shmem_ctx_ushort_put, \
+        unsigned int: shmem_ctx_uint_put, \
+        unsigned long: shmem_ctx_ulong_put, \
+        unsigned long long: shmem_ctx_ulonglong_put)(ctx, dest, source, nelems, pe)
+
+#define shmem_put(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, shmem_ctx_put_g_, shmem_put_g_, _)(__VA_ARGS__)
+
+#define shmem_get_g_(dest, source, nelems, pe) \
     _Generic(*(dest), \
         float: shmem_float_get, \
         double: shmem_double_get, \
@@ -1246,7 +1798,26 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_get, \
         unsigned long long: shmem_ulonglong_get)(dest, source, nelems, pe)
 
-#define shmem_put_nbi(dest, source, nelems, pe) \
+#define shmem_ctx_get_g_(ctx, dest, source, nelems, pe) \
+    _Generic(*(dest), \
+        float: shmem_ctx_float_get, \
+        double: shmem_ctx_double_get, \
+        long double: shmem_ctx_longdouble_get, \
+        char: shmem_ctx_char_get, \
+        signed char: shmem_ctx_schar_get, \
+        short: shmem_ctx_short_get, \
+        int: shmem_ctx_int_get, \
+        long: shmem_ctx_long_get, \
+        long long: shmem_ctx_longlong_get, \
+        unsigned char: shmem_ctx_uchar_get, \
+        unsigned short: shmem_ctx_ushort_get, \
+        unsigned int: shmem_ctx_uint_get, \
+        unsigned long: shmem_ctx_ulong_get, \
+        unsigned long long: shmem_ctx_ulonglong_get)(ctx, dest, source, nelems, pe)
+
+#define shmem_get(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, shmem_ctx_get_g_, shmem_get_g_, _)(__VA_ARGS__)
+
+#define shmem_put_nbi_g_(dest, source, nelems, pe) \
     _Generic(*(dest), \
         float: shmem_float_put_nbi, \
         double: shmem_double_put_nbi, \
@@ -1263,7 +1834,26 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_put_nbi, \
         unsigned long long: shmem_ulonglong_put_nbi)(dest, source, nelems, pe)
 
-#define shmem_get_nbi(dest, source, nelems, pe) \
+#define shmem_ctx_put_nbi_g_(ctx, dest, source, nelems, pe) \
+    _Generic(*(dest), \
+        float: shmem_ctx_float_put_nbi, \
+        double: shmem_ctx_double_put_nbi, \
+        long double: shmem_ctx_longdouble_put_nbi, \
+        char: shmem_ctx_char_put_nbi, \
+        signed char: shmem_ctx_schar_put_nbi, \
+        short: shmem_ctx_short_put_nbi, \
+        int: shmem_ctx_int_put_nbi, \
+        long: shmem_ctx_long_put_nbi, \
+        long long: shmem_ctx_longlong_put_nbi, \
+        unsigned char: shmem_ctx_uchar_put_nbi, \
+        unsigned short: shmem_ctx_ushort_put_nbi, \
+        unsigned int: shmem_ctx_uint_put_nbi, \
+        unsigned long: shmem_ctx_ulong_put_nbi, \
+        unsigned long long: shmem_ctx_ulonglong_put_nbi)(ctx, dest, source, nelems, pe)
+
+#define shmem_put_nbi(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, shmem_ctx_put_nbi_g_, shmem_put_nbi_g_, _)(__VA_ARGS__)
+
+#define shmem_get_nbi_g_(dest, source, nelems, pe) \
     _Generic(*(dest), \
         float: shmem_float_get_nbi, \
         double: shmem_double_get_nbi, \
@@ -1280,7 +1870,26 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_get_nbi, \
         unsigned long long: shmem_ulonglong_get_nbi)(dest, source, nelems, pe)
 
-#define shmem_iput(dest, source, dst, sst, nelems, pe) \
+#define shmem_ctx_get_nbi_g_(ctx, dest, source, nelems, pe) \
+    _Generic(*(dest), \
+        float: shmem_ctx_float_get_nbi, \
+        double: shmem_ctx_double_get_nbi, \
+        long double: shmem_ctx_longdouble_get_nbi, \
+        char: shmem_ctx_char_get_nbi, \
+        signed char: shmem_ctx_schar_get_nbi, \
+        short: shmem_ctx_short_get_nbi, \
+        int: shmem_ctx_int_get_nbi, \
+        long: shmem_ctx_long_get_nbi, \
+        long long: shmem_ctx_longlong_get_nbi, \
+        unsigned char: shmem_ctx_uchar_get_nbi, \
+        unsigned short: shmem_ctx_ushort_get_nbi, \
+        unsigned int: shmem_ctx_uint_get_nbi, \
+        unsigned long: shmem_ctx_ulong_get_nbi, \
+        unsigned long long: shmem_ctx_ulonglong_get_nbi)(ctx, dest, source, nelems, pe)
+
+#define shmem_get_nbi(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, shmem_ctx_get_nbi_g_, shmem_get_nbi_g_, _)(__VA_ARGS__)
+
+#define shmem_iput_g_(dest, source, dst, sst, nelems, pe) \
     _Generic(*(dest), \
         float: shmem_float_iput, \
         double: shmem_double_iput, \
@@ -1297,7 +1906,26 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_iput, \
         unsigned long long: shmem_ulonglong_iput)(dest, source, dst, sst, nelems, pe)
 
-#define shmem_iget(dest, source, dst, sst, nelems, pe) \
+#define shmem_ctx_iput_g_(ctx, dest, source, dst, sst, nelems, pe) \
+    _Generic(*(dest), \
+        float: shmem_ctx_float_iput, \
+        double: shmem_ctx_double_iput, \
+        long double: shmem_ctx_longdouble_iput, \
+        char: shmem_ctx_char_iput, \
+        signed char: shmem_ctx_schar_iput, \
+        short: shmem_ctx_short_iput, \
+        int: shmem_ctx_int_iput, \
+        long: shmem_ctx_long_iput, \
+        long long: shmem_ctx_longlong_iput, \
+        unsigned char: shmem_ctx_uchar_iput, \
+        unsigned short: shmem_ctx_ushort_iput, \
+        unsigned int: shmem_ctx_uint_iput, \
+        unsigned long: shmem_ctx_ulong_iput, \
+        unsigned long long: shmem_ctx_ulonglong_iput)(ctx, dest, source, dst, sst, nelems, pe)
+
+#define shmem_iput(...) SHMEM_PICK_(__VA_ARGS__, _, shmem_ctx_iput_g_, shmem_iput_g_, _)(__VA_ARGS__)
+
+#define shmem_iget_g_(dest, source, dst, sst, nelems, pe) \
     _Generic(*(dest), \
         float: shmem_float_iget, \
         double: shmem_double_iget, \
@@ -1314,7 +1942,26 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_iget, \
         unsigned long long: shmem_ulonglong_iget)(dest, source, dst, sst, nelems, pe)
 
-#define shmem_p(dest, value, pe) \
+#define shmem_ctx_iget_g_(ctx, dest, source, dst, sst, nelems, pe) \
+    _Generic(*(dest), \
+        float: shmem_ctx_float_iget, \
+        double: shmem_ctx_double_iget, \
+        long double: shmem_ctx_longdouble_iget, \
+        char: shmem_ctx_char_iget, \
+        signed char: shmem_ctx_schar_iget, \
+        short: shmem_ctx_short_iget, \
+        int: shmem_ctx_int_iget, \
+        long: shmem_ctx_long_iget, \
+        long long: shmem_ctx_longlong_iget, \
+        unsigned char: shmem_ctx_uchar_iget, \
+        unsigned short: shmem_ctx_ushort_iget, \
+        unsigned int: shmem_ctx_uint_iget, \
+        unsigned long: shmem_ctx_ulong_iget, \
+        unsigned long long: shmem_ctx_ulonglong_iget)(ctx, dest, source, dst, sst, nelems, pe)
+
+#define shmem_iget(...) SHMEM_PICK_(__VA_ARGS__, _, shmem_ctx_iget_g_, shmem_iget_g_, _)(__VA_ARGS__)
+
+#define shmem_p_g_(dest, value, pe) \
     _Generic(*(dest), \
         float: shmem_float_p, \
         double: shmem_double_p, \
@@ -1330,7 +1977,25 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_p, \
         unsigned long long: shmem_ulonglong_p)(dest, value, pe)
 
-#define shmem_g(source, pe) \
+#define shmem_ctx_p_g_(ctx, dest, value, pe) \
+    _Generic(*(dest), \
+        float: shmem_ctx_float_p, \
+        double: shmem_ctx_double_p, \
+        char: shmem_ctx_char_p, \
+        signed char: shmem_ctx_schar_p, \
+        short: shmem_ctx_short_p, \
+        int: shmem_ctx_int_p, \
+        long: shmem_ctx_long_p, \
+        long long: shmem_ctx_longlong_p, \
+        unsigned char: shmem_ctx_uchar_p, \
+        unsigned short: shmem_ctx_ushort_p, \
+        unsigned int: shmem_ctx_uint_p, \
+        unsigned long: shmem_ctx_ulong_p, \
+        unsigned long long: shmem_ctx_ulonglong_p)(ctx, dest, value, pe)
+
+#define shmem_p(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, shmem_ctx_p_g_, shmem_p_g_, _)(__VA_ARGS__)
+
+#define shmem_g_g_(source, pe) \
     _Generic(*(source), \
         float: shmem_float_g, \
         double: shmem_double_g, \
@@ -1346,7 +2011,25 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_g, \
         unsigned long long: shmem_ulonglong_g)(source, pe)
 
-#define shmem_atomic_fetch_inc(dest, pe) \
+#define shmem_ctx_g_g_(ctx, source, pe) \
+    _Generic(*(source), \
+        float: shmem_ctx_float_g, \
+        double: shmem_ctx_double_g, \
+        char: shmem_ctx_char_g, \
+        signed char: shmem_ctx_schar_g, \
+        short: shmem_ctx_short_g, \
+        int: shmem_ctx_int_g, \
+        long: shmem_ctx_long_g, \
+        long long: shmem_ctx_longlong_g, \
+        unsigned char: shmem_ctx_uchar_g, \
+        unsigned short: shmem_ctx_ushort_g, \
+        unsigned int: shmem_ctx_uint_g, \
+        unsigned long: shmem_ctx_ulong_g, \
+        unsigned long long: shmem_ctx_ulonglong_g)(ctx, source, pe)
+
+#define shmem_g(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, _, shmem_ctx_g_g_, shmem_g_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_fetch_inc_g_(dest, pe) \
     _Generic(*(dest), \
         int: shmem_int_atomic_fetch_inc, \
         long: shmem_long_atomic_fetch_inc, \
@@ -1355,7 +2038,18 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_atomic_fetch_inc, \
         unsigned long long: shmem_ulonglong_atomic_fetch_inc)(dest, pe)
 
-#define shmem_atomic_inc(dest, pe) \
+#define shmem_ctx_atomic_fetch_inc_g_(ctx, dest, pe) \
+    _Generic(*(dest), \
+        int: shmem_ctx_int_atomic_fetch_inc, \
+        long: shmem_ctx_long_atomic_fetch_inc, \
+        long long: shmem_ctx_longlong_atomic_fetch_inc, \
+        unsigned int: shmem_ctx_uint_atomic_fetch_inc, \
+        unsigned long: shmem_ctx_ulong_atomic_fetch_inc, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_fetch_inc)(ctx, dest, pe)
+
+#define shmem_atomic_fetch_inc(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, _, shmem_ctx_atomic_fetch_inc_g_, shmem_atomic_fetch_inc_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_inc_g_(dest, pe) \
     _Generic(*(dest), \
         int: shmem_int_atomic_inc, \
         long: shmem_long_atomic_inc, \
@@ -1364,7 +2058,18 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_atomic_inc, \
         unsigned long long: shmem_ulonglong_atomic_inc)(dest, pe)
 
-#define shmem_atomic_fetch_add(dest, value, pe) \
+#define shmem_ctx_atomic_inc_g_(ctx, dest, pe) \
+    _Generic(*(dest), \
+        int: shmem_ctx_int_atomic_inc, \
+        long: shmem_ctx_long_atomic_inc, \
+        long long: shmem_ctx_longlong_atomic_inc, \
+        unsigned int: shmem_ctx_uint_atomic_inc, \
+        unsigned long: shmem_ctx_ulong_atomic_inc, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_inc)(ctx, dest, pe)
+
+#define shmem_atomic_inc(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, _, shmem_ctx_atomic_inc_g_, shmem_atomic_inc_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_fetch_add_g_(dest, value, pe) \
     _Generic(*(dest), \
         int: shmem_int_atomic_fetch_add, \
         long: shmem_long_atomic_fetch_add, \
@@ -1373,7 +2078,18 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_atomic_fetch_add, \
         unsigned long long: shmem_ulonglong_atomic_fetch_add)(dest, value, pe)
 
-#define shmem_atomic_add(dest, value, pe) \
+#define shmem_ctx_atomic_fetch_add_g_(ctx, dest, value, pe) \
+    _Generic(*(dest), \
+        int: shmem_ctx_int_atomic_fetch_add, \
+        long: shmem_ctx_long_atomic_fetch_add, \
+        long long: shmem_ctx_longlong_atomic_fetch_add, \
+        unsigned int: shmem_ctx_uint_atomic_fetch_add, \
+        unsigned long: shmem_ctx_ulong_atomic_fetch_add, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_fetch_add)(ctx, dest, value, pe)
+
+#define shmem_atomic_fetch_add(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, shmem_ctx_atomic_fetch_add_g_, shmem_atomic_fetch_add_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_add_g_(dest, value, pe) \
     _Generic(*(dest), \
         int: shmem_int_atomic_add, \
         long: shmem_long_atomic_add, \
@@ -1382,7 +2098,18 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_atomic_add, \
         unsigned long long: shmem_ulonglong_atomic_add)(dest, value, pe)
 
-#define shmem_atomic_compare_swap(dest, cond, value, pe) \
+#define shmem_ctx_atomic_add_g_(ctx, dest, value, pe) \
+    _Generic(*(dest), \
+        int: shmem_ctx_int_atomic_add, \
+        long: shmem_ctx_long_atomic_add, \
+        long long: shmem_ctx_longlong_atomic_add, \
+        unsigned int: shmem_ctx_uint_atomic_add, \
+        unsigned long: shmem_ctx_ulong_atomic_add, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_add)(ctx, dest, value, pe)
+
+#define shmem_atomic_add(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, shmem_ctx_atomic_add_g_, shmem_atomic_add_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_compare_swap_g_(dest, cond, value, pe) \
     _Generic(*(dest), \
         int: shmem_int_atomic_compare_swap, \
         long: shmem_long_atomic_compare_swap, \
@@ -1391,7 +2118,18 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_atomic_compare_swap, \
         unsigned long long: shmem_ulonglong_atomic_compare_swap)(dest, cond, value, pe)
 
-#define shmem_atomic_fetch(source, pe) \
+#define shmem_ctx_atomic_compare_swap_g_(ctx, dest, cond, value, pe) \
+    _Generic(*(dest), \
+        int: shmem_ctx_int_atomic_compare_swap, \
+        long: shmem_ctx_long_atomic_compare_swap, \
+        long long: shmem_ctx_longlong_atomic_compare_swap, \
+        unsigned int: shmem_ctx_uint_atomic_compare_swap, \
+        unsigned long: shmem_ctx_ulong_atomic_compare_swap, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_compare_swap)(ctx, dest, cond, value, pe)
+
+#define shmem_atomic_compare_swap(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, shmem_ctx_atomic_compare_swap_g_, shmem_atomic_compare_swap_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_fetch_g_(source, pe) \
     _Generic(*(source), \
         int: shmem_int_atomic_fetch, \
         long: shmem_long_atomic_fetch, \
@@ -1402,7 +2140,20 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         float: shmem_float_atomic_fetch, \
         double: shmem_double_atomic_fetch)(source, pe)
 
-#define shmem_atomic_set(dest, value, pe) \
+#define shmem_ctx_atomic_fetch_g_(ctx, source, pe) \
+    _Generic(*(source), \
+        int: shmem_ctx_int_atomic_fetch, \
+        long: shmem_ctx_long_atomic_fetch, \
+        long long: shmem_ctx_longlong_atomic_fetch, \
+        unsigned int: shmem_ctx_uint_atomic_fetch, \
+        unsigned long: shmem_ctx_ulong_atomic_fetch, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_fetch, \
+        float: shmem_ctx_float_atomic_fetch, \
+        double: shmem_ctx_double_atomic_fetch)(ctx, source, pe)
+
+#define shmem_atomic_fetch(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, _, shmem_ctx_atomic_fetch_g_, shmem_atomic_fetch_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_set_g_(dest, value, pe) \
     _Generic(*(dest), \
         int: shmem_int_atomic_set, \
         long: shmem_long_atomic_set, \
@@ -1413,7 +2164,20 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         float: shmem_float_atomic_set, \
         double: shmem_double_atomic_set)(dest, value, pe)
 
-#define shmem_atomic_swap(dest, value, pe) \
+#define shmem_ctx_atomic_set_g_(ctx, dest, value, pe) \
+    _Generic(*(dest), \
+        int: shmem_ctx_int_atomic_set, \
+        long: shmem_ctx_long_atomic_set, \
+        long long: shmem_ctx_longlong_atomic_set, \
+        unsigned int: shmem_ctx_uint_atomic_set, \
+        unsigned long: shmem_ctx_ulong_atomic_set, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_set, \
+        float: shmem_ctx_float_atomic_set, \
+        double: shmem_ctx_double_atomic_set)(ctx, dest, value, pe)
+
+#define shmem_atomic_set(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, shmem_ctx_atomic_set_g_, shmem_atomic_set_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_swap_g_(dest, value, pe) \
     _Generic(*(dest), \
         int: shmem_int_atomic_swap, \
         long: shmem_long_atomic_swap, \
@@ -1424,43 +2188,146 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         float: shmem_float_atomic_swap, \
         double: shmem_double_atomic_swap)(dest, value, pe)
 
-#define shmem_atomic_fetch_and(dest, value, pe) \
+#define shmem_ctx_atomic_swap_g_(ctx, dest, value, pe) \
+    _Generic(*(dest), \
+        int: shmem_ctx_int_atomic_swap, \
+        long: shmem_ctx_long_atomic_swap, \
+        long long: shmem_ctx_longlong_atomic_swap, \
+        unsigned int: shmem_ctx_uint_atomic_swap, \
+        unsigned long: shmem_ctx_ulong_atomic_swap, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_swap, \
+        float: shmem_ctx_float_atomic_swap, \
+        double: shmem_ctx_double_atomic_swap)(ctx, dest, value, pe)
+
+#define shmem_atomic_swap(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, shmem_ctx_atomic_swap_g_, shmem_atomic_swap_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_fetch_and_g_(dest, value, pe) \
     _Generic(*(dest), \
         unsigned int: shmem_uint_atomic_fetch_and, \
         unsigned long: shmem_ulong_atomic_fetch_and, \
         unsigned long long: shmem_ulonglong_atomic_fetch_and)(dest, value, pe)
 
-#define shmem_atomic_and(dest, value, pe) \
+#define shmem_ctx_atomic_fetch_and_g_(ctx, dest, value, pe) \
+    _Generic(*(dest), \
+        unsigned int: shmem_ctx_uint_atomic_fetch_and, \
+        unsigned long: shmem_ctx_ulong_atomic_fetch_and, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_fetch_and)(ctx, dest, value, pe)
+
+#define shmem_atomic_fetch_and(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, shmem_ctx_atomic_fetch_and_g_, shmem_atomic_fetch_and_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_and_g_(dest, value, pe) \
     _Generic(*(dest), \
         unsigned int: shmem_uint_atomic_and, \
         unsigned long: shmem_ulong_atomic_and, \
         unsigned long long: shmem_ulonglong_atomic_and)(dest, value, pe)
 
-#define shmem_atomic_fetch_or(dest, value, pe) \
+#define shmem_ctx_atomic_and_g_(ctx, dest, value, pe) \
+    _Generic(*(dest), \
+        unsigned int: shmem_ctx_uint_atomic_and, \
+        unsigned long: shmem_ctx_ulong_atomic_and, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_and)(ctx, dest, value, pe)
+
+#define shmem_atomic_and(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, shmem_ctx_atomic_and_g_, shmem_atomic_and_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_fetch_and_nbi_g_(fetch, dest, value, pe) \
+    _Generic(*(dest), \
+        unsigned int: shmem_uint_atomic_fetch_and_nbi, \
+        unsigned long: shmem_ulong_atomic_fetch_and_nbi, \
+        unsigned long long: shmem_ulonglong_atomic_fetch_and_nbi)(fetch, dest, value, pe)
+
+#define shmem_ctx_atomic_fetch_and_nbi_g_(ctx, fetch, dest, value, pe) \
+    _Generic(*(dest), \
+        unsigned int: shmem_ctx_uint_atomic_fetch_and_nbi, \
+        unsigned long: shmem_ctx_ulong_atomic_fetch_and_nbi, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_fetch_and_nbi)(ctx, fetch, dest, value, pe)
+
+#define shmem_atomic_fetch_and_nbi(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, shmem_ctx_atomic_fetch_and_nbi_g_, shmem_atomic_fetch_and_nbi_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_fetch_or_g_(dest, value, pe) \
     _Generic(*(dest), \
         unsigned int: shmem_uint_atomic_fetch_or, \
         unsigned long: shmem_ulong_atomic_fetch_or, \
         unsigned long long: shmem_ulonglong_atomic_fetch_or)(dest, value, pe)
 
-#define shmem_atomic_or(dest, value, pe) \
+#define shmem_ctx_atomic_fetch_or_g_(ctx, dest, value, pe) \
+    _Generic(*(dest), \
+        unsigned int: shmem_ctx_uint_atomic_fetch_or, \
+        unsigned long: shmem_ctx_ulong_atomic_fetch_or, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_fetch_or)(ctx, dest, value, pe)
+
+#define shmem_atomic_fetch_or(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, shmem_ctx_atomic_fetch_or_g_, shmem_atomic_fetch_or_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_or_g_(dest, value, pe) \
     _Generic(*(dest), \
         unsigned int: shmem_uint_atomic_or, \
         unsigned long: shmem_ulong_atomic_or, \
         unsigned long long: shmem_ulonglong_atomic_or)(dest, value, pe)
 
-#define shmem_atomic_fetch_xor(dest, value, pe) \
+#define shmem_ctx_atomic_or_g_(ctx, dest, value, pe) \
+    _Generic(*(dest), \
+        unsigned int: shmem_ctx_uint_atomic_or, \
+        unsigned long: shmem_ctx_ulong_atomic_or, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_or)(ctx, dest, value, pe)
+
+#define shmem_atomic_or(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, shmem_ctx_atomic_or_g_, shmem_atomic_or_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_fetch_or_nbi_g_(fetch, dest, value, pe) \
+    _Generic(*(dest), \
+        unsigned int: shmem_uint_atomic_fetch_or_nbi, \
+        unsigned long: shmem_ulong_atomic_fetch_or_nbi, \
+        unsigned long long: shmem_ulonglong_atomic_fetch_or_nbi)(fetch, dest, value, pe)
+
+#define shmem_ctx_atomic_fetch_or_nbi_g_(ctx, fetch, dest, value, pe) \
+    _Generic(*(dest), \
+        unsigned int: shmem_ctx_uint_atomic_fetch_or_nbi, \
+        unsigned long: shmem_ctx_ulong_atomic_fetch_or_nbi, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_fetch_or_nbi)(ctx, fetch, dest, value, pe)
+
+#define shmem_atomic_fetch_or_nbi(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, shmem_ctx_atomic_fetch_or_nbi_g_, shmem_atomic_fetch_or_nbi_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_fetch_xor_g_(dest, value, pe) \
     _Generic(*(dest), \
         unsigned int: shmem_uint_atomic_fetch_xor, \
         unsigned long: shmem_ulong_atomic_fetch_xor, \
         unsigned long long: shmem_ulonglong_atomic_fetch_xor)(dest, value, pe)
 
-#define shmem_atomic_xor(dest, value, pe) \
+#define shmem_ctx_atomic_fetch_xor_g_(ctx, dest, value, pe) \
+    _Generic(*(dest), \
+        unsigned int: shmem_ctx_uint_atomic_fetch_xor, \
+        unsigned long: shmem_ctx_ulong_atomic_fetch_xor, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_fetch_xor)(ctx, dest, value, pe)
+
+#define shmem_atomic_fetch_xor(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, shmem_ctx_atomic_fetch_xor_g_, shmem_atomic_fetch_xor_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_xor_g_(dest, value, pe) \
     _Generic(*(dest), \
         unsigned int: shmem_uint_atomic_xor, \
         unsigned long: shmem_ulong_atomic_xor, \
         unsigned long long: shmem_ulonglong_atomic_xor)(dest, value, pe)
 
-#define shmem_atomic_fetch_inc_nbi(fetch, dest, pe) \
+#define shmem_ctx_atomic_xor_g_(ctx, dest, value, pe) \
+    _Generic(*(dest), \
+        unsigned int: shmem_ctx_uint_atomic_xor, \
+        unsigned long: shmem_ctx_ulong_atomic_xor, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_xor)(ctx, dest, value, pe)
+
+#define shmem_atomic_xor(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, shmem_ctx_atomic_xor_g_, shmem_atomic_xor_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_fetch_xor_nbi_g_(fetch, dest, value, pe) \
+    _Generic(*(dest), \
+        unsigned int: shmem_uint_atomic_fetch_xor_nbi, \
+        unsigned long: shmem_ulong_atomic_fetch_xor_nbi, \
+        unsigned long long: shmem_ulonglong_atomic_fetch_xor_nbi)(fetch, dest, value, pe)
+
+#define shmem_ctx_atomic_fetch_xor_nbi_g_(ctx, fetch, dest, value, pe) \
+    _Generic(*(dest), \
+        unsigned int: shmem_ctx_uint_atomic_fetch_xor_nbi, \
+        unsigned long: shmem_ctx_ulong_atomic_fetch_xor_nbi, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_fetch_xor_nbi)(ctx, fetch, dest, value, pe)
+
+#define shmem_atomic_fetch_xor_nbi(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, shmem_ctx_atomic_fetch_xor_nbi_g_, shmem_atomic_fetch_xor_nbi_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_fetch_inc_nbi_g_(fetch, dest, pe) \
     _Generic(*(dest), \
         int: shmem_int_atomic_fetch_inc_nbi, \
         long: shmem_long_atomic_fetch_inc_nbi, \
@@ -1469,7 +2336,18 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_atomic_fetch_inc_nbi, \
         unsigned long long: shmem_ulonglong_atomic_fetch_inc_nbi)(fetch, dest, pe)
 
-#define shmem_atomic_fetch_add_nbi(fetch, dest, value, pe) \
+#define shmem_ctx_atomic_fetch_inc_nbi_g_(ctx, fetch, dest, pe) \
+    _Generic(*(dest), \
+        int: shmem_ctx_int_atomic_fetch_inc_nbi, \
+        long: shmem_ctx_long_atomic_fetch_inc_nbi, \
+        long long: shmem_ctx_longlong_atomic_fetch_inc_nbi, \
+        unsigned int: shmem_ctx_uint_atomic_fetch_inc_nbi, \
+        unsigned long: shmem_ctx_ulong_atomic_fetch_inc_nbi, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_fetch_inc_nbi)(ctx, fetch, dest, pe)
+
+#define shmem_atomic_fetch_inc_nbi(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, shmem_ctx_atomic_fetch_inc_nbi_g_, shmem_atomic_fetch_inc_nbi_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_fetch_add_nbi_g_(fetch, dest, value, pe) \
     _Generic(*(dest), \
         int: shmem_int_atomic_fetch_add_nbi, \
         long: shmem_long_atomic_fetch_add_nbi, \
@@ -1478,7 +2356,18 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_atomic_fetch_add_nbi, \
         unsigned long long: shmem_ulonglong_atomic_fetch_add_nbi)(fetch, dest, value, pe)
 
-#define shmem_atomic_compare_swap_nbi(fetch, dest, cond, value, pe) \
+#define shmem_ctx_atomic_fetch_add_nbi_g_(ctx, fetch, dest, value, pe) \
+    _Generic(*(dest), \
+        int: shmem_ctx_int_atomic_fetch_add_nbi, \
+        long: shmem_ctx_long_atomic_fetch_add_nbi, \
+        long long: shmem_ctx_longlong_atomic_fetch_add_nbi, \
+        unsigned int: shmem_ctx_uint_atomic_fetch_add_nbi, \
+        unsigned long: shmem_ctx_ulong_atomic_fetch_add_nbi, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_fetch_add_nbi)(ctx, fetch, dest, value, pe)
+
+#define shmem_atomic_fetch_add_nbi(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, shmem_ctx_atomic_fetch_add_nbi_g_, shmem_atomic_fetch_add_nbi_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_compare_swap_nbi_g_(fetch, dest, cond, value, pe) \
     _Generic(*(dest), \
         int: shmem_int_atomic_compare_swap_nbi, \
         long: shmem_long_atomic_compare_swap_nbi, \
@@ -1487,7 +2376,18 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_atomic_compare_swap_nbi, \
         unsigned long long: shmem_ulonglong_atomic_compare_swap_nbi)(fetch, dest, cond, value, pe)
 
-#define shmem_atomic_fetch_nbi(fetch, source, pe) \
+#define shmem_ctx_atomic_compare_swap_nbi_g_(ctx, fetch, dest, cond, value, pe) \
+    _Generic(*(dest), \
+        int: shmem_ctx_int_atomic_compare_swap_nbi, \
+        long: shmem_ctx_long_atomic_compare_swap_nbi, \
+        long long: shmem_ctx_longlong_atomic_compare_swap_nbi, \
+        unsigned int: shmem_ctx_uint_atomic_compare_swap_nbi, \
+        unsigned long: shmem_ctx_ulong_atomic_compare_swap_nbi, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_compare_swap_nbi)(ctx, fetch, dest, cond, value, pe)
+
+#define shmem_atomic_compare_swap_nbi(...) SHMEM_PICK_(__VA_ARGS__, _, _, shmem_ctx_atomic_compare_swap_nbi_g_, shmem_atomic_compare_swap_nbi_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_fetch_nbi_g_(fetch, source, pe) \
     _Generic(*(source), \
         int: shmem_int_atomic_fetch_nbi, \
         long: shmem_long_atomic_fetch_nbi, \
@@ -1498,7 +2398,20 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         float: shmem_float_atomic_fetch_nbi, \
         double: shmem_double_atomic_fetch_nbi)(fetch, source, pe)
 
-#define shmem_atomic_swap_nbi(fetch, dest, value, pe) \
+#define shmem_ctx_atomic_fetch_nbi_g_(ctx, fetch, source, pe) \
+    _Generic(*(source), \
+        int: shmem_ctx_int_atomic_fetch_nbi, \
+        long: shmem_ctx_long_atomic_fetch_nbi, \
+        long long: shmem_ctx_longlong_atomic_fetch_nbi, \
+        unsigned int: shmem_ctx_uint_atomic_fetch_nbi, \
+        unsigned long: shmem_ctx_ulong_atomic_fetch_nbi, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_fetch_nbi, \
+        float: shmem_ctx_float_atomic_fetch_nbi, \
+        double: shmem_ctx_double_atomic_fetch_nbi)(ctx, fetch, source, pe)
+
+#define shmem_atomic_fetch_nbi(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, shmem_ctx_atomic_fetch_nbi_g_, shmem_atomic_fetch_nbi_g_, _)(__VA_ARGS__)
+
+#define shmem_atomic_swap_nbi_g_(fetch, dest, value, pe) \
     _Generic(*(dest), \
         int: shmem_int_atomic_swap_nbi, \
         long: shmem_long_atomic_swap_nbi, \
@@ -1508,6 +2421,91 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long long: shmem_ulonglong_atomic_swap_nbi, \
         float: shmem_float_atomic_swap_nbi, \
         double: shmem_double_atomic_swap_nbi)(fetch, dest, value, pe)
+
+#define shmem_ctx_atomic_swap_nbi_g_(ctx, fetch, dest, value, pe) \
+    _Generic(*(dest), \
+        int: shmem_ctx_int_atomic_swap_nbi, \
+        long: shmem_ctx_long_atomic_swap_nbi, \
+        long long: shmem_ctx_longlong_atomic_swap_nbi, \
+        unsigned int: shmem_ctx_uint_atomic_swap_nbi, \
+        unsigned long: shmem_ctx_ulong_atomic_swap_nbi, \
+        unsigned long long: shmem_ctx_ulonglong_atomic_swap_nbi, \
+        float: shmem_ctx_float_atomic_swap_nbi, \
+        double: shmem_ctx_double_atomic_swap_nbi)(ctx, fetch, dest, value, pe)
+
+#define shmem_atomic_swap_nbi(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, shmem_ctx_atomic_swap_nbi_g_, shmem_atomic_swap_nbi_g_, _)(__VA_ARGS__)
+
+#define shmem_put_signal_g_(dest, source, nelems, sig_addr, signal, sig_op, pe) \
+    _Generic(*(dest), \
+        float: shmem_float_put_signal, \
+        double: shmem_double_put_signal, \
+        long double: shmem_longdouble_put_signal, \
+        char: shmem_char_put_signal, \
+        signed char: shmem_schar_put_signal, \
+        short: shmem_short_put_signal, \
+        int: shmem_int_put_signal, \
+        long: shmem_long_put_signal, \
+        long long: shmem_longlong_put_signal, \
+        unsigned char: shmem_uchar_put_signal, \
+        unsigned short: shmem_ushort_put_signal, \
+        unsigned int: shmem_uint_put_signal, \
+        unsigned long: shmem_ulong_put_signal, \
+        unsigned long long: shmem_ulonglong_put_signal)(dest, source, nelems, sig_addr, signal, sig_op, pe)
+
+#define shmem_ctx_put_signal_g_(ctx, dest, source, nelems, sig_addr, signal, sig_op, pe) \
+    _Generic(*(dest), \
+        float: shmem_ctx_float_put_signal, \
+        double: shmem_ctx_double_put_signal, \
+        long double: shmem_ctx_longdouble_put_signal, \
+        char: shmem_ctx_char_put_signal, \
+        signed char: shmem_ctx_schar_put_signal, \
+        short: shmem_ctx_short_put_signal, \
+        int: shmem_ctx_int_put_signal, \
+        long: shmem_ctx_long_put_signal, \
+        long long: shmem_ctx_longlong_put_signal, \
+        unsigned char: shmem_ctx_uchar_put_signal, \
+        unsigned short: shmem_ctx_ushort_put_signal, \
+        unsigned int: shmem_ctx_uint_put_signal, \
+        unsigned long: shmem_ctx_ulong_put_signal, \
+        unsigned long long: shmem_ctx_ulonglong_put_signal)(ctx, dest, source, nelems, sig_addr, signal, sig_op, pe)
+
+#define shmem_put_signal(...) SHMEM_PICK_(__VA_ARGS__, shmem_ctx_put_signal_g_, shmem_put_signal_g_, _)(__VA_ARGS__)
+
+#define shmem_put_signal_nbi_g_(dest, source, nelems, sig_addr, signal, sig_op, pe) \
+    _Generic(*(dest), \
+        float: shmem_float_put_signal_nbi, \
+        double: shmem_double_put_signal_nbi, \
+        long double: shmem_longdouble_put_signal_nbi, \
+        char: shmem_char_put_signal_nbi, \
+        signed char: shmem_schar_put_signal_nbi, \
+        short: shmem_short_put_signal_nbi, \
+        int: shmem_int_put_signal_nbi, \
+        long: shmem_long_put_signal_nbi, \
+        long long: shmem_longlong_put_signal_nbi, \
+        unsigned char: shmem_uchar_put_signal_nbi, \
+        unsigned short: shmem_ushort_put_signal_nbi, \
+        unsigned int: shmem_uint_put_signal_nbi, \
+        unsigned long: shmem_ulong_put_signal_nbi, \
+        unsigned long long: shmem_ulonglong_put_signal_nbi)(dest, source, nelems, sig_addr, signal, sig_op, pe)
+
+#define shmem_ctx_put_signal_nbi_g_(ctx, dest, source, nelems, sig_addr, signal, sig_op, pe) \
+    _Generic(*(dest), \
+        float: shmem_ctx_float_put_signal_nbi, \
+        double: shmem_ctx_double_put_signal_nbi, \
+        long double: shmem_ctx_longdouble_put_signal_nbi, \
+        char: shmem_ctx_char_put_signal_nbi, \
+        signed char: shmem_ctx_schar_put_signal_nbi, \
+        short: shmem_ctx_short_put_signal_nbi, \
+        int: shmem_ctx_int_put_signal_nbi, \
+        long: shmem_ctx_long_put_signal_nbi, \
+        long long: shmem_ctx_longlong_put_signal_nbi, \
+        unsigned char: shmem_ctx_uchar_put_signal_nbi, \
+        unsigned short: shmem_ctx_ushort_put_signal_nbi, \
+        unsigned int: shmem_ctx_uint_put_signal_nbi, \
+        unsigned long: shmem_ctx_ulong_put_signal_nbi, \
+        unsigned long long: shmem_ctx_ulonglong_put_signal_nbi)(ctx, dest, source, nelems, sig_addr, signal, sig_op, pe)
+
+#define shmem_put_signal_nbi(...) SHMEM_PICK_(__VA_ARGS__, shmem_ctx_put_signal_nbi_g_, shmem_put_signal_nbi_g_, _)(__VA_ARGS__)
 
 #define shmem_wait_until(ivar, cmp, cmp_value) \
     _Generic(*(ivar), \
@@ -1530,152 +2528,6 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned int: shmem_uint_test, \
         unsigned long: shmem_ulong_test, \
         unsigned long long: shmem_ulonglong_test)(ivar, cmp, cmp_value)
-
-#define shmem_and_reduce(team, dest, source, nreduce) \
-    _Generic(*(dest), \
-        unsigned char: shmem_uchar_and_reduce, \
-        unsigned short: shmem_ushort_and_reduce, \
-        unsigned int: shmem_uint_and_reduce, \
-        unsigned long: shmem_ulong_and_reduce, \
-        unsigned long long: shmem_ulonglong_and_reduce)(team, dest, source, nreduce)
-#define shmem_or_reduce(team, dest, source, nreduce) \
-    _Generic(*(dest), \
-        unsigned char: shmem_uchar_or_reduce, \
-        unsigned short: shmem_ushort_or_reduce, \
-        unsigned int: shmem_uint_or_reduce, \
-        unsigned long: shmem_ulong_or_reduce, \
-        unsigned long long: shmem_ulonglong_or_reduce)(team, dest, source, nreduce)
-#define shmem_xor_reduce(team, dest, source, nreduce) \
-    _Generic(*(dest), \
-        unsigned char: shmem_uchar_xor_reduce, \
-        unsigned short: shmem_ushort_xor_reduce, \
-        unsigned int: shmem_uint_xor_reduce, \
-        unsigned long: shmem_ulong_xor_reduce, \
-        unsigned long long: shmem_ulonglong_xor_reduce)(team, dest, source, nreduce)
-#define shmem_max_reduce(team, dest, source, nreduce) \
-    _Generic(*(dest), \
-        char: shmem_char_max_reduce, \
-        signed char: shmem_schar_max_reduce, \
-        short: shmem_short_max_reduce, \
-        int: shmem_int_max_reduce, \
-        long: shmem_long_max_reduce, \
-        long long: shmem_longlong_max_reduce, \
-        unsigned char: shmem_uchar_max_reduce, \
-        unsigned short: shmem_ushort_max_reduce, \
-        unsigned int: shmem_uint_max_reduce, \
-        unsigned long: shmem_ulong_max_reduce, \
-        unsigned long long: shmem_ulonglong_max_reduce, \
-        float: shmem_float_max_reduce, \
-        double: shmem_double_max_reduce)(team, dest, source, nreduce)
-#define shmem_min_reduce(team, dest, source, nreduce) \
-    _Generic(*(dest), \
-        char: shmem_char_min_reduce, \
-        signed char: shmem_schar_min_reduce, \
-        short: shmem_short_min_reduce, \
-        int: shmem_int_min_reduce, \
-        long: shmem_long_min_reduce, \
-        long long: shmem_longlong_min_reduce, \
-        unsigned char: shmem_uchar_min_reduce, \
-        unsigned short: shmem_ushort_min_reduce, \
-        unsigned int: shmem_uint_min_reduce, \
-        unsigned long: shmem_ulong_min_reduce, \
-        unsigned long long: shmem_ulonglong_min_reduce, \
-        float: shmem_float_min_reduce, \
-        double: shmem_double_min_reduce)(team, dest, source, nreduce)
-#define shmem_sum_reduce(team, dest, source, nreduce) \
-    _Generic(*(dest), \
-        char: shmem_char_sum_reduce, \
-        signed char: shmem_schar_sum_reduce, \
-        short: shmem_short_sum_reduce, \
-        int: shmem_int_sum_reduce, \
-        long: shmem_long_sum_reduce, \
-        long long: shmem_longlong_sum_reduce, \
-        unsigned char: shmem_uchar_sum_reduce, \
-        unsigned short: shmem_ushort_sum_reduce, \
-        unsigned int: shmem_uint_sum_reduce, \
-        unsigned long: shmem_ulong_sum_reduce, \
-        unsigned long long: shmem_ulonglong_sum_reduce, \
-        float: shmem_float_sum_reduce, \
-        double: shmem_double_sum_reduce, \
-        float _Complex: shmem_complexf_sum_reduce, \
-        double _Complex: shmem_complexd_sum_reduce)(team, dest, source, nreduce)
-#define shmem_prod_reduce(team, dest, source, nreduce) \
-    _Generic(*(dest), \
-        char: shmem_char_prod_reduce, \
-        signed char: shmem_schar_prod_reduce, \
-        short: shmem_short_prod_reduce, \
-        int: shmem_int_prod_reduce, \
-        long: shmem_long_prod_reduce, \
-        long long: shmem_longlong_prod_reduce, \
-        unsigned char: shmem_uchar_prod_reduce, \
-        unsigned short: shmem_ushort_prod_reduce, \
-        unsigned int: shmem_uint_prod_reduce, \
-        unsigned long: shmem_ulong_prod_reduce, \
-        unsigned long long: shmem_ulonglong_prod_reduce, \
-        float: shmem_float_prod_reduce, \
-        double: shmem_double_prod_reduce, \
-        float _Complex: shmem_complexf_prod_reduce, \
-        double _Complex: shmem_complexd_prod_reduce)(team, dest, source, nreduce)
-#define shmem_broadcast(team, dest, source, nelems, PE_root) \
-    _Generic(*(dest), \
-        char: shmem_char_broadcast, \
-        signed char: shmem_schar_broadcast, \
-        short: shmem_short_broadcast, \
-        int: shmem_int_broadcast, \
-        long: shmem_long_broadcast, \
-        long long: shmem_longlong_broadcast, \
-        unsigned char: shmem_uchar_broadcast, \
-        unsigned short: shmem_ushort_broadcast, \
-        unsigned int: shmem_uint_broadcast, \
-        unsigned long: shmem_ulong_broadcast, \
-        unsigned long long: shmem_ulonglong_broadcast, \
-        float: shmem_float_broadcast, \
-        double: shmem_double_broadcast)(team, dest, source, nelems, PE_root)
-#define shmem_collect(team, dest, source, nelems) \
-    _Generic(*(dest), \
-        char: shmem_char_collect, \
-        signed char: shmem_schar_collect, \
-        short: shmem_short_collect, \
-        int: shmem_int_collect, \
-        long: shmem_long_collect, \
-        long long: shmem_longlong_collect, \
-        unsigned char: shmem_uchar_collect, \
-        unsigned short: shmem_ushort_collect, \
-        unsigned int: shmem_uint_collect, \
-        unsigned long: shmem_ulong_collect, \
-        unsigned long long: shmem_ulonglong_collect, \
-        float: shmem_float_collect, \
-        double: shmem_double_collect)(team, dest, source, nelems)
-#define shmem_fcollect(team, dest, source, nelems) \
-    _Generic(*(dest), \
-        char: shmem_char_fcollect, \
-        signed char: shmem_schar_fcollect, \
-        short: shmem_short_fcollect, \
-        int: shmem_int_fcollect, \
-        long: shmem_long_fcollect, \
-        long long: shmem_longlong_fcollect, \
-        unsigned char: shmem_uchar_fcollect, \
-        unsigned short: shmem_ushort_fcollect, \
-        unsigned int: shmem_uint_fcollect, \
-        unsigned long: shmem_ulong_fcollect, \
-        unsigned long long: shmem_ulonglong_fcollect, \
-        float: shmem_float_fcollect, \
-        double: shmem_double_fcollect)(team, dest, source, nelems)
-#define shmem_alltoall(team, dest, source, nelems) \
-    _Generic(*(dest), \
-        char: shmem_char_alltoall, \
-        signed char: shmem_schar_alltoall, \
-        short: shmem_short_alltoall, \
-        int: shmem_int_alltoall, \
-        long: shmem_long_alltoall, \
-        long long: shmem_longlong_alltoall, \
-        unsigned char: shmem_uchar_alltoall, \
-        unsigned short: shmem_ushort_alltoall, \
-        unsigned int: shmem_uint_alltoall, \
-        unsigned long: shmem_ulong_alltoall, \
-        unsigned long long: shmem_ulonglong_alltoall, \
-        float: shmem_float_alltoall, \
-        double: shmem_double_alltoall)(team, dest, source, nelems)
 
 #define shmem_wait_until_all(ivars, nelems, status, cmp, cmp_value) \
     _Generic(*(ivars), \
@@ -1809,44 +2661,164 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_test_some_vector, \
         unsigned long long: shmem_ulonglong_test_some_vector)(ivars, nelems, indices, status, cmp, cmp_values)
 
-#define shmem_put_signal(dest, source, nelems, sig_addr, signal, sig_op, pe) \
+#define shmem_and_reduce(team, dest, source, nreduce) \
     _Generic(*(dest), \
-        float: shmem_float_put_signal, \
-        double: shmem_double_put_signal, \
-        long double: shmem_longdouble_put_signal, \
-        char: shmem_char_put_signal, \
-        signed char: shmem_schar_put_signal, \
-        short: shmem_short_put_signal, \
-        int: shmem_int_put_signal, \
-        long: shmem_long_put_signal, \
-        long long: shmem_longlong_put_signal, \
-        unsigned char: shmem_uchar_put_signal, \
-        unsigned short: shmem_ushort_put_signal, \
-        unsigned int: shmem_uint_put_signal, \
-        unsigned long: shmem_ulong_put_signal, \
-        unsigned long long: shmem_ulonglong_put_signal)(dest, source, nelems, sig_addr, signal, sig_op, pe)
+        unsigned char: shmem_uchar_and_reduce, \
+        unsigned short: shmem_ushort_and_reduce, \
+        unsigned int: shmem_uint_and_reduce, \
+        unsigned long: shmem_ulong_and_reduce, \
+        unsigned long long: shmem_ulonglong_and_reduce)(team, dest, source, nreduce)
 
-#define shmem_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, pe) \
+#define shmem_or_reduce(team, dest, source, nreduce) \
     _Generic(*(dest), \
-        float: shmem_float_put_signal_nbi, \
-        double: shmem_double_put_signal_nbi, \
-        long double: shmem_longdouble_put_signal_nbi, \
-        char: shmem_char_put_signal_nbi, \
-        signed char: shmem_schar_put_signal_nbi, \
-        short: shmem_short_put_signal_nbi, \
-        int: shmem_int_put_signal_nbi, \
-        long: shmem_long_put_signal_nbi, \
-        long long: shmem_longlong_put_signal_nbi, \
-        unsigned char: shmem_uchar_put_signal_nbi, \
-        unsigned short: shmem_ushort_put_signal_nbi, \
-        unsigned int: shmem_uint_put_signal_nbi, \
-        unsigned long: shmem_ulong_put_signal_nbi, \
-        unsigned long long: shmem_ulonglong_put_signal_nbi)(dest, source, nelems, sig_addr, signal, sig_op, pe)
+        unsigned char: shmem_uchar_or_reduce, \
+        unsigned short: shmem_ushort_or_reduce, \
+        unsigned int: shmem_uint_or_reduce, \
+        unsigned long: shmem_ulong_or_reduce, \
+        unsigned long long: shmem_ulonglong_or_reduce)(team, dest, source, nreduce)
+
+#define shmem_xor_reduce(team, dest, source, nreduce) \
+    _Generic(*(dest), \
+        unsigned char: shmem_uchar_xor_reduce, \
+        unsigned short: shmem_ushort_xor_reduce, \
+        unsigned int: shmem_uint_xor_reduce, \
+        unsigned long: shmem_ulong_xor_reduce, \
+        unsigned long long: shmem_ulonglong_xor_reduce)(team, dest, source, nreduce)
+
+#define shmem_max_reduce(team, dest, source, nreduce) \
+    _Generic(*(dest), \
+        char: shmem_char_max_reduce, \
+        signed char: shmem_schar_max_reduce, \
+        short: shmem_short_max_reduce, \
+        int: shmem_int_max_reduce, \
+        long: shmem_long_max_reduce, \
+        long long: shmem_longlong_max_reduce, \
+        unsigned char: shmem_uchar_max_reduce, \
+        unsigned short: shmem_ushort_max_reduce, \
+        unsigned int: shmem_uint_max_reduce, \
+        unsigned long: shmem_ulong_max_reduce, \
+        unsigned long long: shmem_ulonglong_max_reduce, \
+        float: shmem_float_max_reduce, \
+        double: shmem_double_max_reduce)(team, dest, source, nreduce)
+
+#define shmem_min_reduce(team, dest, source, nreduce) \
+    _Generic(*(dest), \
+        char: shmem_char_min_reduce, \
+        signed char: shmem_schar_min_reduce, \
+        short: shmem_short_min_reduce, \
+        int: shmem_int_min_reduce, \
+        long: shmem_long_min_reduce, \
+        long long: shmem_longlong_min_reduce, \
+        unsigned char: shmem_uchar_min_reduce, \
+        unsigned short: shmem_ushort_min_reduce, \
+        unsigned int: shmem_uint_min_reduce, \
+        unsigned long: shmem_ulong_min_reduce, \
+        unsigned long long: shmem_ulonglong_min_reduce, \
+        float: shmem_float_min_reduce, \
+        double: shmem_double_min_reduce)(team, dest, source, nreduce)
+
+#define shmem_sum_reduce(team, dest, source, nreduce) \
+    _Generic(*(dest), \
+        char: shmem_char_sum_reduce, \
+        signed char: shmem_schar_sum_reduce, \
+        short: shmem_short_sum_reduce, \
+        int: shmem_int_sum_reduce, \
+        long: shmem_long_sum_reduce, \
+        long long: shmem_longlong_sum_reduce, \
+        unsigned char: shmem_uchar_sum_reduce, \
+        unsigned short: shmem_ushort_sum_reduce, \
+        unsigned int: shmem_uint_sum_reduce, \
+        unsigned long: shmem_ulong_sum_reduce, \
+        unsigned long long: shmem_ulonglong_sum_reduce, \
+        float: shmem_float_sum_reduce, \
+        double: shmem_double_sum_reduce, \
+        float _Complex: shmem_complexf_sum_reduce, \
+        double _Complex: shmem_complexd_sum_reduce)(team, dest, source, nreduce)
+
+#define shmem_prod_reduce(team, dest, source, nreduce) \
+    _Generic(*(dest), \
+        char: shmem_char_prod_reduce, \
+        signed char: shmem_schar_prod_reduce, \
+        short: shmem_short_prod_reduce, \
+        int: shmem_int_prod_reduce, \
+        long: shmem_long_prod_reduce, \
+        long long: shmem_longlong_prod_reduce, \
+        unsigned char: shmem_uchar_prod_reduce, \
+        unsigned short: shmem_ushort_prod_reduce, \
+        unsigned int: shmem_uint_prod_reduce, \
+        unsigned long: shmem_ulong_prod_reduce, \
+        unsigned long long: shmem_ulonglong_prod_reduce, \
+        float: shmem_float_prod_reduce, \
+        double: shmem_double_prod_reduce, \
+        float _Complex: shmem_complexf_prod_reduce, \
+        double _Complex: shmem_complexd_prod_reduce)(team, dest, source, nreduce)
+
+#define shmem_broadcast(team, dest, source, nelems, PE_root) \
+    _Generic(*(dest), \
+        char: shmem_char_broadcast, \
+        signed char: shmem_schar_broadcast, \
+        short: shmem_short_broadcast, \
+        int: shmem_int_broadcast, \
+        long: shmem_long_broadcast, \
+        long long: shmem_longlong_broadcast, \
+        unsigned char: shmem_uchar_broadcast, \
+        unsigned short: shmem_ushort_broadcast, \
+        unsigned int: shmem_uint_broadcast, \
+        unsigned long: shmem_ulong_broadcast, \
+        unsigned long long: shmem_ulonglong_broadcast, \
+        float: shmem_float_broadcast, \
+        double: shmem_double_broadcast)(team, dest, source, nelems, PE_root)
+
+#define shmem_collect(team, dest, source, nelems) \
+    _Generic(*(dest), \
+        char: shmem_char_collect, \
+        signed char: shmem_schar_collect, \
+        short: shmem_short_collect, \
+        int: shmem_int_collect, \
+        long: shmem_long_collect, \
+        long long: shmem_longlong_collect, \
+        unsigned char: shmem_uchar_collect, \
+        unsigned short: shmem_ushort_collect, \
+        unsigned int: shmem_uint_collect, \
+        unsigned long: shmem_ulong_collect, \
+        unsigned long long: shmem_ulonglong_collect, \
+        float: shmem_float_collect, \
+        double: shmem_double_collect)(team, dest, source, nelems)
+
+#define shmem_fcollect(team, dest, source, nelems) \
+    _Generic(*(dest), \
+        char: shmem_char_fcollect, \
+        signed char: shmem_schar_fcollect, \
+        short: shmem_short_fcollect, \
+        int: shmem_int_fcollect, \
+        long: shmem_long_fcollect, \
+        long long: shmem_longlong_fcollect, \
+        unsigned char: shmem_uchar_fcollect, \
+        unsigned short: shmem_ushort_fcollect, \
+        unsigned int: shmem_uint_fcollect, \
+        unsigned long: shmem_ulong_fcollect, \
+        unsigned long long: shmem_ulonglong_fcollect, \
+        float: shmem_float_fcollect, \
+        double: shmem_double_fcollect)(team, dest, source, nelems)
+
+#define shmem_alltoall(team, dest, source, nelems) \
+    _Generic(*(dest), \
+        char: shmem_char_alltoall, \
+        signed char: shmem_schar_alltoall, \
+        short: shmem_short_alltoall, \
+        int: shmem_int_alltoall, \
+        long: shmem_long_alltoall, \
+        long long: shmem_longlong_alltoall, \
+        unsigned char: shmem_uchar_alltoall, \
+        unsigned short: shmem_ushort_alltoall, \
+        unsigned int: shmem_uint_alltoall, \
+        unsigned long: shmem_ulong_alltoall, \
+        unsigned long long: shmem_ulonglong_alltoall, \
+        float: shmem_float_alltoall, \
+        double: shmem_double_alltoall)(team, dest, source, nelems)
 
 #define shmem_alltoalls(team, dest, source, dst, sst, nelems) \
     _Generic(*(dest), \
-        float: shmem_float_alltoalls, \
-        double: shmem_double_alltoalls, \
         char: shmem_char_alltoalls, \
         signed char: shmem_schar_alltoalls, \
         short: shmem_short_alltoalls, \
@@ -1857,7 +2829,9 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned short: shmem_ushort_alltoalls, \
         unsigned int: shmem_uint_alltoalls, \
         unsigned long: shmem_ulong_alltoalls, \
-        unsigned long long: shmem_ulonglong_alltoalls)(team, dest, source, dst, sst, nelems)
+        unsigned long long: shmem_ulonglong_alltoalls, \
+        float: shmem_float_alltoalls, \
+        double: shmem_double_alltoalls)(team, dest, source, dst, sst, nelems)
 
 #endif
 

@@ -134,7 +134,7 @@ macro_rules! amo_fn {
         /// # Safety
         /// `fetch` is valid for writing one element (crate contract); `dest` is checked.
         #[unsafe(no_mangle)]
-        pub unsafe extern "C" fn $name(fetch: *mut $t, dest: *mut $t, pe: i32) {
+        pub unsafe extern "C" fn $name(fetch: *mut $t, dest: *const $t, pe: i32) {
             let old = amo::<$t, $w>(stringify!($name), dest.cast(), pe, $op);
             // SAFETY: forwarded contract.
             unsafe { deliver(stringify!($name), fetch, old) }

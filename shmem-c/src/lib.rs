@@ -28,6 +28,7 @@
 
 pub mod amo;
 pub mod coll;
+pub mod ctx;
 mod globals;
 pub mod rma;
 pub mod setup;

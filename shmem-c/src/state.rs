@@ -37,6 +37,8 @@ pub(crate) struct State {
     _world_block: Allocation<'static>,
     /// The teams, by handle (`crate::team`).
     pub(crate) teams: RefCell<HashMap<usize, Team>>,
+    /// The created contexts, by handle, with the team each was made on (`crate::ctx`).
+    pub(crate) ctxs: RefCell<HashMap<usize, usize>>,
     pub(crate) finalized: std::cell::Cell<bool>,
 }
 
@@ -152,6 +154,7 @@ pub(crate) fn init(call: &str) {
         pool: block.offset() + world_area,
         _world_block: block,
         teams: RefCell::new(HashMap::new()),
+        ctxs: RefCell::new(HashMap::new()),
         finalized: std::cell::Cell::new(false),
     };
     // SAFETY: no state exists yet (checked above), so no reference into the cell exists;

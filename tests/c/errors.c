@@ -17,6 +17,13 @@ int main(int argc, char **argv) {
         if (!strcmp(mode, "addr")) shmem_long_p(&local, 1, 0);
         if (!strcmp(mode, "free")) shmem_free(&x);
         if (!strcmp(mode, "cmp")) shmem_long_wait_until(&x, 42, 0);
+        if (!strcmp(mode, "ctx")) {
+            shmem_ctx_t c;
+            shmem_ctx_create(0, &c);
+            shmem_ctx_destroy(c);
+            shmem_ctx_long_p(c, &x, 1, 0);
+        }
+        if (!strcmp(mode, "team")) shmem_team_my_pe((shmem_team_t)77);
         if (!strcmp(mode, "range")) shmem_getmem(&local, (char *)&x - (1 << 30), 8, 0);
     }
     if (!strcmp(mode, "set")) shmem_barrier(0, 0, npes + 1, pSync);
