@@ -10,9 +10,13 @@
 //! start fits in any 8-byte-aligned array. Its words are epochs that only grow, so the
 //! specification's rule (initialize every element to `SHMEM_SYNC_VALUE`, 0, before first use)
 //! is exactly the area's "fresh" state, and it never needs resetting; alternating two arrays
-//! without a barrier between calls is correct. A given pSync must be used with one active
-//! set until the program re-initializes it on every member (after a barrier). pWrk is not
-//! needed (reductions combine in place), but it is checked to be symmetric.
+//! without a barrier between calls is correct. The words count the calls made with the pSync
+//! on each PE, so a pSync may move to another active set when every member of the new set
+//! has made the same number of calls with it (a subset of the set that used it, or any set
+//! once the program re-initialized it on every member, after a barrier); otherwise the
+//! members wait in different rounds, and the launcher's deadlock check reports where each
+//! waits and ends the job. pWrk is not needed (reductions combine in place), but it is
+//! checked to be symmetric.
 
 use std::ffi::{c_int, c_long, c_void};
 
