@@ -96,7 +96,7 @@ fn build() -> Result<Built, String> {
     let dir = profile_dir.join("c-tests");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/c");
-    for name in PROGRAMS.iter().chain(&["errors"]) {
+    for name in PROGRAMS.iter().chain(&["errors", "big"]) {
         let out = Command::new(&shmemcc)
             .args(["-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-o"])
             .arg(dir.join(name))
@@ -121,12 +121,18 @@ fn describe(out: &Output) -> String {
 
 /// Runs `program args` on `npes` PEs (0: without the launcher, a singleton).
 fn run(npes: usize, program: &str, args: &[&str]) -> Result<Output, Failed> {
+    run_with(npes, &[], program, args)
+}
+
+/// [`run`] with launcher options.
+fn run_with(npes: usize, opts: &[&str], program: &str, args: &[&str]) -> Result<Output, Failed> {
     let exe = built()?.dir.join(program);
     let mut cmd = if npes == 0 {
         Command::new(&exe)
     } else {
         let mut c = Command::new(shmemrun());
         c.args(["-n", &npes.to_string(), "--timeout", "120"])
+            .args(opts)
             .arg(&exe);
         c
     };
@@ -229,6 +235,24 @@ fn main() {
     }
     trials.push(Trial::test("rma::singleton", || passes(0, "rma")));
     trials.push(Trial::test("header::every_declaration_links", header_links));
+    trials.push(Trial::test("globals::larger_than_the_default_heap", || {
+        let out = run_with(2, &["--heap-size", "64m"], "big", &[])?;
+        let ok = String::from_utf8_lossy(&out.stdout).contains("big ok on 2 PEs");
+        if out.status.success() && ok {
+            Ok(())
+        } else {
+            Err(describe(&out).into())
+        }
+    }));
+    trials.push(Trial::test("globals::too_large_for_the_partition", || {
+        let out = run_with(2, &["--heap-size", "16m"], "big", &[])?;
+        let want = "shmem: shmem_init: the program's global and static data need";
+        if !out.status.success() && String::from_utf8_lossy(&out.stderr).contains(want) {
+            Ok(())
+        } else {
+            Err(format!("expected `{want}`\n{}", describe(&out)).into())
+        }
+    }));
     for &(mode, message) in ERRORS {
         trials.push(Trial::test(format!("errors::{mode}"), move || {
             refuses(mode, message)
