@@ -98,7 +98,9 @@ void start_pes(int npes);
 int _my_pe(void);
 int _num_pes(void);
 
-/* Memory management (section 9.3). */
+/* Memory management (section 9.3). Hints are advice. */
+#define SHMEM_MALLOC_ATOMICS_REMOTE (1L << 0)
+#define SHMEM_MALLOC_SIGNAL_REMOTE (1L << 1)
 void *shmem_malloc(size_t size);
 void *shmem_malloc_with_hints(size_t size, long hints);
 void *shmem_calloc(size_t count, size_t size);
@@ -1727,6 +1729,25 @@ void shmem_ctx_size_put_signal_nbi(shmem_ctx_t ctx, size_t *dest, const size_t *
 void shmem_ctx_ptrdiff_put_signal(shmem_ctx_t ctx, ptrdiff_t *dest, const ptrdiff_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
 void shmem_ctx_ptrdiff_put_signal_nbi(shmem_ctx_t ctx, ptrdiff_t *dest, const ptrdiff_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
 
+/* long double p/g: the C ABI passes long double in x87 registers, which the library (written
+ * in Rust) cannot, so these are a getmem/putmem of the value's bytes, here. */
+static inline void shmem_longdouble_p(long double *dest, long double value, int pe) {
+    shmem_putmem(dest, &value, sizeof value, pe);
+}
+static inline long double shmem_longdouble_g(const long double *source, int pe) {
+    long double v;
+    shmem_getmem(&v, source, sizeof v, pe);
+    return v;
+}
+static inline void shmem_ctx_longdouble_p(shmem_ctx_t ctx, long double *dest, long double value, int pe) {
+    shmem_ctx_putmem(ctx, dest, &value, sizeof value, pe);
+}
+static inline long double shmem_ctx_longdouble_g(shmem_ctx_t ctx, const long double *source, int pe) {
+    long double v;
+    shmem_ctx_getmem(ctx, &v, source, sizeof v, pe);
+    return v;
+}
+
 /* Collectives: active sets (deprecated). */
 void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync);
 void shmem_sync(int PE_start, int logPE_stride, int PE_size, long *pSync);
@@ -1964,6 +1985,7 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 #define shmem_p_g_(dest, value, pe) \
     _Generic(*(dest), \
         float: shmem_float_p, \
+        long double: shmem_longdouble_p, \
         double: shmem_double_p, \
         char: shmem_char_p, \
         signed char: shmem_schar_p, \
@@ -1980,6 +2002,7 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 #define shmem_ctx_p_g_(ctx, dest, value, pe) \
     _Generic(*(dest), \
         float: shmem_ctx_float_p, \
+        long double: shmem_ctx_longdouble_p, \
         double: shmem_ctx_double_p, \
         char: shmem_ctx_char_p, \
         signed char: shmem_ctx_schar_p, \
@@ -1998,6 +2021,7 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 #define shmem_g_g_(source, pe) \
     _Generic(*(source), \
         float: shmem_float_g, \
+        long double: shmem_longdouble_g, \
         double: shmem_double_g, \
         char: shmem_char_g, \
         signed char: shmem_schar_g, \
@@ -2014,6 +2038,7 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 #define shmem_ctx_g_g_(ctx, source, pe) \
     _Generic(*(source), \
         float: shmem_ctx_float_g, \
+        long double: shmem_ctx_longdouble_g, \
         double: shmem_ctx_double_g, \
         char: shmem_ctx_char_g, \
         signed char: shmem_ctx_schar_g, \

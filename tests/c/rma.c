@@ -7,6 +7,7 @@
 static long gdst[N];          /* a symmetric global (bss) */
 int gval = 7;                 /* a symmetric global (data) */
 static double gd[N];
+static long double gld[4];
 
 #define CHECK(cond, ...) do { if (!(cond)) { printf("FAIL PE %d: ", me); printf(__VA_ARGS__); printf("\n"); fflush(stdout); return 1; } } while (0)
 
@@ -58,6 +59,13 @@ int main(void) {
     shmem_quiet();
     shmem_barrier_all();
     for (int i = 0; i < N; i++) CHECK(hdst[i] == ll * 1000 + i, "put64_nbi [%d] = %ld", i, hdst[i]);
+    /* long double: p/g (header inline) and put */
+    long double lds[2] = {me + 0.25L, me + 0.75L};
+    shmem_p(&gld[0], (long double)me + 0.5L, right);
+    shmem_longdouble_put(&gld[1], lds, 2, right);
+    shmem_barrier_all();
+    CHECK(gld[0] == left + 0.5L && gld[1] == left + 0.25L && gld[2] == left + 0.75L, "long double");
+    CHECK(shmem_g(&gld[0], right) == me + 0.5L, "long double g");
     /* shmem_ptr */
     long *peer = shmem_ptr(hdst, right);
     CHECK(peer != NULL, "shmem_ptr NULL");
