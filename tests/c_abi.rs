@@ -29,6 +29,7 @@ const ERRORS: &[(&str, &str)] = &[
     ("free", "shmem: shmem_free: 0x"),
     ("cmp", "shmem: shmem_long_wait_until: cmp 42 is not one of"),
     ("range", "shmem: shmem_getmem: source 0x"),
+    ("null", "shmem: shmem_putmem: source is NULL"),
     (
         "ctx",
         "shmem: shmem_ctx_long_p: context 0x2 is not a context of this PE",

@@ -249,6 +249,9 @@ impl State {
     #[inline(always)]
     pub(crate) fn local(&self, call: &str, what: &str, addr: *const c_void, len: usize) -> Local {
         let a = addr as usize;
+        if a == 0 && len > 0 {
+            fail(call, format_args!("{what} is NULL"));
+        }
         let Some(end) = a.checked_add(len) else {
             fail(
                 call,

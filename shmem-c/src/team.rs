@@ -118,7 +118,7 @@ unsafe fn deliver(call: &str, out: *mut *mut c_void, handle: usize) {
 /// `shmem_team_split_strided` (§9.4.8): collective over `parent`; the members `start, start +
 /// stride, ...` (`size` of them, indices in the parent; `stride` may be negative) form a new
 /// team. Returns 0, with `*new_team` the team or `SHMEM_TEAM_INVALID` on non-members; nonzero
-/// (and `SHMEM_TEAM_INVALID`) when no team slot is left. An invalid triplet, or members that
+/// (and `SHMEM_TEAM_INVALID`) when no team slot is left or `parent` is `SHMEM_TEAM_INVALID`. An invalid triplet, or members that
 /// disagree, end the job.
 ///
 /// # Safety
@@ -135,6 +135,11 @@ pub unsafe extern "C" fn shmem_team_split_strided(
 ) -> c_int {
     let call = "shmem_team_split_strided";
     let s = st(call);
+    if parent.is_null() {
+        // SAFETY: forwarded contract.
+        unsafe { deliver(call, new_team, 0) };
+        return 1;
+    }
     let parent_coll = coll(s, call, parent);
     let pset = parent_coll.set();
     // SAFETY: forwarded contract.
@@ -190,6 +195,14 @@ pub unsafe extern "C" fn shmem_team_split_2d(
 ) -> c_int {
     let call = "shmem_team_split_2d";
     let s = st(call);
+    if parent.is_null() {
+        // SAFETY: forwarded contract.
+        unsafe {
+            deliver(call, xaxis_team, 0);
+            deliver(call, yaxis_team, 0);
+        }
+        return 1;
+    }
     let parent_coll = coll(s, call, parent);
     let pset = parent_coll.set();
     let n = pset.size();

@@ -24,6 +24,7 @@ int main(int argc, char **argv) {
             shmem_ctx_long_p(c, &x, 1, 0);
         }
         if (!strcmp(mode, "team")) shmem_team_my_pe((shmem_team_t)77);
+        if (!strcmp(mode, "null")) shmem_putmem(&x, NULL, 8, 0);
         if (!strcmp(mode, "range")) shmem_getmem(&local, (char *)&x - (1 << 30), 8, 0);
     }
     if (!strcmp(mode, "set")) shmem_barrier(0, 0, npes + 1, pSync);

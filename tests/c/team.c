@@ -52,6 +52,8 @@ int main(void) {
     CHECK(dst[0] == (npes - me % 2 + 1) / 2, "column size by sum %ld", dst[0]);
     shmem_team_destroy(row);
     shmem_team_destroy(col);
+    shmem_team_t none;
+    CHECK(shmem_team_split_strided(SHMEM_TEAM_INVALID, 0, 1, 1, NULL, 0, &none) != 0 && none == SHMEM_TEAM_INVALID, "split of an invalid parent");
     /* many splits and destroys: slots come back */
     for (int k = 0; k < 40; k++) {
         shmem_team_t t;
