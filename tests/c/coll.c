@@ -2,6 +2,7 @@
  * deprecated active-set forms (the specification's OR-to-all example: two pSync arrays used
  * alternately), barrier and broadcast64 on a strided set. */
 #include <shmem.h>
+#include <complex.h>
 #include <stdio.h>
 
 #define CHECK(cond, ...) do { if (!(cond)) { printf("FAIL PE %d: ", me); printf(__VA_ARGS__); printf("\n"); fflush(stdout); return 1; } } while (0)
@@ -54,6 +55,29 @@ int main(void) {
         CHECK(dst[0] == e, "or_to_all %d: %lx, expected %lx", k, dst[0], e);
     }
     shmem_long_sum_to_all(dst, src, N, 0, 0, npes, pWrk, pSync0);
+    /* complex sums, 32-bit collect and alltoall on the whole set */
+    static double _Complex csrc[3], cdst[3];
+    static double _Complex cwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE];
+    for (int i = 0; i < 3; i++) csrc[i] = me + i * 1.0 * _Complex_I;
+    shmem_complexd_sum_to_all(cdst, csrc, 3, 0, 0, npes, cwrk, pSync1);
+    for (int i = 0; i < 3; i++) {
+        double re = 0;
+        for (int p = 0; p < npes; p++) re += p;
+        CHECK(creal(cdst[i]) == re && cimag(cdst[i]) == i * npes, "complex sum [%d]", i);
+    }
+    static int isrc[4], idst[64];
+    for (int i = 0; i <= me && i < 4; i++) isrc[i] = me * 10 + i;
+    int mine = me < 4 ? me + 1 : 4;
+    shmem_collect32(idst, isrc, mine, 0, 0, npes, pSync0);
+    at = 0;
+    for (int p = 0; p < npes; p++) for (int i = 0; i < (p < 4 ? p + 1 : 4); i++, at++) CHECK(idst[at] == p * 10 + i, "collect32 [%d] = %d", at, idst[at]);
+    long *a2 = shmem_malloc(sizeof(long) * npes), *b2 = shmem_malloc(sizeof(long) * npes);
+    for (int j = 0; j < npes; j++) a2[j] = me * 100 + j;
+    shmem_alltoall64(b2, a2, 1, 0, 0, npes, pSync1);
+    for (int j = 0; j < npes; j++) CHECK(b2[j] == j * 100 + me, "alltoall64 [%d] = %ld", j, b2[j]);
+    shmem_barrier_all();
+    shmem_free(b2);
+    shmem_free(a2);
     shmem_barrier(0, 0, npes, bsync);
     /* even PEs only: stride 2 */
     int evens = (npes + 1) / 2;

@@ -73,8 +73,19 @@ int main(void) {
     CHECK(shmem_ptr(gdst, me) == (void *)gdst, "shmem_ptr to self");
     CHECK(shmem_addr_accessible(gdst, right) && shmem_addr_accessible(hdst, right), "accessible");
     CHECK(!shmem_addr_accessible(src, right), "stack is not symmetric");
+    /* realloc keeps the contents; align aligns */
     shmem_barrier_all();
-    shmem_free(hdst);
+    long *grown = shmem_realloc(hdst, 4 * N * sizeof(long));
+    CHECK(grown != NULL, "realloc");
+    for (int i = 0; i < N; i++) CHECK(grown[i] == ll * 1000 + i, "realloc kept [%d] = %ld", i, grown[i]);
+    grown[4 * N - 1] = me;
+    shmem_sync_all();
+    CHECK(shmem_long_g(&grown[4 * N - 1], right) == right, "realloc tail");
+    void *al = shmem_align(4096, 100);
+    CHECK(al != NULL && ((unsigned long)al & 4095) == 0, "align %p", al);
+    shmem_free(al);
+    shmem_barrier_all();
+    shmem_free(grown);
     shmem_finalize();
     if (me == 0) printf("rma ok on %d PEs\n", npes);
     return 0;
