@@ -21,7 +21,8 @@
 //!
 //! Limits: only the executable's own data (not that of shared libraries it loads); threads of
 //! the program must not write globals while `shmem_init` runs; the span must fit in the
-//! partition (`SHMEM_SYMMETRIC_SIZE`).
+//! partition (`SHMEM_SYMMETRIC_SIZE`); the pages are shared, so a child forked without exec
+//! shares the parent's globals instead of getting a copy.
 
 use std::ffi::c_void;
 
