@@ -1,0 +1,103 @@
+//! `shmemcc`: the C compiler wrapper of shmem's C API (like `oshcc`).
+//!
+//! `shmemcc [cc options] files...` runs the C compiler (`$SHMEM_CC`, else `$CC`, else `cc`)
+//! with `-I<include dir>` in front of the arguments and, when it links (no `-c`, `-S`, `-E`,
+//! `-M`, `-MM`), `-L<lib dir> -Wl,-rpath,<lib dir> -lshmem` after them, so the program finds
+//! `libshmem.so` at run time without `LD_LIBRARY_PATH`.
+//!
+//! Where it looks, first hit wins:
+//! * the library: the directory of the `shmemcc` executable itself (Cargo puts
+//!   `libshmem.so` next to it and to `shmemrun`, in `target/<profile>/`), then `../lib` from
+//!   it (an installed tree: `<prefix>/bin`, `<prefix>/lib`, `<prefix>/include`);
+//! * the header: `../include` from the executable's directory (installed tree), then
+//!   `include/` of the `shmem-c` source directory this binary was built from.
+//!
+//! Options of its own (first argument only): `--showme` prints the command instead of
+//! running it; `--write-pc DIR` writes `DIR/shmem.pc` for `pkg-config` with the same paths.
+#![forbid(unsafe_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+/// The header directory of the source tree this binary was built from.
+const SOURCE_INCLUDE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/include");
+
+fn lib_dir(exe_dir: &Path) -> Option<PathBuf> {
+    [exe_dir.to_path_buf(), exe_dir.join("../lib")]
+        .into_iter()
+        .find(|d| d.join("libshmem.so").is_file())
+}
+
+fn include_dir(exe_dir: &Path) -> Option<PathBuf> {
+    [exe_dir.join("../include"), PathBuf::from(SOURCE_INCLUDE)]
+        .into_iter()
+        .find(|d| d.join("shmem.h").is_file())
+}
+
+fn main() -> ExitCode {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let exe = std::env::current_exe().and_then(|p| p.canonicalize());
+    let Some(exe_dir) = exe.ok().and_then(|p| p.parent().map(Path::to_path_buf)) else {
+        eprintln!("shmemcc: cannot locate its own executable");
+        return ExitCode::from(2);
+    };
+    let (Some(lib), Some(inc)) = (lib_dir(&exe_dir), include_dir(&exe_dir)) else {
+        eprintln!(
+            "shmemcc: libshmem.so or shmem.h not found (looked for the library in {} and its \
+             ../lib, for the header in its ../include and {SOURCE_INCLUDE}); build them with \
+             `cargo build -p shmem-c`",
+            exe_dir.display()
+        );
+        return ExitCode::from(2);
+    };
+    let (lib, inc) = (lib.display().to_string(), inc.display().to_string());
+    if args.first().map(String::as_str) == Some("--write-pc") {
+        let Some(dir) = args.get(1) else {
+            eprintln!("shmemcc: --write-pc needs a directory");
+            return ExitCode::from(2);
+        };
+        let pc = format!(
+            "Name: shmem\nDescription: OpenSHMEM 1.5 C API of shmem (Rust)\nVersion: {}\n\
+             Cflags: -I{inc}\nLibs: -L{lib} -Wl,-rpath,{lib} -lshmem\n",
+            env!("CARGO_PKG_VERSION")
+        );
+        return match std::fs::write(Path::new(dir).join("shmem.pc"), pc) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("shmemcc: writing {dir}/shmem.pc: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    let showme = args.first().map(String::as_str) == Some("--showme");
+    if showme {
+        args.remove(0);
+    }
+    let cc = std::env::var("SHMEM_CC")
+        .or_else(|_| std::env::var("CC"))
+        .unwrap_or_else(|_| "cc".to_owned());
+    let links = !args
+        .iter()
+        .any(|a| matches!(a.as_str(), "-c" | "-S" | "-E" | "-M" | "-MM"));
+    let mut full = vec![format!("-I{inc}")];
+    full.extend(args);
+    if links {
+        full.extend([
+            format!("-L{lib}"),
+            format!("-Wl,-rpath,{lib}"),
+            "-lshmem".to_owned(),
+        ]);
+    }
+    if showme {
+        println!("{cc} {}", full.join(" "));
+        return ExitCode::SUCCESS;
+    }
+    match Command::new(&cc).args(&full).status() {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        Ok(s) => ExitCode::from(u8::try_from(s.code().unwrap_or(1)).unwrap_or(1)),
+        Err(e) => {
+            eprintln!("shmemcc: running {cc}: {e}");
+            ExitCode::from(127)
+        }
+    }
+}

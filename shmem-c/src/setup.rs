@@ -1,0 +1,301 @@
+//! Setup, queries and memory management (OpenSHMEM 1.5 §9.1, §9.3).
+
+use std::ffi::{c_char, c_int, c_void};
+
+use shmem_core::runtime::{SPEC_VERSION, VENDOR_NAME};
+use shmem_core::transport::Transport;
+use shmem_core::{AllocRequest, Error};
+
+use crate::state::{self, fail, st};
+
+/// `SHMEM_THREAD_SERIALIZED`, the highest level this library provides.
+const THREAD_SERIALIZED: c_int = 2;
+/// `SHMEM_MAX_NAME_LEN`.
+const MAX_NAME_LEN: usize = 256;
+
+/// `shmem_init` (§9.1.1): collective over every PE; places the program's globals in
+/// symmetric memory. A second call while initialized does nothing.
+#[unsafe(no_mangle)]
+pub extern "C" fn shmem_init() {
+    state::init("shmem_init");
+}
+
+/// `shmem_init_thread` (§9.1.2): [`shmem_init`]; `*provided` receives the level given, at
+/// most `SHMEM_THREAD_SERIALIZED`. Returns 0.
+///
+/// # Safety
+/// `provided` is null or valid for writing an `int`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_init_thread(requested: c_int, provided: *mut c_int) -> c_int {
+    state::init("shmem_init_thread");
+    if !provided.is_null() {
+        // SAFETY: non-null and writable (caller).
+        unsafe { provided.write(requested.clamp(0, THREAD_SERIALIZED)) };
+    }
+    0
+}
+
+/// `shmem_query_thread` (§9.1.4): `SHMEM_THREAD_SERIALIZED`.
+///
+/// # Safety
+/// `provided` is valid for writing an `int`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_query_thread(provided: *mut c_int) {
+    let _ = st("shmem_query_thread");
+    if provided.is_null() {
+        fail("shmem_query_thread", format_args!("provided is NULL"));
+    }
+    // SAFETY: non-null and writable (caller).
+    unsafe { provided.write(THREAD_SERIALIZED) };
+}
+
+/// `shmem_finalize` (§9.1.6): collective; completes this PE's operations, synchronizes every
+/// PE and marks the PE finished. Symmetric memory stays mapped (the globals live there).
+#[unsafe(no_mangle)]
+pub extern "C" fn shmem_finalize() {
+    let s = st("shmem_finalize");
+    if !s.finalized.replace(true) {
+        s.rt.finalize();
+    }
+}
+
+/// `shmem_global_exit` (§9.1.7): ends every PE of the job; the launcher exits with `status`.
+#[unsafe(no_mangle)]
+pub extern "C" fn shmem_global_exit(status: c_int) -> ! {
+    st("shmem_global_exit").rt.global_exit(status)
+}
+
+/// `shmem_my_pe` (§9.1.8).
+#[unsafe(no_mangle)]
+pub extern "C" fn shmem_my_pe() -> c_int {
+    st("shmem_my_pe").me() as c_int
+}
+
+/// `shmem_n_pes` (§9.1.9).
+#[unsafe(no_mangle)]
+pub extern "C" fn shmem_n_pes() -> c_int {
+    st("shmem_n_pes").n_pes() as c_int
+}
+
+/// `_my_pe` (deprecated name of [`shmem_my_pe`]).
+#[unsafe(no_mangle)]
+pub extern "C" fn _my_pe() -> c_int {
+    shmem_my_pe()
+}
+
+/// `_num_pes` (deprecated name of [`shmem_n_pes`]).
+#[unsafe(no_mangle)]
+pub extern "C" fn _num_pes() -> c_int {
+    shmem_n_pes()
+}
+
+/// `start_pes` (deprecated): [`shmem_init`]; the argument is ignored, as the specification
+/// says.
+#[unsafe(no_mangle)]
+pub extern "C" fn start_pes(npes: c_int) {
+    let _ = npes;
+    state::init("start_pes");
+}
+
+/// `shmem_pe_accessible` (§9.1.10): 1 for a PE of the job this PE maps, else 0.
+#[unsafe(no_mangle)]
+pub extern "C" fn shmem_pe_accessible(pe: c_int) -> c_int {
+    let s = st("shmem_pe_accessible");
+    c_int::from(usize::try_from(pe).is_ok_and(|p| p < s.n_pes() && s.t().maps(p)))
+}
+
+/// `shmem_addr_accessible` (§9.1.11): 1 when `addr` is symmetric and `pe` is accessible.
+///
+/// # Safety
+/// None beyond the crate's contract: `addr` is only compared, never dereferenced.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_addr_accessible(addr: *const c_void, pe: c_int) -> c_int {
+    let s = st("shmem_addr_accessible");
+    c_int::from(shmem_pe_accessible(pe) == 1 && s.try_sym(addr, 1).is_some())
+}
+
+/// `shmem_ptr` (§9.1.12): this PE's address of `dest` on `pe`, or NULL when `pe` is not
+/// mapped here. For this PE, `dest` itself.
+///
+/// # Safety
+/// `dest` is a symmetric address; it is checked, never dereferenced.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_ptr(dest: *const c_void, pe: c_int) -> *mut c_void {
+    let s = st("shmem_ptr");
+    let pe = s.pe("shmem_ptr", pe);
+    let off = s.sym("shmem_ptr", "dest", dest, 0);
+    if !s.t().maps(pe) {
+        return std::ptr::null_mut();
+    }
+    if pe == s.me() {
+        return dest.cast_mut();
+    }
+    s.addr_of(pe, off)
+}
+
+/// `shmem_info_get_version` (§9.1.13): 1, 5.
+///
+/// # Safety
+/// `major` and `minor` are valid for writing an `int`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_info_get_version(major: *mut c_int, minor: *mut c_int) {
+    if major.is_null() || minor.is_null() {
+        fail(
+            "shmem_info_get_version",
+            format_args!("major or minor is NULL"),
+        );
+    }
+    // SAFETY: non-null and writable (caller).
+    unsafe {
+        major.write(SPEC_VERSION.0 as c_int);
+        minor.write(SPEC_VERSION.1 as c_int);
+    }
+}
+
+/// `shmem_info_get_name` (§9.1.14): the vendor string, at most `SHMEM_MAX_NAME_LEN` bytes
+/// with its terminating NUL.
+///
+/// # Safety
+/// `name` is valid for writing `SHMEM_MAX_NAME_LEN` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_info_get_name(name: *mut c_char) {
+    if name.is_null() {
+        fail("shmem_info_get_name", format_args!("name is NULL"));
+    }
+    let text = VENDOR_NAME.as_bytes();
+    let n = text.len().min(MAX_NAME_LEN - 1);
+    // SAFETY: `name` holds `MAX_NAME_LEN > n` bytes (caller); `text` is ours.
+    unsafe {
+        std::ptr::copy_nonoverlapping(text.as_ptr(), name.cast::<u8>(), n);
+        name.add(n).write(0);
+    }
+}
+
+/// Collective allocation of `size` bytes aligned to `align` (power of two), with the bytes
+/// zeroed when `zero`; NULL when the heap cannot hold it (on every PE).
+fn alloc(call: &str, size: usize, align: usize, zero: bool) -> *mut c_void {
+    let s = st(call);
+    let t = s.t();
+    let mut req = AllocRequest::array::<u8>(size);
+    req.align = align;
+    match s.rt.alloc(req, |off| {
+        if zero {
+            t.fill(t.my_pe(), off, size, 0);
+        }
+    }) {
+        Ok(a) => s.keep(a, size),
+        Err(Error::HeapExhausted { .. }) => std::ptr::null_mut(),
+        Err(Error::Refused { source, .. }) if matches!(*source, Error::HeapExhausted { .. }) => {
+            std::ptr::null_mut()
+        }
+        Err(e) => fail(call, format_args!("{e}")),
+    }
+}
+
+/// `shmem_malloc` (§9.3.1): collective; NULL for `size` 0 or when the heap is exhausted.
+/// Every PE must pass the same size: a mismatch ends the job with a message.
+#[unsafe(no_mangle)]
+pub extern "C" fn shmem_malloc(size: usize) -> *mut c_void {
+    if size == 0 {
+        let _ = st("shmem_malloc");
+        return std::ptr::null_mut();
+    }
+    alloc("shmem_malloc", size, 16, false)
+}
+
+/// `shmem_malloc_with_hints` (§9.3.2): [`shmem_malloc`]; hints are advice, and on one node
+/// there is nothing to choose between.
+#[unsafe(no_mangle)]
+pub extern "C" fn shmem_malloc_with_hints(size: usize, hints: libc::c_long) -> *mut c_void {
+    let _ = hints;
+    shmem_malloc(size)
+}
+
+/// `shmem_calloc` (§9.3.4): collective; `count * size` zeroed bytes.
+#[unsafe(no_mangle)]
+pub extern "C" fn shmem_calloc(count: usize, size: usize) -> *mut c_void {
+    match count.checked_mul(size) {
+        Some(0) => {
+            let _ = st("shmem_calloc");
+            std::ptr::null_mut()
+        }
+        Some(n) => alloc("shmem_calloc", n, 16, true),
+        None => fail(
+            "shmem_calloc",
+            format_args!("count {count} times size {size} overflows"),
+        ),
+    }
+}
+
+/// `shmem_align` (§9.3.3): collective; `alignment` must be a power of two.
+#[unsafe(no_mangle)]
+pub extern "C" fn shmem_align(alignment: usize, size: usize) -> *mut c_void {
+    if !alignment.is_power_of_two() {
+        fail(
+            "shmem_align",
+            format_args!("alignment {alignment} is not a power of two"),
+        );
+    }
+    if size == 0 {
+        let _ = st("shmem_align");
+        return std::ptr::null_mut();
+    }
+    alloc("shmem_align", size, alignment.max(16), false)
+}
+
+/// `shmem_free` (§9.3.5): collective (a barrier of all PEs, then the block returns to the
+/// heap at the next allocation, once every PE freed it); NULL does nothing.
+///
+/// # Safety
+/// `ptr` is NULL or was returned by this library's allocation routines (checked).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_free(ptr: *mut c_void) {
+    let s = st("shmem_free");
+    if ptr.is_null() {
+        return;
+    }
+    let block = s.take("shmem_free", ptr);
+    s.t().barrier_all();
+    drop(block);
+}
+
+/// `shmem_realloc` (§9.3.6): collective; keeps the first `min(old, size)` bytes. NULL `ptr`
+/// is [`shmem_malloc`]; `size` 0 is [`shmem_free`] and returns NULL. On exhaustion the old
+/// block stays and NULL is returned.
+///
+/// # Safety
+/// As [`shmem_free`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_realloc(ptr: *mut c_void, size: usize) -> *mut c_void {
+    if ptr.is_null() {
+        return shmem_malloc(size);
+    }
+    if size == 0 {
+        // SAFETY: forwarded contract.
+        unsafe { shmem_free(ptr) };
+        return std::ptr::null_mut();
+    }
+    let s = st("shmem_realloc");
+    let (old, old_len) = s.take("shmem_realloc", ptr);
+    let t = s.t();
+    let keep = old_len.min(size);
+    let old_off = old.offset();
+    let r = s.rt.alloc(AllocRequest::array::<u8>(size), |off| {
+        t.copy(t.my_pe(), off, t.my_pe(), old_off, keep)
+    });
+    match r {
+        Ok(a) => {
+            drop(old);
+            s.keep(a, size)
+        }
+        Err(Error::HeapExhausted { .. }) => {
+            s.keep(old, old_len);
+            std::ptr::null_mut()
+        }
+        Err(Error::Refused { source, .. }) if matches!(*source, Error::HeapExhausted { .. }) => {
+            s.keep(old, old_len);
+            std::ptr::null_mut()
+        }
+        Err(e) => fail("shmem_realloc", format_args!("{e}")),
+    }
+}

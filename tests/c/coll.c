@@ -1,0 +1,98 @@
+/* Collectives: team reductions, broadcast, fcollect, collect, alltoall, team_sync; the
+ * deprecated active-set forms (the specification's OR-to-all example: two pSync arrays used
+ * alternately), barrier and broadcast64 on a strided set. */
+#include <shmem.h>
+#include <complex.h>
+#include <stdio.h>
+
+#define CHECK(cond, ...) do { if (!(cond)) { printf("FAIL PE %d: ", me); printf(__VA_ARGS__); printf("\n"); fflush(stdout); return 1; } } while (0)
+#define N 100
+
+static long pSync0[SHMEM_REDUCE_SYNC_SIZE], pSync1[SHMEM_REDUCE_SYNC_SIZE];
+static long pWrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE + N];
+static long src[N], dst[N];
+static double dsrc[N], ddst[N];
+static long bsync[SHMEM_BARRIER_SYNC_SIZE];
+
+int main(void) {
+    for (int i = 0; i < SHMEM_REDUCE_SYNC_SIZE; i++) pSync0[i] = pSync1[i] = SHMEM_SYNC_VALUE;
+    for (int i = 0; i < SHMEM_BARRIER_SYNC_SIZE; i++) bsync[i] = SHMEM_SYNC_VALUE;
+    shmem_init();
+    int me = shmem_my_pe(), npes = shmem_n_pes();
+    CHECK(shmem_team_my_pe(SHMEM_TEAM_WORLD) == me && shmem_team_n_pes(SHMEM_TEAM_WORLD) == npes, "team");
+    /* team sum and max of N longs, in place for max */
+    for (int i = 0; i < N; i++) { src[i] = me * N + i; dst[i] = -1; dsrc[i] = me + i * 0.25; }
+    shmem_barrier_all();
+    CHECK(shmem_long_sum_reduce(SHMEM_TEAM_WORLD, dst, src, N) == 0, "sum rc");
+    for (int i = 0; i < N; i++) {
+        long e = 0;
+        for (int p = 0; p < npes; p++) e += p * N + i;
+        CHECK(dst[i] == e, "sum [%d] = %ld, expected %ld", i, dst[i], e);
+    }
+    shmem_max_reduce(SHMEM_TEAM_WORLD, dsrc, dsrc, N);
+    for (int i = 0; i < N; i++) CHECK(ddst[i] == 0.0 && dsrc[i] == (npes - 1) + i * 0.25, "max [%d] = %g", i, dsrc[i]);
+    /* broadcast from the last PE, fcollect, collect with different counts, alltoall */
+    long *h = shmem_malloc(sizeof(long) * N * npes);
+    long *g = shmem_malloc(sizeof(long) * N * npes);
+    for (int i = 0; i < N; i++) src[i] = me * 7 + i;
+    shmem_long_broadcast(SHMEM_TEAM_WORLD, dst, src, N, npes - 1);
+    for (int i = 0; i < N; i++) CHECK(dst[i] == (npes - 1) * 7 + i, "broadcast [%d] = %ld", i, dst[i]);
+    shmem_long_fcollect(SHMEM_TEAM_WORLD, h, src, 3);
+    for (int p = 0; p < npes; p++) for (int i = 0; i < 3; i++) CHECK(h[p * 3 + i] == p * 7 + i, "fcollect");
+    shmem_long_collect(SHMEM_TEAM_WORLD, h, src, me + 1);
+    int at = 0;
+    for (int p = 0; p < npes; p++) for (int i = 0; i <= p; i++, at++) CHECK(h[at] == p * 7 + i, "collect [%d] = %ld", at, h[at]);
+    for (int j = 0; j < npes; j++) for (int i = 0; i < 2; i++) g[j * 2 + i] = me * 100 + j * 10 + i;
+    shmem_long_alltoall(SHMEM_TEAM_WORLD, h, g, 2);
+    for (int j = 0; j < npes; j++) for (int i = 0; i < 2; i++) CHECK(h[j * 2 + i] == j * 100 + me * 10 + i, "alltoall");
+    CHECK(shmem_team_sync(SHMEM_TEAM_WORLD) == 0, "team_sync");
+    /* OR-to-all, alternating pSync arrays, no barrier in between */
+    for (int k = 0; k < 50; k++) {
+        src[0] = 1L << ((me + k) % 60);
+        shmem_long_or_to_all(dst, src, 1, 0, 0, npes, pWrk, (k & 1) ? pSync1 : pSync0);
+        long e = 0;
+        for (int p = 0; p < npes; p++) e |= 1L << ((p + k) % 60);
+        CHECK(dst[0] == e, "or_to_all %d: %lx, expected %lx", k, dst[0], e);
+    }
+    shmem_long_sum_to_all(dst, src, N, 0, 0, npes, pWrk, pSync0);
+    /* complex sums, 32-bit collect and alltoall on the whole set */
+    static double _Complex csrc[3], cdst[3];
+    static double _Complex cwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE];
+    for (int i = 0; i < 3; i++) csrc[i] = me + i * 1.0 * _Complex_I;
+    shmem_complexd_sum_to_all(cdst, csrc, 3, 0, 0, npes, cwrk, pSync1);
+    for (int i = 0; i < 3; i++) {
+        double re = 0;
+        for (int p = 0; p < npes; p++) re += p;
+        CHECK(creal(cdst[i]) == re && cimag(cdst[i]) == i * npes, "complex sum [%d]", i);
+    }
+    static int isrc[4], idst[64];
+    for (int i = 0; i <= me && i < 4; i++) isrc[i] = me * 10 + i;
+    int mine = me < 4 ? me + 1 : 4;
+    shmem_collect32(idst, isrc, mine, 0, 0, npes, pSync0);
+    at = 0;
+    for (int p = 0; p < npes; p++) for (int i = 0; i < (p < 4 ? p + 1 : 4); i++, at++) CHECK(idst[at] == p * 10 + i, "collect32 [%d] = %d", at, idst[at]);
+    long *a2 = shmem_malloc(sizeof(long) * npes), *b2 = shmem_malloc(sizeof(long) * npes);
+    for (int j = 0; j < npes; j++) a2[j] = me * 100 + j;
+    shmem_alltoall64(b2, a2, 1, 0, 0, npes, pSync1);
+    for (int j = 0; j < npes; j++) CHECK(b2[j] == j * 100 + me, "alltoall64 [%d] = %ld", j, b2[j]);
+    shmem_barrier_all();
+    shmem_free(b2);
+    shmem_free(a2);
+    shmem_barrier(0, 0, npes, bsync);
+    /* even PEs only: stride 2 */
+    int evens = (npes + 1) / 2;
+    if (me % 2 == 0) {
+        for (int i = 0; i < N; i++) { src[i] = 1000 + i; dst[i] = -5; }
+        shmem_broadcast64(dst, src, N, 0, 0, 1, evens, pSync1);
+        for (int i = 0; i < N; i++) CHECK(dst[i] == (me == 0 ? -5 : 1000 + i), "broadcast64 [%d] = %ld", i, dst[i]);
+        shmem_fcollect64(h, src, 1, 0, 1, evens, pSync0);
+        for (int p = 0; p < evens; p++) CHECK(h[p] == 1000, "fcollect64");
+        shmem_barrier(0, 1, evens, bsync);
+    }
+    shmem_barrier_all();
+    shmem_free(g);
+    shmem_free(h);
+    shmem_finalize();
+    if (me == 0) printf("coll ok on %d PEs\n", npes);
+    return 0;
+}

@@ -1,0 +1,36 @@
+/* Errors C cannot type: each mode makes PE 0 (or every PE) break one rule; the job must end
+ * with a one-line message naming the call and the argument (checked by the driver). */
+#include <shmem.h>
+#include <stdio.h>
+#include <string.h>
+
+static long pSync[SHMEM_BARRIER_SYNC_SIZE];
+static long x;
+
+int main(int argc, char **argv) {
+    const char *mode = argc > 1 ? argv[1] : "";
+    shmem_init();
+    int me = shmem_my_pe(), npes = shmem_n_pes();
+    long local = 0;
+    if (me == 0) {
+        if (!strcmp(mode, "pe")) shmem_long_p(&x, 1, npes);
+        if (!strcmp(mode, "addr")) shmem_long_p(&local, 1, 0);
+        if (!strcmp(mode, "free")) shmem_free(&x);
+        if (!strcmp(mode, "cmp")) shmem_long_wait_until(&x, 42, 0);
+        if (!strcmp(mode, "ctx")) {
+            shmem_ctx_t c;
+            shmem_ctx_create(0, &c);
+            shmem_ctx_destroy(c);
+            shmem_ctx_long_p(c, &x, 1, 0);
+        }
+        if (!strcmp(mode, "team")) shmem_team_my_pe((shmem_team_t)77);
+        if (!strcmp(mode, "null")) shmem_putmem(&x, NULL, 8, 0);
+        if (!strcmp(mode, "range")) shmem_getmem(&local, (char *)&x - (1 << 30), 8, 0);
+    }
+    if (!strcmp(mode, "set")) shmem_barrier(0, 0, npes + 1, pSync);
+    if (!strcmp(mode, "psync")) shmem_barrier(0, 0, npes, &local);
+    if (!strcmp(mode, "mismatch")) shmem_malloc(64 + me);
+    shmem_barrier_all();
+    shmem_finalize();
+    return 0;
+}

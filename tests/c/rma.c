@@ -1,0 +1,92 @@
+/* RMA: putmem/getmem, typed put/get/p/g/iput/iget, nbi, sized puts, into heap and globals. */
+#include <shmem.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 64
+static long gdst[N];          /* a symmetric global (bss) */
+int gval = 7;                 /* a symmetric global (data) */
+static double gd[N];
+static long double gld[4];
+
+#define CHECK(cond, ...) do { if (!(cond)) { printf("FAIL PE %d: ", me); printf(__VA_ARGS__); printf("\n"); fflush(stdout); return 1; } } while (0)
+
+int main(void) {
+    shmem_init();
+    int me = shmem_my_pe(), npes = shmem_n_pes();
+    int right = (me + 1) % npes, left = (me + npes - 1) % npes;
+    long *hdst = shmem_malloc(N * sizeof(long));
+    long src[N];
+    CHECK(hdst != NULL, "malloc");
+    CHECK(gval == 7, "initial global %d", gval);
+    for (int i = 0; i < N; i++) src[i] = me * 1000 + i;
+    shmem_barrier_all();
+    shmem_long_put(hdst, src, N, right);
+    shmem_putmem(gdst, src, N * sizeof(long), right);
+    shmem_int_p(&gval, 100 + me, right);
+    shmem_barrier_all();
+    for (int i = 0; i < N; i++) {
+        CHECK(hdst[i] == left * 1000 + i, "heap put [%d] = %ld", i, hdst[i]);
+        CHECK(gdst[i] == left * 1000 + i, "global put [%d] = %ld", i, gdst[i]);
+    }
+    CHECK(gval == 100 + left, "global p = %d", gval);
+    /* get from the right neighbour's global and heap */
+    long got[N];
+    shmem_getmem(got, gdst, N * sizeof(long), right);
+    for (int i = 0; i < N; i++) CHECK(got[i] == me * 1000 + i, "getmem [%d] = %ld", i, got[i]);
+    shmem_long_get(got, hdst, N, left);
+    int ll = (left + npes - 1) % npes;
+    for (int i = 0; i < N; i++) CHECK(got[i] == ll * 1000 + i, "long_get [%d] = %ld", i, got[i]);
+    CHECK(shmem_int_g(&gval, right) == 100 + me, "int_g");
+    /* generic names, doubles, strided */
+    for (int i = 0; i < N; i++) gd[i] = -1.0;
+    shmem_barrier_all();
+    double ds[N / 2];
+    for (int i = 0; i < N / 2; i++) ds[i] = me + i * 0.5;
+    shmem_iput(gd, ds, 2, 1, N / 2, right);       /* every other element */
+    shmem_p(&gd[1], 3.25, right);
+    shmem_barrier_all();
+    for (int i = 0; i < N / 2; i++) CHECK(gd[2 * i] == left + i * 0.5, "iput [%d] = %g", 2 * i, gd[2 * i]);
+    CHECK(gd[1] == 3.25, "generic p %g", gd[1]);
+    CHECK(gd[3] == -1.0, "iput wrote a gap");
+    double dg[N / 2];
+    shmem_double_iget(dg, gd, 1, 2, N / 2, left);
+    int l2 = (left + npes - 1) % npes;
+    for (int i = 0; i < N / 2; i++) CHECK(dg[i] == l2 + i * 0.5, "iget [%d] = %g", i, dg[i]);
+    /* nbi + quiet, sized, symmetric source */
+    shmem_barrier_all();
+    shmem_put64_nbi(hdst, gdst, N, right);      /* source is itself symmetric */
+    shmem_quiet();
+    shmem_barrier_all();
+    for (int i = 0; i < N; i++) CHECK(hdst[i] == ll * 1000 + i, "put64_nbi [%d] = %ld", i, hdst[i]);
+    /* long double: p/g (header inline) and put */
+    long double lds[2] = {me + 0.25L, me + 0.75L};
+    shmem_p(&gld[0], (long double)me + 0.5L, right);
+    shmem_longdouble_put(&gld[1], lds, 2, right);
+    shmem_barrier_all();
+    CHECK(gld[0] == left + 0.5L && gld[1] == left + 0.25L && gld[2] == left + 0.75L, "long double");
+    CHECK(shmem_g(&gld[0], right) == me + 0.5L, "long double g");
+    /* shmem_ptr */
+    long *peer = shmem_ptr(hdst, right);
+    CHECK(peer != NULL, "shmem_ptr NULL");
+    CHECK(peer[0] == left * 1000, "shmem_ptr read %ld", peer[0]);
+    CHECK(shmem_ptr(gdst, me) == (void *)gdst, "shmem_ptr to self");
+    CHECK(shmem_addr_accessible(gdst, right) && shmem_addr_accessible(hdst, right), "accessible");
+    CHECK(!shmem_addr_accessible(src, right), "stack is not symmetric");
+    /* realloc keeps the contents; align aligns */
+    shmem_barrier_all();
+    long *grown = shmem_realloc(hdst, 4 * N * sizeof(long));
+    CHECK(grown != NULL, "realloc");
+    for (int i = 0; i < N; i++) CHECK(grown[i] == ll * 1000 + i, "realloc kept [%d] = %ld", i, grown[i]);
+    grown[4 * N - 1] = me;
+    shmem_sync_all();
+    CHECK(shmem_long_g(&grown[4 * N - 1], right) == right, "realloc tail");
+    void *al = shmem_align(4096, 100);
+    CHECK(al != NULL && ((unsigned long)al & 4095) == 0, "align %p", al);
+    shmem_free(al);
+    shmem_barrier_all();
+    shmem_free(grown);
+    shmem_finalize();
+    if (me == 0) printf("rma ok on %d PEs\n", npes);
+    return 0;
+}

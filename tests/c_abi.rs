@@ -1,0 +1,263 @@
+//! The C API (`shmem-c`): the C programs of `tests/c/`, built with `shmemcc` and run through
+//! `shmemrun` at 2 and 4 PEs (and as a singleton). Each program computes its expectations
+//! itself (folds over PE ids), prints `FAIL ...` and exits non-zero on a mismatch; the
+//! `errors` program breaks one rule per mode, and the job must end with the one-line message
+//! naming the call and the argument.
+//!
+//! `cargo test` builds `libshmem.so` only when something depends on it, and nothing Rust
+//! does: so the driver runs `cargo build -p shmem-c` itself (same target directory and
+//! profile as this test; Cargo does not hold its lock while tests run), which is a no-op when
+//! the library is current.
+#![forbid(unsafe_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use libtest_mimic::{Arguments, Failed, Trial};
+
+/// The C programs that must pass at 2 and 4 PEs.
+const PROGRAMS: &[&str] = &["rma", "amo", "lock", "coll", "team", "p2p", "ctx"];
+
+/// `errors` modes and the message each must produce.
+const ERRORS: &[(&str, &str)] = &[
+    (
+        "pe",
+        "shmem: shmem_long_p: invalid PE 2 (the job has 2 PEs)",
+    ),
+    ("addr", "shmem: shmem_long_p: dest 0x"),
+    ("free", "shmem: shmem_free: 0x"),
+    ("cmp", "shmem: shmem_long_wait_until: cmp 42 is not one of"),
+    ("range", "shmem: shmem_getmem: source 0x"),
+    ("null", "shmem: shmem_putmem: source is NULL"),
+    (
+        "ctx",
+        "shmem: shmem_ctx_long_p: context 0x2 is not a context of this PE",
+    ),
+    (
+        "team",
+        "shmem: shmem_team_my_pe: team 0x4d is not a team of this PE",
+    ),
+    (
+        "set",
+        "shmem: shmem_barrier: invalid active set (PE_start 0, logPE_stride 0, PE_size 3)",
+    ),
+    ("psync", "shmem: shmem_barrier: pSync 0x"),
+    (
+        "mismatch",
+        "shmem: shmem_malloc: collective argument mismatch",
+    ),
+];
+
+/// Where the built programs are.
+struct Built {
+    dir: PathBuf,
+}
+
+fn shmemrun() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_shmemrun"))
+}
+
+/// Builds `libshmem` and `shmemcc` (cargo), then every C program with `shmemcc`; once.
+fn built() -> Result<&'static Built, Failed> {
+    static BUILT: OnceLock<Result<Built, String>> = OnceLock::new();
+    BUILT
+        .get_or_init(build)
+        .as_ref()
+        .map_err(|e| Failed::from(e.as_str()))
+}
+
+fn build() -> Result<Built, String> {
+    // `<target>/<profile>/shmemrun`.
+    let profile_dir = shmemrun().parent().ok_or("shmemrun has no directory")?;
+    let target_dir = profile_dir.parent().ok_or("no target directory")?;
+    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") => "dev",
+        Some(p) => p,
+        None => return Err("unnamed profile directory".into()),
+    };
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args([
+            "build",
+            "-p",
+            "shmem-c",
+            "--profile",
+            profile,
+            "--target-dir",
+        ])
+        .arg(target_dir)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .map_err(|e| format!("running cargo: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("cargo build -p shmem-c failed\n{}", describe(&out)));
+    }
+    let shmemcc = profile_dir.join("shmemcc");
+    let dir = profile_dir.join("c-tests");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/c");
+    for name in PROGRAMS.iter().chain(&["errors", "big"]) {
+        let out = Command::new(&shmemcc)
+            .args(["-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-o"])
+            .arg(dir.join(name))
+            .arg(src.join(format!("{name}.c")))
+            .output()
+            .map_err(|e| format!("running {}: {e}", shmemcc.display()))?;
+        if !out.status.success() {
+            return Err(format!("shmemcc {name}.c failed\n{}", describe(&out)));
+        }
+    }
+    Ok(Built { dir })
+}
+
+fn describe(out: &Output) -> String {
+    format!(
+        "status: {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Runs `program args` on `npes` PEs (0: without the launcher, a singleton).
+fn run(npes: usize, program: &str, args: &[&str]) -> Result<Output, Failed> {
+    run_with(npes, &[], program, args)
+}
+
+/// [`run`] with launcher options.
+fn run_with(npes: usize, opts: &[&str], program: &str, args: &[&str]) -> Result<Output, Failed> {
+    let exe = built()?.dir.join(program);
+    let mut cmd = if npes == 0 {
+        Command::new(&exe)
+    } else {
+        let mut c = Command::new(shmemrun());
+        c.args(["-n", &npes.to_string(), "--timeout", "120"])
+            .args(opts)
+            .arg(&exe);
+        c
+    };
+    cmd.args(args)
+        .output()
+        .map_err(|e| format!("starting {program}: {e}").into())
+}
+
+fn passes(npes: usize, program: &'static str) -> Result<(), Failed> {
+    let out = run(npes, program, &[])?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let pes = npes.max(1);
+    if out.status.success()
+        && !stdout.contains("FAIL")
+        && stdout.contains(&format!("{program} ok on {pes} PEs"))
+    {
+        Ok(())
+    } else {
+        Err(describe(&out).into())
+    }
+}
+
+fn refuses(mode: &'static str, message: &'static str) -> Result<(), Failed> {
+    let out = run(2, "errors", &[mode])?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("shmem: "))
+        .collect();
+    if out.status.code() == Some(1)
+        && !lines.is_empty()
+        && lines.iter().all(|l| l.starts_with(message))
+    {
+        Ok(())
+    } else {
+        Err(format!("expected exit 1 and `{message}...`\n{}", describe(&out)).into())
+    }
+}
+
+/// The functions `shmem.h` declares (a declaration starts a line with its return type).
+fn declared(header: &str) -> Vec<String> {
+    let mut names: Vec<String> = header
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_lowercase()) && !l.starts_with("typedef"))
+        .filter_map(|l| l.split('(').next())
+        .filter_map(|head| head.rsplit([' ', '*']).next())
+        .filter(|n| n.starts_with("shmem_") || matches!(*n, "_my_pe" | "_num_pes" | "start_pes"))
+        .map(str::to_owned)
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Every function `shmem.h` declares links against `libshmem` (a program takes the address
+/// of each, built with `-Werror`), and the header declares the whole API.
+fn header_links() -> Result<(), Failed> {
+    let built = built()?;
+    let include = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shmem-c/include/shmem.h");
+    let header = std::fs::read_to_string(&include).map_err(|e| format!("{e}"))?;
+    let names = declared(&header);
+    if names.len() < 1000 {
+        return Err(format!("only {} declarations found in shmem.h", names.len()).into());
+    }
+    let mut c = String::from(
+        "#include <shmem.h>\n#include <stdio.h>\nstatic void (*const fns[])(void) = {\n",
+    );
+    for n in &names {
+        c.push_str(&format!("    (void (*)(void)){n},\n"));
+    }
+    c.push_str("};\nint main(void) {\n    printf(\"%zu functions\\n\", sizeof fns / sizeof fns[0]);\n    return 0;\n}\n");
+    let src = built.dir.join("every_declaration.c");
+    std::fs::write(&src, c).map_err(|e| format!("{e}"))?;
+    let exe = built.dir.join("every_declaration");
+    let out = Command::new(built.dir.join("../shmemcc"))
+        .args(["-std=c11", "-Wall", "-Werror", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .map_err(|e| format!("{e}"))?;
+    if !out.status.success() {
+        return Err(format!("a declared function does not link\n{}", describe(&out)).into());
+    }
+    let out = Command::new(&exe).output().map_err(|e| format!("{e}"))?;
+    let want = format!("{} functions", names.len());
+    if out.status.success() && String::from_utf8_lossy(&out.stdout).contains(&want) {
+        Ok(())
+    } else {
+        Err(describe(&out).into())
+    }
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let mut trials = Vec::new();
+    for &p in PROGRAMS {
+        for n in [2, 4] {
+            trials.push(Trial::test(format!("{p}::np{n}"), move || passes(n, p)));
+        }
+    }
+    trials.push(Trial::test("rma::singleton", || passes(0, "rma")));
+    trials.push(Trial::test("header::every_declaration_links", header_links));
+    trials.push(Trial::test("globals::larger_than_the_default_heap", || {
+        let out = run_with(2, &["--heap-size", "64m"], "big", &[])?;
+        let ok = String::from_utf8_lossy(&out.stdout).contains("big ok on 2 PEs");
+        if out.status.success() && ok {
+            Ok(())
+        } else {
+            Err(describe(&out).into())
+        }
+    }));
+    trials.push(Trial::test("globals::too_large_for_the_partition", || {
+        let out = run_with(2, &["--heap-size", "16m"], "big", &[])?;
+        let want = "shmem: shmem_init: the program's global and static data need";
+        if !out.status.success() && String::from_utf8_lossy(&out.stderr).contains(want) {
+            Ok(())
+        } else {
+            Err(format!("expected `{want}`\n{}", describe(&out)).into())
+        }
+    }));
+    for &(mode, message) in ERRORS {
+        trials.push(Trial::test(format!("errors::{mode}"), move || {
+            refuses(mode, message)
+        }));
+    }
+    libtest_mimic::run(&args, trials).exit();
+}
