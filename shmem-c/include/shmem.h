@@ -86,6 +86,7 @@ void shmem_init(void);
 int shmem_init_thread(int requested, int *provided);
 void shmem_query_thread(int *provided);
 void shmem_finalize(void);
+int shmem_query_initialized(int *initialized);
 void shmem_global_exit(int status);
 int shmem_my_pe(void);
 int shmem_n_pes(void);

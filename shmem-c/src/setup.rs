@@ -54,9 +54,34 @@ pub unsafe extern "C" fn shmem_query_thread(provided: *mut c_int) {
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_finalize() {
     let s = st("shmem_finalize");
-    if !s.finalized.replace(true) {
+    if s.finalized.get() {
+        return;
+    }
+    let left = s.inits.get().saturating_sub(1);
+    s.inits.set(left);
+    if left == 0 {
+        s.finalized.set(true);
         s.rt.finalize();
     }
+}
+
+/// `shmem_query_initialized` (OpenSHMEM 1.6, §9.1.5): `*initialized` is 1 between the first
+/// initialization and the `shmem_finalize` that matches the last one, else 0. Returns 0.
+///
+/// # Safety
+/// `initialized` is valid for writing an `int`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_query_initialized(initialized: *mut c_int) -> c_int {
+    if initialized.is_null() {
+        fail(
+            "shmem_query_initialized",
+            format_args!("initialized is NULL"),
+        );
+    }
+    let on = state::initialized();
+    // SAFETY: non-null and writable (caller).
+    unsafe { initialized.write(c_int::from(on)) };
+    0
 }
 
 /// `shmem_global_exit` (§9.1.7): ends every PE of the job; the launcher exits with `status`.

@@ -40,6 +40,9 @@ pub(crate) struct State {
     /// The created contexts, by handle, with the team each was made on (`crate::ctx`).
     pub(crate) ctxs: RefCell<HashMap<usize, usize>>,
     pub(crate) finalized: std::cell::Cell<bool>,
+    /// Initialization calls not yet matched by `shmem_finalize` (OpenSHMEM 1.6: init may be
+    /// called several times; the last matching finalize finalizes).
+    pub(crate) inits: std::cell::Cell<u32>,
 }
 
 /// The cell holding the state.
@@ -76,6 +79,12 @@ fn current() -> Option<&'static State> {
     unsafe { (*STATE.0.get()).as_ref() }
 }
 
+/// Whether the library is initialized now: `shmem_init` ran and the last matching
+/// `shmem_finalize` did not.
+pub(crate) fn initialized() -> bool {
+    current().is_some_and(|s| !s.finalized.get())
+}
+
 /// The state, for `call`; ends the process with a message when `shmem_init` has not run.
 #[inline(always)]
 pub(crate) fn st(call: &str) -> &'static State {
@@ -99,12 +108,20 @@ pub(crate) enum Local {
     Plain,
 }
 
-/// `shmem_init`/`shmem_init_thread`. A second call while initialized does nothing.
+/// `shmem_init`/`shmem_init_thread`. A call while initialized only counts one more
+/// initialization, which one more `shmem_finalize` must match (OpenSHMEM 1.6).
 pub(crate) fn init(call: &str) {
     if let Some(s) = current() {
         if s.finalized.get() {
-            fail(call, format_args!("called after shmem_finalize"));
+            fail(
+                call,
+                format_args!(
+                    "called after the last shmem_finalize: this library cannot be \
+                     initialized again once finalized"
+                ),
+            );
         }
+        s.inits.set(s.inits.get().saturating_add(1));
         return;
     }
     if shmem_core::runtime::initialized() {
@@ -156,6 +173,7 @@ pub(crate) fn init(call: &str) {
         teams: RefCell::new(HashMap::new()),
         ctxs: RefCell::new(HashMap::new()),
         finalized: std::cell::Cell::new(false),
+        inits: std::cell::Cell::new(1),
     };
     // SAFETY: no state exists yet (checked above), so no reference into the cell exists;
     // calls are serialized, so nothing reads it while it is written.

@@ -12,7 +12,11 @@ static long double gld[4];
 #define CHECK(cond, ...) do { if (!(cond)) { printf("FAIL PE %d: ", me); printf(__VA_ARGS__); printf("\n"); fflush(stdout); return 1; } } while (0)
 
 int main(void) {
+    int init_state = -1;
+    shmem_query_initialized(&init_state);
+    if (init_state != 0) { printf("FAIL: initialized before shmem_init\n"); return 1; }
     shmem_init();
+    shmem_init();                 /* OpenSHMEM 1.6: init/finalize pairs may nest */
     int me = shmem_my_pe(), npes = shmem_n_pes();
     int right = (me + 1) % npes, left = (me + npes - 1) % npes;
     long *hdst = shmem_malloc(N * sizeof(long));
@@ -86,7 +90,13 @@ int main(void) {
     shmem_free(al);
     shmem_barrier_all();
     shmem_free(grown);
+    shmem_finalize();             /* matches the second shmem_init: still initialized */
+    shmem_query_initialized(&init_state);
+    CHECK(init_state == 1, "initialized after the first of two finalizes: %d", init_state);
+    shmem_barrier_all();
     shmem_finalize();
+    shmem_query_initialized(&init_state);
+    if (init_state != 0) { printf("FAIL PE %d: initialized after the last finalize\n", me); return 1; }
     if (me == 0) printf("rma ok on %d PEs\n", npes);
     return 0;
 }
