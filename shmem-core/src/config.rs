@@ -419,6 +419,8 @@ mod tests {
             (s.transport, s.mpi_node_size, s.mpi_threads),
             (TransportChoice::Mpi, Some(2), MpiThreads::Serialized)
         );
+        set(ENV_MPI_THREADS, "multiple");
+        assert_eq!(Startup::from_env().unwrap().mpi_threads, MpiThreads::Multiple);
         unset(ENV_TRANSPORT);
         unset(ENV_MPI_NODE_SIZE);
         unset(ENV_MPI_THREADS);
@@ -430,7 +432,7 @@ mod tests {
             (ENV_SYMMETRIC_SIZE, "lots"),
             (ENV_TRANSPORT, "tcp"),
             (ENV_MPI_NODE_SIZE, "0"),
-            (ENV_MPI_THREADS, "multiple"),
+            (ENV_MPI_THREADS, "funneled"),
         ] {
             let keep = std::env::var(k).ok();
             set(k, v);
