@@ -226,6 +226,64 @@ fn threads_wait(shmem: &Shmem) {
     assert_eq!(flags.to_vec(), [ROUNDS; 3]);
 }
 
+/// Context nbi scopes from threads: each thread puts its stripe into the right neighbour and
+/// takes tickets with `atomic_fetch_add` into buffers readable after the scope; every ticket
+/// is distinct, and the count and the stripes are exact.
+fn threads_nbi(shmem: &Shmem) {
+    if !contexts_available(shmem) {
+        return;
+    }
+    const ROUNDS: usize = 40;
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let zero = shmem.pe(0).unwrap();
+    let right = shmem.pe_wrapping(me + 1);
+    let mut counter = SymBox::new(shmem, 0u64).unwrap();
+    let mut data = SymVec::<u32>::zeroed(shmem, THREADS * 8).unwrap();
+    let mut tickets = vec![Vec::new(); THREADS];
+    {
+        let (counter, data) = (counter.lend().unwrap(), data.lend().unwrap());
+        std::thread::scope(|s| {
+            for (t, mine) in tickets.iter_mut().enumerate() {
+                let ctx = shmem.ctx_create(CtxOptions::PRIVATE).unwrap();
+                s.spawn(move || {
+                    let stripe = data.slice(t * 8..(t + 1) * 8).unwrap();
+                    for r in 0..ROUNDS {
+                        let src: Vec<u32> = (0..8)
+                            .map(|i| (me * 1000 + t * 100 + r + i) as u32)
+                            .collect();
+                        let mut got = [0u64; 2];
+                        let [a, b] = &mut got;
+                        ctx.nbi(|nbi| -> Result<(), Error> {
+                            nbi.put(&stripe, right, &src)?;
+                            nbi.atomic_fetch_add(&counter, 0, zero, 1, a)?;
+                            nbi.atomic_fetch_add(&counter, 0, zero, 1, b)?;
+                            Ok(())
+                        })
+                        .unwrap();
+                        mine.extend(got);
+                    }
+                });
+            }
+        });
+    }
+    shmem.barrier_all();
+    let mut all: Vec<u64> = tickets.concat();
+    all.sort_unstable();
+    all.dedup();
+    assert_eq!(all.len(), THREADS * ROUNDS * 2, "tickets repeat");
+    assert!(all.iter().all(|&k| k < (n * THREADS * ROUNDS * 2) as u64));
+    if me == 0 {
+        assert_eq!(counter.read(), (n * THREADS * ROUNDS * 2) as u64);
+    }
+    let left = (me + n - 1) % n;
+    let want: Vec<u32> = (0..THREADS)
+        .flat_map(|t| (0..8).map(move |i| (left * 1000 + t * 100 + ROUNDS - 1 + i) as u32))
+        .collect();
+    assert_eq!(data.to_vec(), want);
+    shmem.barrier_all();
+}
+
 /// A context over a team of the even PEs (and one over the odd PEs, at the same time): PEs
 /// are team-relative `TeamPe`s, a world PE outside the team is refused, and a sum over the
 /// team's members lands on each member.
@@ -385,6 +443,11 @@ fn main() {
                 name: "threads_wait",
                 npes: NPES,
                 body: threads_wait,
+            },
+            Case {
+                name: "threads_nbi",
+                npes: NPES,
+                body: threads_nbi,
             },
             Case {
                 name: "team_contexts",

@@ -420,7 +420,10 @@ mod tests {
             (TransportChoice::Mpi, Some(2), MpiThreads::Serialized)
         );
         set(ENV_MPI_THREADS, "multiple");
-        assert_eq!(Startup::from_env().unwrap().mpi_threads, MpiThreads::Multiple);
+        assert_eq!(
+            Startup::from_env().unwrap().mpi_threads,
+            MpiThreads::Multiple
+        );
         unset(ENV_TRANSPORT);
         unset(ENV_MPI_NODE_SIZE);
         unset(ENV_MPI_THREADS);

@@ -755,6 +755,187 @@ impl<'s> Ctx<'s> {
     }
 }
 
+/// A scope of non-blocking operations on a context ([`Ctx::nbi`]): `shmem_ctx_put_nbi`,
+/// `shmem_ctx_get_nbi` and the fetching atomics' `_nbi` forms.
+/// Local buffers stay borrowed until the scope ends with the context's `quiet`, so the same
+/// program is correct where operations complete later; here each completes when issued.
+#[derive(Debug)]
+pub struct CtxNbi<'scope, 'env: 'scope, 's> {
+    ctx: &'env Ctx<'s>,
+    _scope: PhantomData<&'scope mut &'scope ()>,
+    _env: PhantomData<&'env mut &'env ()>,
+}
+
+impl<'s> Ctx<'s> {
+    /// Runs `f` with a scope for this context's non-blocking operations, then completes them
+    /// (the context's `quiet`).
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::{CtxOptions, SymVec};
+    /// let shmem = shmem::init()?;
+    /// let mut v = SymVec::<u32>::zeroed(&shmem, 4)?;
+    /// let me = shmem.my_pe();
+    /// {
+    ///     let lent = v.lend()?;
+    ///     let ctx = shmem.ctx_create(CtxOptions::NONE)?;
+    ///     let src = [1, 2, 3, 4];
+    ///     let mut old = 0u32;
+    ///     ctx.nbi(|nbi| -> Result<(), shmem::Error> {
+    ///         nbi.put(&lent, me, &src)?;
+    ///         nbi.atomic_fetch_add(&lent, 0, me, 10, &mut old)?;
+    ///         Ok(())
+    ///     })?;
+    ///     assert_eq!(old, 1);                  // readable after the scope
+    ///     let mut back = [0u32; 4];
+    ///     ctx.nbi(|nbi| nbi.get(&lent, me, &mut back))?;
+    ///     assert_eq!(back, [11, 2, 3, 4]);
+    /// }
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn nbi<'env, R>(
+        &'env self,
+        f: impl for<'scope> FnOnce(&'scope CtxNbi<'scope, 'env, 's>) -> R,
+    ) -> R {
+        let scope = CtxNbi {
+            ctx: self,
+            _scope: PhantomData,
+            _env: PhantomData,
+        };
+        let r = f(&scope);
+        self.quiet();
+        r
+    }
+}
+
+impl<'env> CtxNbi<'_, 'env, '_> {
+    /// Starts copying `src` into `pe`'s copy of `target` (`shmem_ctx_put_nbi`).
+    ///
+    /// # Errors
+    /// As for [`Ctx::put`].
+    pub fn put<T: ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        pe: impl CtxPe,
+        src: &'env [T],
+    ) -> Result<(), Error> {
+        self.ctx.put(target, pe, src)
+    }
+
+    /// Starts copying `pe`'s copy of `source` into `dst` (`shmem_ctx_get_nbi`); `dst` can be
+    /// read after the scope.
+    ///
+    /// # Errors
+    /// As for [`Ctx::get`].
+    pub fn get<T: ThreadElem>(
+        &self,
+        source: &ThreadSlice<'_, T>,
+        pe: impl CtxPe,
+        dst: &'env mut [T],
+    ) -> Result<(), Error> {
+        self.ctx.get(source, pe, dst)
+    }
+
+    /// Starts an atomic fetch (`shmem_ctx_atomic_fetch_nbi`); the value lands in `out`.
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_fetch`].
+    pub fn atomic_fetch<T: AmoExtended + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        out: &'env mut T,
+    ) -> Result<(), Error> {
+        *out = self.ctx.atomic_fetch(target, i, pe)?;
+        Ok(())
+    }
+
+    /// Starts an atomic swap (`shmem_ctx_atomic_swap_nbi`); the old value lands in `out`.
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_swap`].
+    pub fn atomic_swap<T: AmoExtended + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        value: T,
+        out: &'env mut T,
+    ) -> Result<(), Error> {
+        *out = self.ctx.atomic_swap(target, i, pe, value)?;
+        Ok(())
+    }
+
+    /// Starts a compare-and-swap (`shmem_ctx_atomic_compare_swap_nbi`); the old value lands
+    /// in `out`.
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_compare_swap`].
+    pub fn atomic_compare_swap<T: AmoStandard + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        cond: T,
+        value: T,
+        out: &'env mut T,
+    ) -> Result<(), Error> {
+        *out = self.ctx.atomic_compare_swap(target, i, pe, cond, value)?;
+        Ok(())
+    }
+
+    /// Starts a fetch-and-add (`shmem_ctx_atomic_fetch_add_nbi`; `fetch_inc_nbi` is a
+    /// fetch-add of 1); the old value lands in `out`.
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_fetch_add`].
+    pub fn atomic_fetch_add<T: AmoStandard + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        value: T,
+        out: &'env mut T,
+    ) -> Result<(), Error> {
+        *out = self.ctx.atomic_fetch_add(target, i, pe, value)?;
+        Ok(())
+    }
+
+    /// Starts a fetch-and-and, -or or -xor (`shmem_ctx_atomic_fetch_{and,or,xor}_nbi`,
+    /// `op` choosing which); the old value lands in `out`.
+    ///
+    /// # Errors
+    /// As for [`Ctx::atomic_fetch_and`].
+    pub fn atomic_fetch_bitwise<T: AmoBitwise + ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        i: usize,
+        pe: impl CtxPe,
+        op: BitOp,
+        value: T,
+        out: &'env mut T,
+    ) -> Result<(), Error> {
+        *out = match op {
+            BitOp::And => self.ctx.atomic_fetch_and(target, i, pe, value)?,
+            BitOp::Or => self.ctx.atomic_fetch_or(target, i, pe, value)?,
+            BitOp::Xor => self.ctx.atomic_fetch_xor(target, i, pe, value)?,
+        };
+        Ok(())
+    }
+}
+
+/// Which bitwise atomic a [`CtxNbi::atomic_fetch_bitwise`] performs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BitOp {
+    /// `fetch_and`
+    And,
+    /// `fetch_or`
+    Or,
+    /// `fetch_xor`
+    Xor,
+}
+
 /// Options of a session (`SHMEM_SESSION_*`), combined with `|`: hints about the operations a
 /// [`Session`] will issue.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

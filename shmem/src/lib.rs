@@ -44,7 +44,8 @@ pub use collectives::{
     REDUCE_SYNC_SIZE, ReduceSync, SumProdReduce, SyncBuf, sync_kind,
 };
 pub use ctx::{
-    Ctx, CtxOptions, CtxPe, Session, SessionConfig, SessionOptions, ThreadElem, ThreadSlice,
+    BitOp, Ctx, CtxNbi, CtxOptions, CtxPe, Session, SessionConfig, SessionOptions, ThreadElem,
+    ThreadSlice,
 };
 pub use handle::{
     Pe, Shmem, ThreadLevel, info_name, init, init_thread, query_initialized, spec_version, version,
