@@ -276,6 +276,11 @@ impl State {
                 format_args!("{what} {addr:p} + {len} bytes wraps around"),
             )
         };
+        // This PE's own partition first: the usual place of a symmetric source or target,
+        // found without the division below.
+        if a >= self.base && end <= self.base + self.psize {
+            return Local::Sym(self.me(), a - self.base);
+        }
         let seg_hi = self.seg_lo + self.n_pes * self.psize;
         if end > self.seg_lo && a < seg_hi {
             let p = (a.max(self.seg_lo) - self.seg_lo) / self.psize;
