@@ -368,6 +368,19 @@ impl Transport for ShmTransport {
     }
 
     #[inline(always)]
+    fn put_silent(&self, pe: usize, offset: usize, src: &[u8]) {
+        let dst = self.ptr(pe, offset, src.len());
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.remote(pe) {
+            // SAFETY: as in `put`.
+            unsafe { net.put(pe, offset, src.as_ptr(), src.len()) };
+            return;
+        }
+        // SAFETY: as in `put`.
+        unsafe { copy::to_segment(dst, src.as_ptr(), src.len()) };
+    }
+
+    #[inline(always)]
     fn get(&self, pe: usize, offset: usize, dst: &mut [u8]) {
         let src = self.ptr(pe, offset, dst.len());
         #[cfg(feature = "mpi")]

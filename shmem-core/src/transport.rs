@@ -154,6 +154,14 @@ pub trait Transport {
     /// Copies `src` to `offset` on `pe` (`shmem_putmem`). Complete on return on shared memory;
     /// ordered by [`Transport::fence`], completed by [`Transport::quiet`].
     fn put(&self, pe: usize, offset: usize, src: &[u8]);
+    /// [`Transport::put`] without waking `pe`'s sleeping waiters: for bytes that nothing waits
+    /// on directly, because every primitive that reaches them rings the doorbell itself at
+    /// the point its waiters care about (a window's data: its epochs end with a remote atomic
+    /// on the target, which rings). Used elsewhere, a waiter on those bytes sees the data at
+    /// its next check (within `max_sleep`), late but never wrong.
+    fn put_silent(&self, pe: usize, offset: usize, src: &[u8]) {
+        self.put(pe, offset, src);
+    }
     /// Copies from `offset` on `pe` into `dst` (`shmem_getmem`, blocking).
     fn get(&self, pe: usize, offset: usize, dst: &mut [u8]);
     /// Copies `len` bytes from `src_offset` on `src_pe` to `dst_offset` on `dst_pe`

@@ -524,7 +524,11 @@ impl<'s, T: Pod> Window<'s, T> {
 
     fn put_at(&self, i: usize, at: usize, src: &[T]) -> Result<(), Error> {
         let off = self.range(at, src.len())?;
-        self.t().put(self.pe(i), off, bytemuck::cast_slice(src));
+        // No doorbell: nothing waits on window data directly; the epoch ends with a remote
+        // atomic on the target (unlock, `complete`'s count, the team fence's count, or the
+        // barrier of a world fence), which rings it (`Transport::put_silent`).
+        self.t()
+            .put_silent(self.pe(i), off, bytemuck::cast_slice(src));
         self.count(i);
         Ok(())
     }
@@ -645,7 +649,7 @@ impl<'s, T: Pod> Window<'s, T> {
         let pe = self.pe(i);
         zip_layouts(origin, target, |o, d, n| {
             let off = self.data + (at + d) * size_of::<T>();
-            t.put(pe, off, bytemuck::cast_slice(&src[o..o + n]));
+            t.put_silent(pe, off, bytemuck::cast_slice(&src[o..o + n]));
         });
         self.count(i);
         Ok(())
