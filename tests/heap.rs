@@ -296,10 +296,52 @@ fn hinted_allocations(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// Zero-size allocations return at once, on one PE alone (OpenSHMEM 1.5): PE 0 makes them
+/// while every other PE waits for a flag that PE 0 sets only afterwards (a collective would
+/// never complete); they take no heap space, views of them are empty, and a collective on
+/// them (all PEs alike) moves nothing.
+fn zero_size_allocations_do_not_synchronize(shmem: &Shmem) {
+    let me = shmem.my_pe().index();
+    let flag = SymBox::new(shmem, 0u64).unwrap();
+    let before = shmem.heap_available();
+    if me == 0 {
+        let v = SymVec::<u64>::zeroed(shmem, 0).unwrap();
+        let w = SymVec::new(shmem, 0, 7u32).unwrap();
+        let x = SymVec::<u8>::zeroed_aligned(shmem, 0, 4096).unwrap();
+        assert!(v.is_empty() && w.is_empty() && x.is_empty());
+        assert_eq!(v.to_vec(), Vec::<u64>::new());
+        assert_eq!(shmem.heap_available(), before, "no heap space taken");
+        for pe in shmem.pes() {
+            flag.p(pe, 1);
+        }
+    }
+    flag.wait_until(Cmp::Eq, 1);
+    // All PEs alike: an empty reduction into an empty target.
+    let src = SymVec::<i64>::zeroed(shmem, 0).unwrap();
+    let mut dst = SymVec::<i64>::zeroed(shmem, 0).unwrap();
+    shmem::Team::world(shmem)
+        .sum_reduce(&mut dst, &src)
+        .unwrap();
+    assert!(dst.to_vec().is_empty());
+    // A real allocation afterwards still agrees on every PE.
+    let after = SymVec::new(shmem, 4, me as u64).unwrap();
+    let right = shmem.pe_wrapping(me + 1);
+    after.put(right, &[me as u64; 4]).unwrap();
+    shmem.barrier_all();
+    let n = shmem.n_pes();
+    assert_eq!(after.to_vec(), [((me + n - 1) % n) as u64; 4]);
+    shmem.barrier_all();
+}
+
 fn main() {
     // A small heap keeps the exhaustion tests (which fill the whole heap) fast.
     support::main_with(
         &[
+            Case {
+                name: "zero_size_allocations_do_not_synchronize",
+                npes: NPES,
+                body: zero_size_allocations_do_not_synchronize,
+            },
             Case {
                 name: "aligned_allocations",
                 npes: NPES,

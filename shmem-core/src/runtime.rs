@@ -109,6 +109,8 @@ impl AllocRequest {
 pub struct Allocation<'r> {
     rt: &'r Runtime,
     offset: usize,
+    /// A zero-byte allocation: no block, nothing to free ([`Runtime::alloc`]).
+    empty: bool,
 }
 
 impl Allocation<'_> {
@@ -121,7 +123,9 @@ impl Allocation<'_> {
 
 impl Drop for Allocation<'_> {
     fn drop(&mut self) {
-        self.rt.free(self.offset);
+        if !self.empty {
+            self.rt.free(self.offset);
+        }
     }
 }
 
@@ -693,7 +697,9 @@ impl Runtime {
             .expect("every PE is in the world")
     }
 
-    /// Collective allocation (`shmem_malloc`). *Collective over all PEs*: every PE calls it
+    /// Collective allocation (`shmem_malloc`). A request of zero bytes returns at once, on
+    /// this PE alone, with no heap space (OpenSHMEM 1.5's rule). *Collective over all PEs*
+    /// otherwise: every PE calls it
     /// with the same request, in the same order relative to other allocations.
     ///
     /// One agreement round (module `collectives::agree`) over every PE compares the request
@@ -712,8 +718,22 @@ impl Runtime {
     /// requests or freed sets differ; [`Error::HeapExhausted`] when no offset is free on every
     /// PE ([`Error::Refused`] around it when some PEs have room).
     pub fn alloc(&self, req: AllocRequest, init: impl FnOnce(usize)) -> Result<Allocation<'_>> {
+        if req.bytes == Some(0) && req.refusal.is_none() {
+            // OpenSHMEM 1.5: a zero-size allocation returns at once, synchronizes nothing and
+            // takes no heap space. Its offset is the end of the heap, where a zero-length
+            // range touches no byte; `init` has nothing to write.
+            return Ok(Allocation {
+                rt: self,
+                offset: self.seg.partition_size(),
+                empty: true,
+            });
+        }
         let offset = self.alloc_over(&self.world(), Direction::Up, req, init)?;
-        Ok(Allocation { rt: self, offset })
+        Ok(Allocation {
+            rt: self,
+            offset,
+            empty: false,
+        })
     }
 
     /// Collective allocation over the members of a team (`team`: this member's handle on
