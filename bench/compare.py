@@ -75,7 +75,12 @@ MPI_ROW = {
 MPI_ON_NODE_TARGET = 1.2
 MPI_OFF_NODE_TARGET = 1.1
 
-HARNESSES = ("ours", "oshmem", "mpi", "oursmpi", "offnode")
+HARNESSES = ("ours", "oshmem", "mpi", "oursmpi", "offnode", "ourc")
+
+# Same source (issue 14): bench.c on our C API against our Rust harness; the C API should add
+# no cost (within 10 %).
+SAME_SOURCE_TARGET = 1.1
+SAME_SOURCE_ROWS = METRICS
 
 # Window rows (issue 11): ours against mpi-rma-bench's row of the same name. Targets on
 # ours / MPI: latencies at least 1.5x better; the contended lock at least MPI's throughput.
@@ -141,7 +146,7 @@ def main():
     runs = {h: [] for h in HARNESSES}  # harness -> [(round, rows, busy, heads)]
     merged = {}  # (harness, round) -> (rows, busy, heads)
     for path in sorted(glob.glob(os.path.join(out, "*.tsv"))):
-        m = re.match(r"(ours|oshmem|mpi|oursmpi|offnode)\.(\d+)(?:\.(\d+))?\.tsv$",
+        m = re.match(r"(ours|oshmem|mpi|oursmpi|offnode|ourc)\.(\d+)(?:\.(\d+))?\.tsv$",
                      os.path.basename(path))
         if not m:
             continue
@@ -240,6 +245,8 @@ def main():
     new_calls_table(nps, med)
     if runs["oursmpi"] or runs["offnode"]:
         mpi_table(nps, med, units)
+    if runs["ourc"]:
+        same_source_table(nps, med)
     write_medians(out, runs)
     return 0
 
@@ -267,6 +274,42 @@ def new_calls_table(nps, med):
     for m, near, np in rows:
         print(f"| {m} | {np} | {fmt(med('ours', (m, np))[0])} | {near} | "
               f"{fmt(med('ours', (near, np))[0])} | {fmt(med('oshmem', (near, np))[0])} |")
+
+
+def same_source_table(nps, med):
+    """bench.c, unchanged, built with our shmemcc on our C API ("ourc"), against our Rust
+    harness and OSHMEM running the same source; target: C API / Rust <= SAME_SOURCE_TARGET
+    (the C API adds no cost), for the latency rows (for the bandwidth and lock rows, higher is
+    better: the bound is on Rust / C API)."""
+    rows = []
+    for np in nps:
+        for m in SAME_SOURCE_ROWS:
+            c = med("ourc", (m, np))[0]
+            if c is None:
+                continue
+            rows.append((m, np, c, med("ours", (m, np))[0], med("oshmem", (m, np))[0]))
+    if not rows:
+        return
+    print()
+    print(f"## Same source: bench.c on our C API (shmemcc) / our Rust harness "
+          f"(target <= {SAME_SOURCE_TARGET}; throughput rows inverted)")
+    print()
+    print("| metric | npes | C API | Rust harness | ratio | OSHMEM (bench.c) | met/missed |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    counts = {"met": 0, "missed": 0}
+    for m, np, c, rust, osh in rows:
+        higher = m.endswith("_per_s") or "_bw_" in m
+        ratio = None
+        if rust and c:
+            ratio = rust / c if higher else c / rust
+        verdict = "-"
+        if ratio is not None:
+            verdict = "met" if ratio <= SAME_SOURCE_TARGET else "missed"
+            counts[verdict] += 1
+        ratio_s = f"{ratio:.3f}" if ratio is not None else "-"
+        print(f"| {m} | {np} | {fmt(c)} | {fmt(rust)} | {ratio_s} | {fmt(osh)} | {verdict} |")
+    print()
+    print(f"# same-source targets met: {counts['met']}, missed: {counts['missed']}")
 
 
 def window_table(nps, med):

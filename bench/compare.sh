@@ -3,7 +3,9 @@
 # (REFERENCE_DIR/oshmem-bench/run.sh: Open MPI's OSHMEM; REFERENCE_DIR/mpi-rma-bench/run.sh:
 # MPI-3 one-sided) alternately for R rounds, then print one table: metric, npes, ours,
 # OSHMEM, ratio (ours/OSHMEM), target (bench/compare.py's TARGETS), MPI one-sided (matching
-# row), met/missed.
+# row), met/missed. Also the same source: OSHMEM's bench.c, built unchanged with our shmemcc
+# on our C API and run by our shmemrun, against our Rust harness (a table of its own; the C
+# API should add no cost, within 10 %).
 #
 # Usage: bench/compare.sh [--mpi] REFERENCE_DIR  (or ANCHORS_DIR=REFERENCE_DIR bench/compare.sh)
 #   --mpi          also run our harness over the MPI transport (built with the `mpi` feature into
@@ -130,6 +132,20 @@ if [ "$WITH_MPI" = 1 ]; then
         "$tmp/bin-mpi/" || exit 2
 fi
 
+# Same source: the OSHMEM harness's own bench.c, built unchanged with our shmemcc against our
+# C API (libshmem.so) and run by our shmemrun (the "ourc" harness). Skipped, with a message,
+# when it cannot be built; the rest of the comparison goes on.
+WITH_C=0
+echo "compare.sh: building the C API and bench.c with shmemcc (same source)" >&2
+if (cd "$root" && cargo build --release -p shmem-c) >"$tmp/build-c.log" 2>&1 \
+    && "$target_dir/release/shmemcc" -O2 -o "$tmp/bin/bench_c" "$refs/oshmem-bench/bench.c" \
+        >>"$tmp/build-c.log" 2>&1; then
+    WITH_C=1
+else
+    tail -n 5 "$tmp/build-c.log" >&2
+    echo "compare.sh: bench.c did not build with shmemcc; no same-source column" >&2
+fi
+
 IDLE_PCT="${COMPARE_IDLE_PCT-10}"
 IDLE_WAIT="${COMPARE_IDLE_WAIT:-180}"
 
@@ -171,6 +187,8 @@ run_one() { # harness round np
     t0=$(date +%s)
     case "$h" in
         ours) SHMEM_BENCH_PREBUILT="$tmp/bin" SHMEM_BENCH_NPS="$np" "$here/run.sh" >>"$f" 2>"$e" ;;
+        ourc) timeout "${OSHMEM_BENCH_TIMEOUT:-120}" "$tmp/bin/shmemrun" -n "$np" \
+            "$tmp/bin/bench_c" >>"$f" 2>"$e" ;;
         oshmem) OSHMEM_BENCH_NPS="$np" "$osh_run" >>"$f" 2>"$e" ;;
         mpi) MPI_RMA_BENCH_NPS="$np" "$mpi_run" >>"$f" 2>"$e" ;;
         oursmpi) SHMEM_BENCH_PREBUILT="$tmp/bin-mpi" SHMEM_BENCH_NPS="$np" \
@@ -186,6 +204,7 @@ run_one() { # harness round np
 }
 
 order=(ours oshmem mpi)
+[ "$WITH_C" = 1 ] && order+=(ourc)
 [ "$WITH_MPI" = 1 ] && order+=(oursmpi offnode)
 n=${#order[@]}
 for r in $(seq 1 "$ROUNDS"); do
