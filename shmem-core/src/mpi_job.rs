@@ -1035,66 +1035,15 @@ impl Net {
 
     fn fetch_and_op<W: Word>(&self, pe: usize, offset: usize, v: W, op: ffi::MPI_Op) -> W {
         on_mpi_thread(self.single);
-        let mut old = W::zeroed();
-        let t = word_type(size_of::<W>());
-        // SAFETY: `v` and `old` are one local word each; the target word is inside `pe`'s
-        // partition (checked by the transport); the flush completes the operation before `old`
-        // is read.
-        unsafe {
-            ffi::MPI_Fetch_and_op(
-                (&raw const v).cast::<c_void>(),
-                (&raw mut old).cast::<c_void>(),
-                t,
-                pe as c_int,
-                self.disp(pe, offset),
-                op,
-                self.win,
-            );
-            ffi::MPI_Win_flush(pe as c_int, self.win);
-        }
-        old
+        // SAFETY: the target word is inside `pe`'s partition (checked by the transport).
+        unsafe { fetch_and_op(self.win, pe, self.disp(pe, offset), v, op) }
     }
 
     /// A remote atomic through MPI (module docs: why every atomic of a multi-node job is one).
     pub(crate) fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W {
-        let (v, handle) = {
-            // SAFETY: predefined operation handles (constants from `MPI_Init` on), read once.
-            unsafe {
-                match op {
-                    AmoOp::Fetch => (W::zeroed(), shmem_mpi_no_op),
-                    AmoOp::Set(v) | AmoOp::Swap(v) => (v, shmem_mpi_replace),
-                    AmoOp::FetchAdd(v) => (v, ffi::RSMPI_SUM),
-                    AmoOp::FetchAnd(v) => (v, ffi::RSMPI_BAND),
-                    AmoOp::FetchOr(v) => (v, ffi::RSMPI_BOR),
-                    AmoOp::FetchXor(v) => (v, ffi::RSMPI_BXOR),
-                    AmoOp::CompareSwap { cond, new } => {
-                        return self.compare_swap(pe, offset, cond, new);
-                    }
-                }
-            }
-        };
-        self.fetch_and_op(pe, offset, v, handle)
-    }
-
-    fn compare_swap<W: AmoWord>(&self, pe: usize, offset: usize, cond: W, new: W) -> W {
         on_mpi_thread(self.single);
-        let mut old = W::zeroed();
-        let t = word_type(size_of::<W>());
-        // SAFETY: `new`, `cond` and `old` are local words; the target word is inside `pe`'s
-        // partition; the flush completes the operation before `old` is read.
-        unsafe {
-            ffi::MPI_Compare_and_swap(
-                (&raw const new).cast::<c_void>(),
-                (&raw const cond).cast::<c_void>(),
-                (&raw mut old).cast::<c_void>(),
-                t,
-                pe as c_int,
-                self.disp(pe, offset),
-                self.win,
-            );
-            ffi::MPI_Win_flush(pe as c_int, self.win);
-        }
-        old
+        // SAFETY: the target word is inside `pe`'s partition (checked by the transport).
+        unsafe { amo(self.win, pe, self.disp(pe, offset), op) }
     }
 
     /// Completes every operation this PE issued (`MPI_Win_flush_all`, if any is pending).
@@ -1360,8 +1309,8 @@ impl NetPath<'_> {
         self.disp[pe] + offset as ffi::MPI_Aint
     }
 
-    /// Stores `n` words `W` from `src` (elements `src[k * stride]`) to consecutive... or
-    /// strided words (`k * dst_stride`) at `offset` on `pe`, each an `MPI_Accumulate` with
+    /// Stores `n` words `W` from `src` (elements `src[k * src_stride]`) to words
+    /// `k * dst_stride` at `offset` on `pe`, each an `MPI_Accumulate` with
     /// `MPI_REPLACE` (one call per run of contiguous words); complete at the target on return.
     ///
     /// # Safety
@@ -1462,52 +1411,8 @@ impl NetPath<'_> {
     /// An atomic operation on the word at `offset` on `pe` (as [`Net::amo`]); complete on
     /// return.
     pub(crate) fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W {
-        let t = word_type(size_of::<W>());
-        let mut old = W::zeroed();
-        if let AmoOp::CompareSwap { cond, new } = op {
-            // SAFETY: `new`, `cond` and `old` are local words; the target word is inside
-            // `pe`'s partition (caller); the flush completes it before `old` is read.
-            unsafe {
-                ffi::MPI_Compare_and_swap(
-                    (&raw const new).cast::<c_void>(),
-                    (&raw const cond).cast::<c_void>(),
-                    (&raw mut old).cast::<c_void>(),
-                    t,
-                    pe as c_int,
-                    self.disp(pe, offset),
-                    self.win,
-                );
-                ffi::MPI_Win_flush(pe as c_int, self.win);
-            }
-            return old;
-        }
-        // SAFETY: predefined operation handles, read once.
-        let (v, handle) = unsafe {
-            match op {
-                AmoOp::Fetch => (W::zeroed(), shmem_mpi_no_op),
-                AmoOp::Set(v) | AmoOp::Swap(v) => (v, shmem_mpi_replace),
-                AmoOp::FetchAdd(v) => (v, ffi::RSMPI_SUM),
-                AmoOp::FetchAnd(v) => (v, ffi::RSMPI_BAND),
-                AmoOp::FetchOr(v) => (v, ffi::RSMPI_BOR),
-                AmoOp::FetchXor(v) => (v, ffi::RSMPI_BXOR),
-                AmoOp::CompareSwap { .. } => unreachable!("handled above"),
-            }
-        };
-        // SAFETY: `v` and `old` are local words; the target word is inside `pe`'s partition
-        // (caller); the flush completes the operation before `old` is read.
-        unsafe {
-            ffi::MPI_Fetch_and_op(
-                (&raw const v).cast::<c_void>(),
-                (&raw mut old).cast::<c_void>(),
-                t,
-                pe as c_int,
-                self.disp(pe, offset),
-                handle,
-                self.win,
-            );
-            ffi::MPI_Win_flush(pe as c_int, self.win);
-        }
-        old
+        // SAFETY: the target word is inside `pe`'s partition (caller).
+        unsafe { amo(self.win, pe, self.disp(pe, offset), op) }
     }
 
     /// Completes every operation of this process to every rank (`MPI_Win_flush_all`): each
@@ -1523,4 +1428,72 @@ impl NetPath<'_> {
         // SAFETY: a live window in an epoch.
         unsafe { ffi::MPI_Win_sync(self.win) };
     }
+}
+
+/// `MPI_Fetch_and_op` of one word `v` with `op` at `disp` on rank `pe`, flushed: the old
+/// value. What [`Net`] and [`NetPath`] both do for atomics and single-word loads.
+///
+/// # Safety
+/// `win` is a live window in its `lock_all` epoch and `disp` addresses a whole word `W`
+/// inside `pe`'s exposed memory.
+unsafe fn fetch_and_op<W: Word>(
+    win: ffi::MPI_Win,
+    pe: usize,
+    disp: ffi::MPI_Aint,
+    v: W,
+    op: ffi::MPI_Op,
+) -> W {
+    let mut old = W::zeroed();
+    // SAFETY: `v` and `old` are one local word each; the target word is valid (caller); the
+    // flush completes the operation before `old` is read.
+    unsafe {
+        ffi::MPI_Fetch_and_op(
+            (&raw const v).cast::<c_void>(),
+            (&raw mut old).cast::<c_void>(),
+            word_type(size_of::<W>()),
+            pe as c_int,
+            disp,
+            op,
+            win,
+        );
+        ffi::MPI_Win_flush(pe as c_int, win);
+    }
+    old
+}
+
+/// One [`AmoOp`] through MPI (`MPI_Fetch_and_op` with the matching operation, or
+/// `MPI_Compare_and_swap`), flushed: the old value.
+///
+/// # Safety
+/// As for [`fetch_and_op`].
+unsafe fn amo<W: AmoWord>(win: ffi::MPI_Win, pe: usize, disp: ffi::MPI_Aint, op: AmoOp<W>) -> W {
+    // SAFETY: predefined operation handles (constants from `MPI_Init` on), read once.
+    let (v, handle) = unsafe {
+        match op {
+            AmoOp::Fetch => (W::zeroed(), shmem_mpi_no_op),
+            AmoOp::Set(v) | AmoOp::Swap(v) => (v, shmem_mpi_replace),
+            AmoOp::FetchAdd(v) => (v, ffi::RSMPI_SUM),
+            AmoOp::FetchAnd(v) => (v, ffi::RSMPI_BAND),
+            AmoOp::FetchOr(v) => (v, ffi::RSMPI_BOR),
+            AmoOp::FetchXor(v) => (v, ffi::RSMPI_BXOR),
+            AmoOp::CompareSwap { cond, new } => {
+                let mut old = W::zeroed();
+                // SAFETY: `new`, `cond` and `old` are local words; the target word is valid
+                // (caller); the flush completes the operation before `old` is read.
+                ffi::MPI_Compare_and_swap(
+                    (&raw const new).cast::<c_void>(),
+                    (&raw const cond).cast::<c_void>(),
+                    (&raw mut old).cast::<c_void>(),
+                    word_type(size_of::<W>()),
+                    pe as c_int,
+                    disp,
+                    win,
+                );
+                ffi::MPI_Win_flush(pe as c_int, win);
+                return old;
+            }
+        }
+    };
+    // SAFETY: as this function's contract.
+    unsafe { fetch_and_op(win, pe, disp, v, handle) }
 }

@@ -93,23 +93,8 @@ impl<'a> ThreadPath<'a> {
     /// type).
     #[inline]
     pub(crate) unsafe fn put<W: Word>(&self, pe: usize, offset: usize, src: &[W]) {
-        let p = self.words::<W>(pe, offset, src.len());
-        #[cfg(feature = "mpi")]
-        if let Some(net) = self.net {
-            // SAFETY: `src` is a borrowed slice; the target is inside `pe`'s partition
-            // (`words`, with the layout every node shares).
-            unsafe { net.put(pe, offset, 1, src.as_ptr(), 1, src.len()) };
-            if net.is_local(pe) {
-                self.wrote(pe);
-            }
-            return;
-        }
-        for (i, &v) in src.iter().enumerate() {
-            // SAFETY: `p + i` is in bounds and aligned (`words`); accessed only atomically
-            // with `W`-sized accesses in this process (caller).
-            unsafe { W::atomic_store(p.add(i), v, Ordering::Relaxed) };
-        }
-        self.wrote(pe);
+        // SAFETY: forwarded contract; `src` holds the whole span.
+        unsafe { self.iput(pe, offset, 1, src, 1, src.len()) }
     }
 
     /// Loads `dst.len()` elements of `pe`'s copy at `offset` (relaxed atomic loads).
@@ -118,18 +103,9 @@ impl<'a> ThreadPath<'a> {
     /// As for [`ThreadPath::put`], for the source bytes.
     #[inline]
     pub(crate) unsafe fn get<W: Word>(&self, pe: usize, offset: usize, dst: &mut [W]) {
-        let p = self.words::<W>(pe, offset, dst.len());
-        #[cfg(feature = "mpi")]
-        if let Some(net) = self.net {
-            // SAFETY: `dst` is an exclusively borrowed slice; the source is inside `pe`'s
-            // partition (`words`).
-            unsafe { net.get(pe, offset, 1, dst.as_mut_ptr(), 1, dst.len()) };
-            return;
-        }
-        for (i, d) in dst.iter_mut().enumerate() {
-            // SAFETY: as in `put`.
-            *d = unsafe { W::atomic_load(p.add(i), Ordering::Relaxed) };
-        }
+        let n = dst.len();
+        // SAFETY: forwarded contract; `dst` holds the whole span.
+        unsafe { self.iget(pe, offset, 1, dst, 1, n) }
     }
 
     /// Strided store: element `k` of `src[k * src_stride]` to element `k * dst_stride` at
