@@ -547,20 +547,58 @@ fn body_debug_log() {
     shmem.barrier_all();
 }
 
+/// A static whose value must survive finalize and a later init (OpenSHMEM 1.6).
+#[shmem::symmetric]
+static KEPT: u64 = 7;
+
+/// OpenSHMEM 1.6's repeated initialization: a second handle while one is alive is refused
+/// (the handle is shared by reference instead); after finalize, `init` rejoins the same job,
+/// three times over: same PE numbers, statics keep their values, the heap starts empty again
+/// (the first allocation gets the same offset), and puts and collectives give results
+/// folded over the PE ids.
 fn body_init_twice() {
-    let shmem = shmem::init().unwrap();
-    assert!(matches!(
-        shmem::init(),
-        Err(shmem::Error::AlreadyInitialized)
-    ));
-    let launched = shmem.n_pes() > 1 || std::env::var("SHMEM_RUN_FD").is_ok();
-    drop(shmem);
-    let again = shmem::init();
-    if launched {
-        assert!(matches!(again, Err(shmem::Error::Finalized)), "{again:?}");
-    } else {
-        let s = again.expect("a singleton may initialize again");
-        assert_eq!(s.n_pes(), 1);
+    let mut first_offset = None;
+    for round in 0..3u64 {
+        let shmem = shmem::init().unwrap();
+        assert!(shmem::query_initialized());
+        assert!(matches!(
+            shmem::init(),
+            Err(shmem::Error::AlreadyInitialized)
+        ));
+        let (me, n) = (shmem.my_pe().index() as u64, shmem.n_pes() as u64);
+        let kept = KEPT.sym(&shmem);
+        // What the previous round left: this PE's mark from the right neighbour.
+        let want = match round {
+            0 => 7,
+            _ => 1000 * round + (me + 1) % n,
+        };
+        assert_eq!(
+            kept.read(),
+            want,
+            "round {round}: the static kept its value"
+        );
+        shmem.barrier_all();
+        let right = shmem.pe_wrapping(me as usize + 1);
+        let left = shmem.pe_wrapping((me + n - 1) as usize);
+        // Each PE writes its left neighbour's static: 1000 * (round + 1) + the writer.
+        kept.p(left, 1000 * (round + 1) + me);
+        let v = shmem::SymVec::new(&shmem, 4, 0u64).unwrap();
+        let offset = v.offset();
+        assert_eq!(*first_offset.get_or_insert(offset), offset, "round {round}");
+        v.put(right, &[round, me, 3, 4]).unwrap();
+        shmem.barrier_all();
+        let from = (me + n - 1) % n;
+        assert_eq!(v.to_vec(), [round, from, 3, 4], "round {round}");
+        let src = shmem::SymVec::new(&shmem, 2, me + round).unwrap();
+        let mut sum = shmem::SymVec::new(&shmem, 2, 0u64).unwrap();
+        shmem::Team::world(&shmem)
+            .sum_reduce(&mut sum, &src)
+            .unwrap();
+        let want: u64 = (0..n).map(|p| p + round).sum();
+        assert_eq!(sum.to_vec(), [want; 2], "round {round}");
+        drop((v, src, sum));
+        shmem.finalize();
+        assert!(!shmem::query_initialized());
     }
 }
 
@@ -920,7 +958,7 @@ fn check_config() -> Result<(), Failed> {
     );
     let s = String::from_utf8_lossy(&out.stdout);
     ensure(
-        out.status.success() && s.contains("OpenSHMEM 1.5") && !s.contains("SHMEM_SYMMETRIC_SIZE"),
+        out.status.success() && s.contains("OpenSHMEM 1.6") && !s.contains("SHMEM_SYMMETRIC_SIZE"),
         || describe(&out),
     )?;
     // a malformed size is a clear error
@@ -1412,8 +1450,10 @@ fn check_debug_log() -> Result<(), Failed> {
 }
 
 fn check_init_twice() -> Result<(), Failed> {
-    let (out, _) = run_job(2, "launcher_init_twice", &[], &[]);
-    ensure(out.status.success(), || describe(&out))?;
+    for n in [2, 4] {
+        let (out, _) = run_job(n, "launcher_init_twice", &[], &[]);
+        ensure(out.status.success(), || describe(&out))?;
+    }
     let out = Command::new(std::env::current_exe().unwrap())
         .env(support::CASE_ENV, "launcher_init_twice")
         .output()

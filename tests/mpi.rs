@@ -24,6 +24,9 @@ fn body() {
     if std::env::var(WHAT_ENV).as_deref() == Ok("multiple") {
         return multiple_body();
     }
+    if std::env::var(WHAT_ENV).as_deref() == Ok("reinit") {
+        return reinit_body();
+    }
     let shmem = shmem::init().expect("shmem::init");
     let me = shmem.my_pe().index();
     let what = std::env::var(WHAT_ENV).unwrap_or_default();
@@ -83,6 +86,57 @@ fn multiple_body() {
     println!("PE {me} of {n} multiple ok");
 }
 
+/// A static that must keep its value from one initialization to the next.
+#[shmem::symmetric]
+static KEPT: u64 = 5;
+
+/// OpenSHMEM 1.6's re-initialization under MPI: three init/finalize rounds in one process
+/// (MPI is initialized once and finalized at exit), each with a put to the right
+/// neighbour, an atomic on PE 0, a reduction, and a static written by the right neighbour in
+/// the previous round.
+fn reinit_body() {
+    for round in 0..3u64 {
+        let shmem = shmem::init().expect("shmem::init");
+        let (me, n) = (shmem.my_pe().index() as u64, shmem.n_pes() as u64);
+        let kept = KEPT.sym(&shmem);
+        let want = if round == 0 {
+            5
+        } else {
+            100 * round + (me + 1) % n
+        };
+        assert_eq!(kept.read(), want, "round {round}");
+        shmem.barrier_all();
+        kept.p(
+            shmem.pe_wrapping((me + n - 1) as usize),
+            100 * (round + 1) + me,
+        );
+        let slots = shmem::SymVec::<u64>::zeroed(&shmem, 1).expect("alloc");
+        slots
+            .put(shmem.pe_wrapping(me as usize + 1), &[round * 10 + me])
+            .expect("put");
+        let count = shmem::SymBox::new(&shmem, 0u64).expect("alloc");
+        let pe0 = shmem.pe(0).expect("PE 0");
+        count.atomic_fetch_add(pe0, 1u64 << me);
+        let src = shmem::SymVec::new(&shmem, 2, me * 3 + round).expect("alloc");
+        let mut sum = shmem::SymVec::new(&shmem, 2, 0u64).expect("alloc");
+        shmem::Team::world(&shmem)
+            .sum_reduce(&mut sum, &src)
+            .expect("reduce");
+        shmem.barrier_all();
+        assert_eq!(
+            slots.to_vec(),
+            [round * 10 + (me + n - 1) % n],
+            "round {round}"
+        );
+        assert_eq!(count.atomic_fetch(pe0), (1u64 << n) - 1, "round {round}");
+        let total: u64 = (0..n).map(|p| p * 3 + round).sum();
+        assert_eq!(sum.to_vec(), [total; 2], "round {round}");
+        drop((slots, count, src, sum));
+        shmem.finalize();
+    }
+    println!("PE reinit ok");
+}
+
 /// The program owns MPI: it initializes it, runs shmem on it (a put, an atomic and a
 /// reduction, so that pretend nodes go through MPI), and still uses MPI after shmem ended.
 fn preinit_body() {
@@ -112,6 +166,9 @@ fn preinit_body() {
     );
     drop((slots, count));
     drop(shmem);
+    // shmem freed its windows at finalize (the program may finalize MPI next), so it cannot
+    // initialize again.
+    assert!(matches!(shmem::init(), Err(shmem::Error::Finalized)));
     // MPI is still the program's: shmem did not finalize it.
     let mut sum = 0u64;
     world.all_reduce_into(
@@ -273,6 +330,35 @@ fn check_multiple() -> Result<(), Failed> {
     )
 }
 
+/// Re-initialization under mpirun, on one node and with every PE a pretend node (through
+/// MPI RMA), at both thread levels.
+fn check_reinit() -> Result<(), Failed> {
+    let before = dev_shm();
+    for (k, threads) in [("", "single"), ("1", "single"), ("2", "serialized")] {
+        let (out, _) = mpirun(
+            3,
+            "mpi_reinit",
+            &[
+                (WHAT_ENV, "reinit"),
+                ("SHMEM_MPI_NODE_SIZE", k),
+                ("SHMEM_MPI_THREADS", threads),
+            ],
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        ensure(
+            out.status.success() && text.matches("PE reinit ok").count() == 3,
+            || format!("SHMEM_MPI_NODE_SIZE={k:?} {threads}\n{}", describe(&out)),
+        )?;
+    }
+    // Open MPI's `vader_segment.*` files: as in `check_info`.
+    let left: Vec<_> = dev_shm()
+        .difference(&before)
+        .filter(|f| !f.starts_with("vader_segment."))
+        .cloned()
+        .collect();
+    ensure(left.is_empty(), || format!("left in /dev/shm: {left:?}"))
+}
+
 /// `SHMEM_TRANSPORT=shm` under mpirun: every process is a 1-PE job of its own.
 fn check_transport_shm() -> Result<(), Failed> {
     let (out, _) = mpirun(2, "mpi_transport_shm", &[("SHMEM_TRANSPORT", "shm")]);
@@ -316,6 +402,11 @@ fn main() {
                 name: "mpi_preinit",
                 body,
                 check: check_preinit,
+            },
+            Custom {
+                name: "mpi_reinit",
+                body,
+                check: check_reinit,
             },
             Custom {
                 name: "mpi_transport_shm",

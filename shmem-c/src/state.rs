@@ -113,13 +113,13 @@ pub(crate) enum Local {
 pub(crate) fn init(call: &str) {
     if let Some(s) = current() {
         if s.finalized.get() {
-            fail(
-                call,
-                format_args!(
-                    "called after the last shmem_finalize: this library cannot be \
-                     initialized again once finalized"
-                ),
-            );
+            // Initialized again after the last finalize (OpenSHMEM 1.6): the same job, heap
+            // and globals, after a barrier.
+            s.rt.revive()
+                .unwrap_or_else(|e| fail(call, format_args!("{e}")));
+            s.finalized.set(false);
+            s.inits.set(1);
+            return;
         }
         s.inits.set(s.inits.get().saturating_add(1));
         return;

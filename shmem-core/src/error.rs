@@ -320,8 +320,13 @@ pub enum Error {
     /// `init` was called while a runtime handle is alive in this process.
     #[error("shmem is already initialized in this process")]
     AlreadyInitialized,
-    /// `init` was called again after finalize in a launched job (the spec allows one init per job).
-    #[error("shmem was finalized; a PE started by shmemrun cannot initialize twice")]
+    /// `init` was called again after a launched PE's runtime was finalized and dropped rather
+    /// than kept ([`KeptRuntime`](crate::KeptRuntime): what the `shmem` handle does, except
+    /// under an MPI that the program initialized itself).
+    #[error(
+        "shmem was finalized and its runtime freed; this PE cannot initialize again (under an \
+         MPI that the program initialized itself, shmem frees its windows at finalize)"
+    )]
     Finalized,
     /// This process is not the one `shmemrun` started as PE `pe` (nor that process's program
     /// under a wrapper such as `perf record` or `sh -c`): for instance a child that a PE

@@ -45,7 +45,8 @@ pub mod wait;
 
 pub use error::{Error, NotAMember, Result, SegmentError};
 pub use runtime::{
-    AllocRequest, Allocation, Launch, Runtime, StaticDesc, StaticsLayout, TeamAllocation,
+    AllocRequest, Allocation, KeptRuntime, Launch, Runtime, StaticDesc, StaticsLayout,
+    TeamAllocation,
 };
 pub use serialized::Serialized;
 pub use sys::FileFacts;

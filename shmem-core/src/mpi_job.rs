@@ -98,6 +98,20 @@ const PAGE: usize = 4096;
 /// wake it).
 pub(crate) const NET_MAX_SLEEP: Duration = Duration::from_micros(50);
 
+/// Whether shmem initialized MPI (and so finalizes it), rather than the program.
+static SHMEM_OWNS_MPI: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a finalized runtime of this process may be kept until exit ([`KeptRuntime`]): MPI
+/// is shmem's (a program that initialized MPI itself may finalize it right after shmem, so
+/// shmem's windows must be freed at finalize), and this is the process's main thread (the one
+/// that runs `atexit` handlers, which then calls MPI).
+///
+/// [`KeptRuntime`]: crate::KeptRuntime
+pub(crate) fn may_keep_until_exit() -> bool {
+    SHMEM_OWNS_MPI.load(std::sync::atomic::Ordering::Acquire)
+        && rustix::thread::gettid() == rustix::process::getpid()
+}
+
 thread_local! {
     /// Whether this thread initialized MPI.
     static MPI_THREAD: Cell<bool> = const { Cell::new(false) };
@@ -326,6 +340,7 @@ pub(crate) fn start(
     } else {
         let (u, level) = mpi::initialize_with_threading(want)
             .ok_or_else(|| Error::Bootstrap("MPI could not be initialized".into()))?;
+        SHMEM_OWNS_MPI.store(true, std::sync::atomic::Ordering::Release);
         (Some(u), level)
     };
     let below_serialized = matches!(level, Threading::Single | Threading::Funneled);

@@ -20,7 +20,7 @@ use collectives::agree;
 /// Library version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// OpenSHMEM specification version whose semantics this library follows.
-pub const SPEC_VERSION: (u32, u32) = (1, 5);
+pub const SPEC_VERSION: (u32, u32) = (1, 6);
 /// Name reported by `info_get_name`.
 pub const VENDOR_NAME: &str = "shmem (Rust)";
 
@@ -205,6 +205,9 @@ pub fn layout_statics(statics: &[StaticDesc<'_>]) -> StaticsLayout {
 }
 
 static LIVE: AtomicBool = AtomicBool::new(false);
+/// A finalized runtime kept for this process's next `init` ([`KeptRuntime`], OpenSHMEM 1.6's
+/// re-initialization): at most one, and only while no runtime is live.
+static DORMANT: Mutex<Option<Runtime>> = Mutex::new(None);
 static FINALIZED_LAUNCHED: AtomicBool = AtomicBool::new(false);
 /// Set by the first launched `init` of this process, before it adopts the inherited segment
 /// descriptor: the bootstrap is one-shot. After that attempt (failed or not) the number in
@@ -346,11 +349,75 @@ impl Runtime {
         if LIVE.swap(true, Ordering::AcqRel) {
             return Err(Error::AlreadyInitialized);
         }
-        let r = Runtime::init_inner(statics, multiple);
+        let kept = DORMANT.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let r = match kept {
+            Some(rt) => rt.wake(statics),
+            None => Runtime::init_inner(statics, multiple),
+        };
         if r.is_err() {
             LIVE.store(false, Ordering::Release);
         }
         r
+    }
+
+    /// `init` of a process whose runtime was finalized and kept ([`KeptRuntime`]): the same
+    /// job, segment, heap and transport, live again after a barrier. `statics` must lay out
+    /// as they did at the first init (the same program); they keep their values.
+    fn wake(self, statics: &[StaticDesc<'_>]) -> Result<(Runtime, StaticsLayout)> {
+        let layout = layout_statics(statics);
+        let first = self
+            .seg
+            .slot(self.me)
+            .id
+            .0
+            .layout_hash
+            .load(Ordering::Acquire);
+        if layout.hash != first || layout.size != self.statics_size {
+            let me = self.me;
+            *DORMANT.lock().unwrap_or_else(|e| e.into_inner()) = Some(self);
+            return Err(Error::StaticsMismatch {
+                mine: layout.hash,
+                other_pe: me,
+                theirs: first,
+            });
+        }
+        self.rejoin();
+        Ok((self, layout))
+    }
+
+    /// Initializes a finalized runtime again (OpenSHMEM 1.6: "may be re-initialized with a
+    /// subsequent call to an initialization routine"), for an owner that keeps its runtime
+    /// itself (the C API). *Collective* over all PEs, like `init`: the same job, heap,
+    /// statics (with their values) and settings as before. Nothing to do when this runtime
+    /// is not finalized.
+    ///
+    /// # Errors
+    /// [`Error::AlreadyInitialized`] when another runtime is live in this process.
+    pub fn revive(&self) -> Result<()> {
+        if !self.finalized.get() {
+            return Ok(());
+        }
+        if LIVE.swap(true, Ordering::AcqRel) {
+            return Err(Error::AlreadyInitialized);
+        }
+        self.rejoin();
+        Ok(())
+    }
+
+    /// Marks this finalized PE running again and synchronizes with the others. Each PE writes
+    /// only its own slot, so a PE that rejoins early cannot disturb one still finishing its
+    /// finalize; the barrier continues the epochs of the finalize barrier.
+    fn rejoin(&self) {
+        self.seg
+            .slot(self.me)
+            .id
+            .0
+            .state
+            .store(PeState::Running as u32, Ordering::Release);
+        *PANIC_MARK.lock().unwrap_or_else(|e| e.into_inner()) = Some((self.seg.clone(), self.me));
+        self.finalized.set(false);
+        self.transport.barrier_all();
+        debug_log!(self, "initialized again");
     }
 
     fn init_inner(statics: &[StaticDesc<'_>], multiple: bool) -> Result<(Runtime, StaticsLayout)> {
@@ -937,6 +1004,7 @@ impl Runtime {
             .state
             .store(state as u32, Ordering::Release);
         debug_log!(self, "finalized");
+        LIVE.store(false, Ordering::Release);
     }
 }
 
@@ -947,8 +1015,77 @@ impl Drop for Runtime {
         if matches!(self.launch, Launch::Launcher | Launch::Mpi) {
             FINALIZED_LAUNCHED.store(true, Ordering::Release);
         }
-        LIVE.store(false, Ordering::Release);
     }
+}
+
+/// A runtime that, when dropped, is finalized and *kept* for this process's next
+/// [`Runtime::init`], which then rejoins the same job instead of starting one (OpenSHMEM
+/// 1.6's re-initialization; a launched PE's bootstrap is one-shot, and MPI can be initialized
+/// only once per process). What the `shmem` crate's handle holds.
+///
+/// Dropped during a panic, the runtime is dropped as usual (the PE is marked panicked).
+/// A kept MPI runtime is dropped at process exit (`atexit`), which frees its windows and
+/// finalizes MPI, as dropping it at finalize did. It is not kept (it is dropped at once, and a
+/// later `init` is [`Error::Finalized`]) when the program initialized MPI itself (it may
+/// finalize MPI right after shmem) or when it is dropped on a thread other than the main one
+/// (which runs `atexit`).
+#[derive(Debug)]
+pub struct KeptRuntime(std::mem::ManuallyDrop<Runtime>);
+
+impl KeptRuntime {
+    /// Keeps `rt`.
+    pub fn new(rt: Runtime) -> KeptRuntime {
+        KeptRuntime(std::mem::ManuallyDrop::new(rt))
+    }
+}
+
+impl std::ops::Deref for KeptRuntime {
+    type Target = Runtime;
+    #[inline(always)]
+    fn deref(&self) -> &Runtime {
+        &self.0
+    }
+}
+
+impl Drop for KeptRuntime {
+    fn drop(&mut self) {
+        // SAFETY: the runtime is taken once, here, and `self.0` is never used again (this is
+        // the drop of its only owner).
+        let rt = unsafe { std::mem::ManuallyDrop::take(&mut self.0) };
+        if std::thread::panicking() {
+            drop(rt);
+            return;
+        }
+        rt.finalize();
+        #[cfg(feature = "mpi")]
+        if rt.launch == Launch::Mpi {
+            if !crate::mpi_job::may_keep_until_exit() {
+                // Freed now, as before re-initialization existed: a later `init` is
+                // `Error::Finalized`.
+                drop(rt);
+                return;
+            }
+            static AT_EXIT: std::sync::Once = std::sync::Once::new();
+            AT_EXIT.call_once(|| {
+                // SAFETY: `drop_kept` is an `extern "C" fn()` that never unwinds (a panic in
+                // it aborts).
+                unsafe { libc::atexit(drop_kept) };
+            });
+        }
+        let old = DORMANT
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .replace(rt);
+        drop(old);
+    }
+}
+
+/// Drops the kept runtime at process exit (the MPI transport: frees its windows and
+/// finalizes MPI, collectively, as every PE exits).
+#[cfg(feature = "mpi")]
+extern "C" fn drop_kept() {
+    let kept = DORMANT.lock().unwrap_or_else(|e| e.into_inner()).take();
+    drop(kept);
 }
 
 fn attach_from_env(fd_text: &str) -> Result<(Segment, usize)> {

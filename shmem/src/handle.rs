@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use shmem_core::{Runtime, Serialized, Transport};
+use shmem_core::{KeptRuntime, Runtime, Serialized, Transport};
 
 use crate::Error;
 use crate::statics;
@@ -65,7 +65,8 @@ pub enum ThreadLevel {
 /// One PE's handle on the job: what `shmem_init` gives a C program.
 ///
 /// Dropping it finalizes (`shmem_finalize`): outstanding operations complete and all PEs
-/// synchronize. Everything symmetric borrows it, so nothing outlives finalize.
+/// synchronize. Everything symmetric borrows it, so nothing outlives finalize. A later
+/// [`init`] rejoins the same job ([`init`]'s "Initializing again").
 ///
 /// # Examples
 /// ```
@@ -76,7 +77,8 @@ pub enum ThreadLevel {
 /// # Ok::<(), shmem::Error>(())
 /// ```
 pub struct Shmem {
-    rt: Runtime,
+    /// Kept at drop for a later [`init`] (re-initialization).
+    rt: KeptRuntime,
     /// The thread level provided ([`init_thread`]).
     level: ThreadLevel,
     /// `SHMEM_THREAD_SERIALIZED`: any thread may use the handle, one at a time (`Send`, not
@@ -99,9 +101,33 @@ impl fmt::Debug for Shmem {
 /// 1-PE job. `#[symmetric]` statics are laid out and initialized on every PE before this
 /// returns.
 ///
+/// # Initializing again (OpenSHMEM 1.6)
+/// After the handle is finalized (dropped), `init` may be called again: it rejoins the same
+/// job, *collectively* again. PE numbers, the settings of the first `init`, the transport and
+/// the statics (with the values they had) are the same; the heap is as finalize left it, i.e.
+/// empty, since everything allocated borrowed the old handle. Only one handle lives at a
+/// time: `init` while one lives is [`Error::AlreadyInitialized`] (code that needs the runtime
+/// takes `&Shmem`; a second owner of the `!Sync` runtime could move to another thread).
+///
+/// ```
+/// #[shmem::symmetric]
+/// static COUNT: u64 = 0;
+///
+/// for round in 0..3 {
+///     let shmem = shmem::init()?;
+///     let count = COUNT.sym(&shmem);
+///     assert_eq!(count.read(), round); // kept from the previous round
+///     count.write(round + 1);
+///     shmem.finalize();
+/// }
+/// # Ok::<(), shmem::Error>(())
+/// ```
+///
 /// # Errors
-/// [`Error::AlreadyInitialized`] if a handle is alive in this process; [`Error::Finalized`] if
-/// a launched PE calls it again after finalize; [`Error::Segment`] / [`Error::Bootstrap`] when
+/// [`Error::AlreadyInitialized`] if a handle is alive in this process; [`Error::Finalized`]
+/// when a PE of an MPI job whose MPI the program initialized itself calls it again after
+/// finalize, or whose handle was dropped on a thread other than the main one (shmem freed its
+/// MPI windows then); [`Error::Segment`] / [`Error::Bootstrap`] when
 /// the launcher's segment is refused; [`Error::StaticsMismatch`] when PEs run different
 /// programs; [`Error::Config`] for a malformed `SHMEM_SYMMETRIC_SIZE`.
 pub fn init() -> Result<Shmem, Error> {
@@ -142,7 +168,7 @@ pub fn init_thread(requested: ThreadLevel) -> Result<Shmem, Error> {
         ThreadLevel::Serialized
     };
     Ok(Shmem {
-        rt,
+        rt: KeptRuntime::new(rt),
         level,
         _serialized: Serialized::default(),
     })

@@ -97,6 +97,32 @@ int main(void) {
     shmem_finalize();
     shmem_query_initialized(&init_state);
     if (init_state != 0) { printf("FAIL PE %d: initialized after the last finalize\n", me); return 1; }
+    /* OpenSHMEM 1.6: initialized again after the last finalize, twice over: the same job, the
+     * globals keep their values, the heap and collectives work. */
+    for (int round = 1; round <= 2; round++) {
+        shmem_init();
+        shmem_query_initialized(&init_state);
+        CHECK(init_state == 1, "round %d: not initialized again", round);
+        CHECK(shmem_my_pe() == me && shmem_n_pes() == npes, "round %d: PE %d of %d", round,
+              shmem_my_pe(), shmem_n_pes());
+        CHECK(gval == 100 * round + left, "round %d: global kept %d", round, gval);
+        shmem_barrier_all();
+        shmem_int_p(&gval, 100 * (round + 1) + me, right);
+        long *again = shmem_malloc(sizeof(long));
+        CHECK(again != NULL, "round %d: malloc", round);
+        static long rsrc, rdst;
+        rsrc = me + round;
+        shmem_long_p(again, 10 * round + me, right);
+        shmem_barrier_all();
+        CHECK(*again == 10 * round + left, "round %d: p = %ld", round, *again);
+        shmem_long_sum_reduce(SHMEM_TEAM_WORLD, &rdst, &rsrc, 1);
+        CHECK(rdst == (long)npes * (npes - 1) / 2 + (long)npes * round, "round %d: sum %ld",
+              round, rdst);
+        shmem_free(again);
+        shmem_finalize();
+        shmem_query_initialized(&init_state);
+        CHECK(init_state == 0, "round %d: initialized after finalize", round);
+    }
     if (me == 0) printf("rma ok on %d PEs\n", npes);
     return 0;
 }
