@@ -254,6 +254,16 @@ fn main() {
             Err(format!("expected `{want}`\n{}", describe(&out)).into())
         }
     }));
+    trials.push(Trial::test("launcher::exit_without_finalize", || {
+        let out = run(2, "errors", &["nofinalize"])?;
+        let want = "exited with status 0 without finalizing (the Rust handle was never dropped, \
+                    or shmem_finalize never called)";
+        if out.status.code() == Some(1) && String::from_utf8_lossy(&out.stderr).contains(want) {
+            Ok(())
+        } else {
+            Err(format!("expected exit 1 and `{want}`\n{}", describe(&out)).into())
+        }
+    }));
     for &(mode, message) in ERRORS {
         trials.push(Trial::test(format!("errors::{mode}"), move || {
             refuses(mode, message)

@@ -791,8 +791,9 @@ fn check_reinit() -> Result<(), Failed> {
     );
     ensure(
         out.status.code() == Some(1)
-            && String::from_utf8_lossy(&out.stderr)
-                .contains("PE 0 exited with status 0 without calling shmem::init"),
+            && String::from_utf8_lossy(&out.stderr).contains(
+                "PE 0 exited with status 0 without initializing shmem (shmem::init, shmem_init)",
+            ),
         || describe(&out),
     )?;
     let _ = std::fs::remove_dir_all(&dir);
@@ -1303,7 +1304,10 @@ fn check_not_init() -> Result<(), Failed> {
         out.status.code() == Some(1)
             && err.lines().any(|l| {
                 ["PE 0", "PE 1"].iter().any(|pe| {
-                    l == format!("shmemrun: {pe} exited with status 0 without calling shmem::init")
+                    l == format!(
+                        "shmemrun: {pe} exited with status 0 without initializing shmem \
+                         (shmem::init, shmem_init)"
+                    )
                 })
             }),
         || describe(&out),

@@ -452,13 +452,13 @@ fn judge(seg: &Segment, pe: usize, status: WaitStatus) -> Option<Outcome> {
         WaitStatus::Exited(_, 0) if state == PeState::Starting => Some(Outcome {
             status: 1,
             message: Some(format!(
-                "PE {pe} exited with status 0 without calling shmem::init"
+                "PE {pe} exited with status 0 without initializing shmem (shmem::init, shmem_init)"
             )),
         }),
         WaitStatus::Exited(_, 0) => Some(Outcome {
             status: 1,
             message: Some(format!(
-                "PE {pe} exited with status 0 without finalizing (its Shmem handle was never dropped)"
+                "PE {pe} exited with status 0 without finalizing (the Rust handle was never dropped, or shmem_finalize never called)"
             )),
         }),
         WaitStatus::Exited(_, code) if state == PeState::Panicked => Some(Outcome {
@@ -470,7 +470,7 @@ fn judge(seg: &Segment, pe: usize, status: WaitStatus) -> Option<Outcome> {
             message: Some(format!(
                 "PE {pe} exited with status {code}{}",
                 if state == PeState::Starting {
-                    " before calling shmem::init"
+                    " before initializing shmem"
                 } else {
                     ""
                 }
