@@ -679,9 +679,13 @@ int shmem_float_collect(shmem_team_t team, float *dest, const float *source, siz
 int shmem_float_fcollect(shmem_team_t team, float *dest, const float *source, size_t nelems);
 int shmem_float_alltoall(shmem_team_t team, float *dest, const float *source, size_t nelems);
 int shmem_double_broadcast(shmem_team_t team, double *dest, const double *source, size_t nelems, int PE_root);
+int shmem_longdouble_broadcast(shmem_team_t team, long double *dest, const long double *source, size_t nelems, int PE_root);
 int shmem_double_collect(shmem_team_t team, double *dest, const double *source, size_t nelems);
+int shmem_longdouble_collect(shmem_team_t team, long double *dest, const long double *source, size_t nelems);
 int shmem_double_fcollect(shmem_team_t team, double *dest, const double *source, size_t nelems);
+int shmem_longdouble_fcollect(shmem_team_t team, long double *dest, const long double *source, size_t nelems);
 int shmem_double_alltoall(shmem_team_t team, double *dest, const double *source, size_t nelems);
+int shmem_longdouble_alltoall(shmem_team_t team, long double *dest, const long double *source, size_t nelems);
 int shmem_char_broadcast(shmem_team_t team, char *dest, const char *source, size_t nelems, int PE_root);
 int shmem_char_collect(shmem_team_t team, char *dest, const char *source, size_t nelems);
 int shmem_char_fcollect(shmem_team_t team, char *dest, const char *source, size_t nelems);
@@ -853,7 +857,9 @@ int shmem_size_min_reduce(shmem_team_t team, size_t *dest, const size_t *source,
 int shmem_float_max_reduce(shmem_team_t team, float *dest, const float *source, size_t nreduce);
 int shmem_float_min_reduce(shmem_team_t team, float *dest, const float *source, size_t nreduce);
 int shmem_double_max_reduce(shmem_team_t team, double *dest, const double *source, size_t nreduce);
+int shmem_longdouble_max_reduce(shmem_team_t team, long double *dest, const long double *source, size_t nreduce);
 int shmem_double_min_reduce(shmem_team_t team, double *dest, const double *source, size_t nreduce);
+int shmem_longdouble_min_reduce(shmem_team_t team, long double *dest, const long double *source, size_t nreduce);
 int shmem_char_sum_reduce(shmem_team_t team, char *dest, const char *source, size_t nreduce);
 int shmem_char_prod_reduce(shmem_team_t team, char *dest, const char *source, size_t nreduce);
 int shmem_schar_sum_reduce(shmem_team_t team, signed char *dest, const signed char *source, size_t nreduce);
@@ -899,7 +905,9 @@ int shmem_size_prod_reduce(shmem_team_t team, size_t *dest, const size_t *source
 int shmem_float_sum_reduce(shmem_team_t team, float *dest, const float *source, size_t nreduce);
 int shmem_float_prod_reduce(shmem_team_t team, float *dest, const float *source, size_t nreduce);
 int shmem_double_sum_reduce(shmem_team_t team, double *dest, const double *source, size_t nreduce);
+int shmem_longdouble_sum_reduce(shmem_team_t team, long double *dest, const long double *source, size_t nreduce);
 int shmem_double_prod_reduce(shmem_team_t team, double *dest, const double *source, size_t nreduce);
+int shmem_longdouble_prod_reduce(shmem_team_t team, long double *dest, const long double *source, size_t nreduce);
 int shmem_complexd_sum_reduce(shmem_team_t team, double _Complex *dest, const double _Complex *source, size_t nreduce);
 int shmem_complexd_prod_reduce(shmem_team_t team, double _Complex *dest, const double _Complex *source, size_t nreduce);
 int shmem_complexf_sum_reduce(shmem_team_t team, float _Complex *dest, const float _Complex *source, size_t nreduce);
@@ -927,7 +935,9 @@ void shmem_longlong_min_to_all(long long *dest, const long long *source, int nre
 void shmem_float_max_to_all(float *dest, const float *source, int nreduce, int PE_start, int logPE_stride, int PE_size, float *pWrk, long *pSync);
 void shmem_float_min_to_all(float *dest, const float *source, int nreduce, int PE_start, int logPE_stride, int PE_size, float *pWrk, long *pSync);
 void shmem_double_max_to_all(double *dest, const double *source, int nreduce, int PE_start, int logPE_stride, int PE_size, double *pWrk, long *pSync);
+void shmem_longdouble_max_to_all(long double *dest, const long double *source, int nreduce, int PE_start, int logPE_stride, int PE_size, long double *pWrk, long *pSync);
 void shmem_double_min_to_all(double *dest, const double *source, int nreduce, int PE_start, int logPE_stride, int PE_size, double *pWrk, long *pSync);
+void shmem_longdouble_min_to_all(long double *dest, const long double *source, int nreduce, int PE_start, int logPE_stride, int PE_size, long double *pWrk, long *pSync);
 void shmem_short_sum_to_all(short *dest, const short *source, int nreduce, int PE_start, int logPE_stride, int PE_size, short *pWrk, long *pSync);
 void shmem_short_prod_to_all(short *dest, const short *source, int nreduce, int PE_start, int logPE_stride, int PE_size, short *pWrk, long *pSync);
 void shmem_int_sum_to_all(int *dest, const int *source, int nreduce, int PE_start, int logPE_stride, int PE_size, int *pWrk, long *pSync);
@@ -939,7 +949,9 @@ void shmem_longlong_prod_to_all(long long *dest, const long long *source, int nr
 void shmem_float_sum_to_all(float *dest, const float *source, int nreduce, int PE_start, int logPE_stride, int PE_size, float *pWrk, long *pSync);
 void shmem_float_prod_to_all(float *dest, const float *source, int nreduce, int PE_start, int logPE_stride, int PE_size, float *pWrk, long *pSync);
 void shmem_double_sum_to_all(double *dest, const double *source, int nreduce, int PE_start, int logPE_stride, int PE_size, double *pWrk, long *pSync);
+void shmem_longdouble_sum_to_all(long double *dest, const long double *source, int nreduce, int PE_start, int logPE_stride, int PE_size, long double *pWrk, long *pSync);
 void shmem_double_prod_to_all(double *dest, const double *source, int nreduce, int PE_start, int logPE_stride, int PE_size, double *pWrk, long *pSync);
+void shmem_longdouble_prod_to_all(long double *dest, const long double *source, int nreduce, int PE_start, int logPE_stride, int PE_size, long double *pWrk, long *pSync);
 void shmem_complexf_sum_to_all(float _Complex *dest, const float _Complex *source, int nreduce, int PE_start, int logPE_stride, int PE_size, float _Complex *pWrk, long *pSync);
 void shmem_complexf_prod_to_all(float _Complex *dest, const float _Complex *source, int nreduce, int PE_start, int logPE_stride, int PE_size, float _Complex *pWrk, long *pSync);
 void shmem_complexd_sum_to_all(double _Complex *dest, const double _Complex *source, int nreduce, int PE_start, int logPE_stride, int PE_size, double _Complex *pWrk, long *pSync);
@@ -951,6 +963,7 @@ void shmem_alltoalls32(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t 
 void shmem_alltoalls64(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync);
 int shmem_float_alltoalls(shmem_team_t team, float *dest, const float *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems);
 int shmem_double_alltoalls(shmem_team_t team, double *dest, const double *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems);
+int shmem_longdouble_alltoalls(shmem_team_t team, long double *dest, const long double *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems);
 int shmem_char_alltoalls(shmem_team_t team, char *dest, const char *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems);
 int shmem_schar_alltoalls(shmem_team_t team, signed char *dest, const signed char *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems);
 int shmem_short_alltoalls(shmem_team_t team, short *dest, const short *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems);
@@ -2725,6 +2738,7 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_max_reduce, \
         unsigned long long: shmem_ulonglong_max_reduce, \
         float: shmem_float_max_reduce, \
+        long double: shmem_longdouble_max_reduce, \
         double: shmem_double_max_reduce)(team, dest, source, nreduce)
 
 #define shmem_min_reduce(team, dest, source, nreduce) \
@@ -2741,6 +2755,7 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_min_reduce, \
         unsigned long long: shmem_ulonglong_min_reduce, \
         float: shmem_float_min_reduce, \
+        long double: shmem_longdouble_min_reduce, \
         double: shmem_double_min_reduce)(team, dest, source, nreduce)
 
 #define shmem_sum_reduce(team, dest, source, nreduce) \
@@ -2758,6 +2773,7 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long long: shmem_ulonglong_sum_reduce, \
         float: shmem_float_sum_reduce, \
         double: shmem_double_sum_reduce, \
+        long double: shmem_longdouble_sum_reduce, \
         float _Complex: shmem_complexf_sum_reduce, \
         double _Complex: shmem_complexd_sum_reduce)(team, dest, source, nreduce)
 
@@ -2776,6 +2792,7 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long long: shmem_ulonglong_prod_reduce, \
         float: shmem_float_prod_reduce, \
         double: shmem_double_prod_reduce, \
+        long double: shmem_longdouble_prod_reduce, \
         float _Complex: shmem_complexf_prod_reduce, \
         double _Complex: shmem_complexd_prod_reduce)(team, dest, source, nreduce)
 
@@ -2793,6 +2810,7 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_broadcast, \
         unsigned long long: shmem_ulonglong_broadcast, \
         float: shmem_float_broadcast, \
+        long double: shmem_longdouble_broadcast, \
         double: shmem_double_broadcast)(team, dest, source, nelems, PE_root)
 
 #define shmem_collect(team, dest, source, nelems) \
@@ -2809,6 +2827,7 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_collect, \
         unsigned long long: shmem_ulonglong_collect, \
         float: shmem_float_collect, \
+        long double: shmem_longdouble_collect, \
         double: shmem_double_collect)(team, dest, source, nelems)
 
 #define shmem_fcollect(team, dest, source, nelems) \
@@ -2825,6 +2844,7 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_fcollect, \
         unsigned long long: shmem_ulonglong_fcollect, \
         float: shmem_float_fcollect, \
+        long double: shmem_longdouble_fcollect, \
         double: shmem_double_fcollect)(team, dest, source, nelems)
 
 #define shmem_alltoall(team, dest, source, nelems) \
@@ -2841,6 +2861,7 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_alltoall, \
         unsigned long long: shmem_ulonglong_alltoall, \
         float: shmem_float_alltoall, \
+        long double: shmem_longdouble_alltoall, \
         double: shmem_double_alltoall)(team, dest, source, nelems)
 
 #define shmem_alltoalls(team, dest, source, dst, sst, nelems) \
@@ -2857,6 +2878,7 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_alltoalls, \
         unsigned long long: shmem_ulonglong_alltoalls, \
         float: shmem_float_alltoalls, \
+        long double: shmem_longdouble_alltoalls, \
         double: shmem_double_alltoalls)(team, dest, source, dst, sst, nelems)
 
 #endif

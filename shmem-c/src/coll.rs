@@ -892,3 +892,29 @@ alltoalls_fns!(@team u32, "uint32", shmem_uint32_alltoalls);
 alltoalls_fns!(@team u64, "uint64", shmem_uint64_alltoalls);
 alltoalls_fns!(@team usize, "size", shmem_size_alltoalls);
 alltoalls_fns!(@team isize, "ptrdiff", shmem_ptrdiff_alltoalls);
+
+/// `long double` (x86-64's x87 extended format; [`crate::longdouble`]): the movers, and the
+/// reductions that the specification defines on it (min, max, sum, prod).
+#[cfg(target_arch = "x86_64")]
+pub mod long_double {
+    use super::*;
+    use crate::longdouble::LongDouble;
+
+    team_movers!(
+        LongDouble,
+        "long double",
+        shmem_longdouble_broadcast,
+        shmem_longdouble_collect,
+        shmem_longdouble_fcollect,
+        shmem_longdouble_alltoall
+    );
+    alltoalls_fns!(@team LongDouble, "long double", shmem_longdouble_alltoalls);
+    team_reduce!(LongDouble, Max, shmem_longdouble_max_reduce);
+    team_reduce!(LongDouble, Min, shmem_longdouble_min_reduce);
+    team_reduce!(LongDouble, Sum, shmem_longdouble_sum_reduce);
+    team_reduce!(LongDouble, Prod, shmem_longdouble_prod_reduce);
+    to_all!(LongDouble, Max, shmem_longdouble_max_to_all);
+    to_all!(LongDouble, Min, shmem_longdouble_min_to_all);
+    to_all!(LongDouble, Sum, shmem_longdouble_sum_to_all);
+    to_all!(LongDouble, Prod, shmem_longdouble_prod_to_all);
+}

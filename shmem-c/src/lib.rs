@@ -30,6 +30,8 @@ pub mod amo;
 pub mod coll;
 pub mod ctx;
 mod globals;
+#[cfg(target_arch = "x86_64")]
+pub mod longdouble;
 pub mod rma;
 pub mod setup;
 pub mod signal;

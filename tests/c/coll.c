@@ -79,6 +79,53 @@ int main(void) {
     shmem_free(b2);
     shmem_free(a2);
     shmem_barrier(0, 0, npes, bsync);
+    /* long double (x87 extended, 64-bit mantissa): a sum whose 2^-60 parts a double would
+     * drop, a product whose 2^-60 cross terms it would drop, min and max, team and
+     * active-set forms, broadcast and fcollect; expectations folded in member order. */
+    static long double lsrc[4], ldst[4], lwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE + 4], lall[64];
+    for (int i = 0; i < 4; i++) lsrc[i] = 1.0L + (me + i) * 0x1p-60L;
+    shmem_longdouble_sum_reduce(SHMEM_TEAM_WORLD, ldst, lsrc, 4);
+    for (int i = 0; i < 4; i++) {
+        long double e = 1.0L + i * 0x1p-60L;
+        long tiny = i;
+        for (int p = 1; p < npes; p++) { e += 1.0L + (p + i) * 0x1p-60L; tiny += p + i; }
+        CHECK(ldst[i] == e && ldst[i] - npes == tiny * 0x1p-60L, "long double sum [%d]", i);
+    }
+    for (int i = 0; i < 4; i++) lsrc[i] = 1.0L + (me + 1 + i) * 0x1p-30L;
+    shmem_longdouble_prod_to_all(ldst, lsrc, 4, 0, 0, npes, lwrk, pSync0);
+    for (int i = 0; i < 4; i++) {
+        long double e = 1.0L + (1 + i) * 0x1p-30L;
+        for (int p = 1; p < npes; p++) e *= 1.0L + (p + 1 + i) * 0x1p-30L;
+        CHECK(ldst[i] == e, "long double prod [%d]", i);
+        CHECK(npes == 1 || (double)ldst[i] != ldst[i], "long double prod [%d] is a double", i);
+    }
+    for (int i = 0; i < 4; i++) lsrc[i] = ((me * 5 + i) % npes) - 1.5L + me * 0x1p-62L;
+    shmem_longdouble_max_to_all(ldst, lsrc, 4, 0, 0, npes, lwrk, pSync1);
+    shmem_longdouble_min_reduce(SHMEM_TEAM_WORLD, &ldst[2], lsrc, 2);
+    for (int i = 0; i < 4; i++) {
+        long double mx = -1e30L, mn = 1e30L;
+        for (int p = 0; p < npes; p++) {
+            long double v = ((p * 5 + i) % npes) - 1.5L + p * 0x1p-62L;
+            if (v > mx) mx = v;
+            if (v < mn) mn = v;
+        }
+        if (i < 2) CHECK(ldst[i] == mx, "long double max [%d]", i);
+        else {
+            long double mn0 = 1e30L;
+            for (int p = 0; p < npes; p++) {
+                long double v = ((p * 5 + i - 2) % npes) - 1.5L + p * 0x1p-62L;
+                if (v < mn0) mn0 = v;
+            }
+            CHECK(ldst[i] == mn0, "long double min [%d]", i);
+        }
+    }
+    shmem_longdouble_broadcast(SHMEM_TEAM_WORLD, ldst, lsrc, 4, npes - 1);
+    for (int i = 0; i < 4; i++)
+        CHECK(ldst[i] == ((npes - 1) * 5 + i) % npes - 1.5L + (npes - 1) * 0x1p-62L,
+              "long double broadcast [%d]", i);
+    shmem_longdouble_fcollect(SHMEM_TEAM_WORLD, lall, lsrc, 1);
+    for (int p = 0; p < npes; p++)
+        CHECK(lall[p] == (p * 5) % npes - 1.5L + p * 0x1p-62L, "long double fcollect [%d]", p);
     /* even PEs only: stride 2 */
     int evens = (npes + 1) / 2;
     if (me % 2 == 0) {
