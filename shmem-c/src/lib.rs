@@ -23,10 +23,11 @@
 //! small or not symmetric, a pointer `shmem_free` did not hand out.
 //!
 //! Modules: `state` (the runtime, address translation, errors), `globals` (symmetric C
-//! globals), `setup` (init, queries, memory management), `rma`, `amo`, `sync` (waits, locks,
-//! barriers, ordering), `coll` (collectives).
+//! globals), `setup` (init, queries, memory management), `rma`, `blocked` (block-strided
+//! RMA), `amo`, `sync` (waits, locks, barriers, ordering), `coll` (collectives).
 
 pub mod amo;
+pub mod blocked;
 pub mod coll;
 pub mod ctx;
 mod globals;

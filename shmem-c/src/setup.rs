@@ -148,7 +148,13 @@ pub unsafe extern "C" fn shmem_addr_accessible(addr: *const c_void, pe: c_int) -
 pub unsafe extern "C" fn shmem_ptr(dest: *const c_void, pe: c_int) -> *mut c_void {
     let s = st("shmem_ptr");
     let pe = s.pe("shmem_ptr", pe);
-    let off = s.sym("shmem_ptr", "dest", dest, 0);
+    ptr_on(s, "shmem_ptr", dest, pe)
+}
+
+/// This PE's address of the symmetric `dest` on world PE `pe`, or NULL when `pe` is not mapped
+/// here ([`shmem_ptr`], [`shmem_team_ptr`]).
+fn ptr_on(s: &state::State, call: &str, dest: *const c_void, pe: usize) -> *mut c_void {
+    let off = s.sym(call, "dest", dest, 0);
     if !s.t().maps(pe) {
         return std::ptr::null_mut();
     }
@@ -156,6 +162,37 @@ pub unsafe extern "C" fn shmem_ptr(dest: *const c_void, pe: c_int) -> *mut c_voi
         return dest.cast_mut();
     }
     s.addr_of(pe, off)
+}
+
+/// `shmem_team_ptr` (OpenSHMEM 1.6): [`shmem_ptr`] with `pe` a member index of `team`; NULL
+/// for `SHMEM_TEAM_INVALID`. An index outside the team ends the job, as an invalid PE does
+/// for `shmem_ptr`.
+///
+/// # Safety
+/// `dest` is a symmetric address; it is checked, never dereferenced. `team` is a handle.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_team_ptr(
+    team: *const c_void,
+    dest: *const c_void,
+    pe: c_int,
+) -> *mut c_void {
+    let call = "shmem_team_ptr";
+    let s = st(call);
+    if team.is_null() {
+        return std::ptr::null_mut();
+    }
+    let (set, _) = crate::team::resolve(s, call, team);
+    let world = match usize::try_from(pe) {
+        Ok(i) if i < set.size() => set.pe(i),
+        _ => fail(
+            call,
+            format_args!(
+                "pe {pe} is not a member index of the team (it has {} PEs)",
+                set.size()
+            ),
+        ),
+    };
+    ptr_on(s, call, dest, world)
 }
 
 /// `shmem_info_get_version` (§9.1.13): 1, 5.
