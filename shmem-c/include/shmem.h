@@ -1159,6 +1159,8 @@ void shmem_ptrdiff_put_signal(ptrdiff_t *dest, const ptrdiff_t *source, size_t n
 void shmem_ptrdiff_put_signal_nbi(ptrdiff_t *dest, const ptrdiff_t *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
 uint64_t shmem_signal_fetch(const uint64_t *sig_addr);
 uint64_t shmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value);
+void shmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe);
+void shmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe);
 
 /* Waits and tests on arrays (section 9.10). */
 void shmem_short_wait_until_all(short *ivars, size_t nelems, const int *status, int cmp, short cmp_value);
@@ -1338,6 +1340,8 @@ int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team);
 void shmem_ctx_fence(shmem_ctx_t ctx);
 void shmem_ctx_quiet(shmem_ctx_t ctx);
 void shmem_ctx_pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes);
+void shmem_ctx_signal_add(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe);
+void shmem_ctx_signal_set(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe);
 void shmem_ctx_session_start(shmem_ctx_t ctx, long options, const shmem_ctx_session_config_t *config, long config_mask);
 void shmem_ctx_session_stop(shmem_ctx_t ctx);
 void shmem_ctx_putmem(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe);
@@ -2236,6 +2240,11 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long long: shmem_ctx_ulonglong_ibget)(ctx, dest, source, dst, sst, bsize, nblocks, pe)
 
 #define shmem_ibget(...) SHMEM_PICK_(__VA_ARGS__, shmem_ctx_ibget_g_, shmem_ibget_g_, _)(__VA_ARGS__)
+
+/* shmem_signal_add/_set (OpenSHMEM 1.6): the C11 form takes a leading context; without one,
+ * the name stays the plain function (a macro does not expand its own name again). */
+#define shmem_signal_add(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, shmem_ctx_signal_add, shmem_signal_add, _)(__VA_ARGS__)
+#define shmem_signal_set(...) SHMEM_PICK_(__VA_ARGS__, _, _, _, _, shmem_ctx_signal_set, shmem_signal_set, _)(__VA_ARGS__)
 
 #define shmem_p_g_(dest, value, pe) \
     _Generic(*(dest), \

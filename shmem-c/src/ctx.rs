@@ -1,8 +1,8 @@
 //! Communication contexts (OpenSHMEM 1.5 §9.5): `shmem_ctx_create`, `shmem_team_create_ctx`,
 //! `shmem_ctx_destroy`, `shmem_ctx_get_team`, `shmem_ctx_fence`, `shmem_ctx_quiet`, and the
 //! `shmem_ctx_*` form of every RMA, AMO and put-with-signal call; from OpenSHMEM 1.6,
-//! `shmem_ctx_pe_quiet`, the block-strided `shmem_ctx_*_ibput`/`_ibget`, and sessions
-//! (`shmem_ctx_session_start`/`_stop`).
+//! `shmem_ctx_pe_quiet`, the block-strided `shmem_ctx_*_ibput`/`_ibget`,
+//! `shmem_ctx_signal_add`/`_set`, and sessions (`shmem_ctx_session_start`/`_stop`).
 //!
 //! A context is an ordering and completion domain. On this transport every operation is
 //! performed when it is issued, so one context's `fence`/`quiet` are the PE's (a superset:
@@ -689,7 +689,7 @@ ctx_fn!(shmem_ctx_size_put_signal_nbi, shmem_size_put_signal_nbi, (dest: *mut us
 ctx_fn!(shmem_ctx_ptrdiff_put_signal, shmem_ptrdiff_put_signal, (dest: *mut isize, source: *const isize, nelems: usize, sig_addr: *mut u64, signal: u64, sig_op: c_int, pe: c_int));
 ctx_fn!(shmem_ctx_ptrdiff_put_signal_nbi, shmem_ptrdiff_put_signal_nbi, (dest: *mut isize, source: *const isize, nelems: usize, sig_addr: *mut u64, signal: u64, sig_op: c_int, pe: c_int));
 
-// OpenSHMEM 1.6: block-strided RMA, per-PE quiet.
+// OpenSHMEM 1.6: block-strided RMA, per-PE quiet, signal updates.
 ctx_fn!(shmem_ctx_float_ibput, shmem_float_ibput, (dest: *mut f32, source: *const f32, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
 ctx_fn!(shmem_ctx_float_ibget, shmem_float_ibget, (dest: *mut f32, source: *const f32, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
 ctx_fn!(shmem_ctx_double_ibput, shmem_double_ibput, (dest: *mut f64, source: *const f64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
@@ -749,6 +749,8 @@ ctx_fn!(shmem_ctx_ibget64, shmem_ibget64, (dest: *mut u64, source: *const u64, d
 ctx_fn!(shmem_ctx_ibput128, shmem_ibput128, (dest: *mut u128, source: *const u128, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
 ctx_fn!(shmem_ctx_ibget128, shmem_ibget128, (dest: *mut u128, source: *const u128, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
 ctx_fn!(shmem_ctx_pe_quiet, shmem_pe_quiet, (target_pes: *const c_int, npes: usize));
+ctx_fn!(shmem_ctx_signal_add, shmem_signal_add, (sig_addr: *mut u64, signal: u64, pe: c_int));
+ctx_fn!(shmem_ctx_signal_set, shmem_signal_set, (sig_addr: *mut u64, signal: u64, pe: c_int));
 
 /// `shmem_ctx_session_config_t` (OpenSHMEM 1.6): what a session expects.
 #[repr(C)]

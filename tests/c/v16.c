@@ -1,6 +1,7 @@
 /* OpenSHMEM 1.6 additions: sum scans (typed, generic, in place, over a split team),
  * block-strided put/get (typed, sized, generic, ctx; local and symmetric local sides),
- * shmem_pe_quiet / shmem_ctx_pe_quiet, shmem_team_ptr, and sessions around a loop of AMOs.
+ * shmem_pe_quiet / shmem_ctx_pe_quiet, shmem_signal_add / _set (plain, ctx, generic),
+ * shmem_team_ptr, and sessions around a loop of AMOs.
  * Every expectation is computed here from PE ids with plain loops. */
 #include <shmem.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@ static long pdata[8];
 static long pflag;
 static int plist[4];
 static uint64_t counter;
+static uint64_t sigw;
 
 int main(void) {
     shmem_init();
@@ -161,6 +163,21 @@ int main(void) {
     shmem_ctx_pe_quiet(ctx, plist, 2);
     shmem_barrier_all();
     for (int i = 0; i < 8; i++) CHECK(pdata[i] == right * 31 + i, "ctx_pe_quiet data [%d] = %ld", i, pdata[i]);
+
+    /* ---- signal_set / signal_add ---- */
+    shmem_signal_set(&sigw, 10, right);
+    CHECK(shmem_signal_wait_until(&sigw, SHMEM_CMP_EQ, 10) == 10, "signal_set");
+    shmem_barrier_all();
+    shmem_signal_add(&sigw, (uint64_t)me + 1, right);               /* from the left: left + 1 */
+    shmem_ctx_signal_add(ctx, &sigw, 100, left);                     /* from the right: 100 */
+    shmem_signal_add(ctx, &sigw, 1000, right);                       /* generic with a ctx */
+    shmem_barrier_all();
+    CHECK(shmem_signal_fetch(&sigw) == 10 + (uint64_t)left + 1 + 100 + 1000, "signal_add total %llu", (unsigned long long)sigw);
+    shmem_barrier_all();
+    shmem_ctx_signal_set(ctx, &sigw, 7 + me, right);
+    shmem_ctx_quiet(ctx);
+    CHECK(shmem_signal_wait_until(&sigw, SHMEM_CMP_EQ, 7 + (uint64_t)left) == 7 + (uint64_t)left, "ctx_signal_set");
+    shmem_barrier_all();
 
     /* ---- team_ptr: one node, so every PE is mapped ---- */
     long *heap = shmem_malloc(4 * sizeof(long));
