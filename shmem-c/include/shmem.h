@@ -1,5 +1,5 @@
 /*
- * shmem.h: the OpenSHMEM 1.5 C API of shmem (Rust), libshmem.so / libshmem.a.
+ * shmem.h: the OpenSHMEM 1.6 C API of shmem (Rust), libshmem.so / libshmem.a.
  *
  * Build with `shmemcc` (it adds the include and link flags), run with `shmemrun -n N prog`.
  * The library provides SHMEM_THREAD_SERIALIZED. Every check it can make (PE numbers,
@@ -19,7 +19,7 @@ extern "C" {
 #endif
 
 #define SHMEM_MAJOR_VERSION 1
-#define SHMEM_MINOR_VERSION 5
+#define SHMEM_MINOR_VERSION 6
 #define _SHMEM_MAJOR_VERSION SHMEM_MAJOR_VERSION
 #define _SHMEM_MINOR_VERSION SHMEM_MINOR_VERSION
 #define SHMEM_MAX_NAME_LEN 256

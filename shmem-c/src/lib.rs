@@ -1,4 +1,4 @@
-//! `shmem-c`: the OpenSHMEM 1.5 C API over `shmem-core`, built as `libshmem.so` and
+//! `shmem-c`: the OpenSHMEM 1.6 C API over `shmem-core`, built as `libshmem.so` and
 //! `libshmem.a`, with `include/shmem.h` and the `shmemcc` compiler wrapper.
 //!
 //! Every exported function is `extern "C"` with the name and signature of the specification;

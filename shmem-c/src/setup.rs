@@ -2,7 +2,7 @@
 
 use std::ffi::{c_char, c_int, c_void};
 
-use shmem_core::runtime::{SPEC_VERSION, VENDOR_NAME};
+use shmem_core::runtime::VENDOR_NAME;
 use shmem_core::transport::Transport;
 use shmem_core::{AllocRequest, Error};
 
@@ -12,6 +12,12 @@ use crate::state::{self, fail, st};
 const THREAD_SERIALIZED: c_int = 2;
 /// `SHMEM_MAX_NAME_LEN`.
 const MAX_NAME_LEN: usize = 256;
+/// The version of the specification this C API implements: `shmem.h`'s `SHMEM_MAJOR_VERSION`
+/// and `SHMEM_MINOR_VERSION`, which `shmem_info_get_version` reports (`tests/c/v16.c` checks
+/// that the two agree). Its own constant rather than `shmem_core`'s `SPEC_VERSION`, the Rust
+/// API's: the two APIs move to a new version of the specification independently (the C API
+/// declared 1.6 once it had the 1.6 routines the Rust side has).
+const C_API_VERSION: (c_int, c_int) = (1, 6);
 
 /// `shmem_init` (§9.1.1): collective over every PE; places the program's globals in
 /// symmetric memory. A second call while initialized does nothing.
@@ -195,7 +201,7 @@ pub unsafe extern "C" fn shmem_team_ptr(
     ptr_on(s, call, dest, world)
 }
 
-/// `shmem_info_get_version` (§9.1.13): 1, 5.
+/// `shmem_info_get_version` (§9.1.13): [`C_API_VERSION`], 1.6.
 ///
 /// # Safety
 /// `major` and `minor` are valid for writing an `int`.
@@ -209,8 +215,8 @@ pub unsafe extern "C" fn shmem_info_get_version(major: *mut c_int, minor: *mut c
     }
     // SAFETY: non-null and writable (caller).
     unsafe {
-        major.write(SPEC_VERSION.0 as c_int);
-        minor.write(SPEC_VERSION.1 as c_int);
+        major.write(C_API_VERSION.0);
+        minor.write(C_API_VERSION.1);
     }
 }
 

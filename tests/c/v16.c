@@ -1,8 +1,8 @@
-/* OpenSHMEM 1.6 additions: sum scans (typed, generic, in place, over a split team),
- * block-strided put/get (typed, sized, generic, ctx; local and symmetric local sides),
- * shmem_pe_quiet / shmem_ctx_pe_quiet, shmem_signal_add / _set (plain, ctx, generic),
- * shmem_team_ptr, and sessions around a loop of AMOs.
- * Every expectation is computed here from PE ids with plain loops. */
+/* OpenSHMEM 1.6: the version the library and the header report; sum scans (typed, generic,
+ * in place, over a split team); block-strided put/get (typed, sized, generic, ctx; local and
+ * symmetric local sides); shmem_pe_quiet / shmem_ctx_pe_quiet; shmem_signal_add / _set
+ * (plain, ctx, generic); shmem_team_ptr; sessions around a loop of AMOs. Every expectation is
+ * computed here from PE ids with plain loops. */
 #include <shmem.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,6 +28,10 @@ int main(void) {
     shmem_init();
     int me = shmem_my_pe(), npes = shmem_n_pes();
     int right = (me + 1) % npes, left = (me + npes - 1) % npes;
+    int major = 0, minor = 0;
+    shmem_info_get_version(&major, &minor);
+    CHECK(major == SHMEM_MAJOR_VERSION && minor == SHMEM_MINOR_VERSION, "version %d.%d, header %d.%d", major, minor, SHMEM_MAJOR_VERSION, SHMEM_MINOR_VERSION);
+    CHECK(major == 1 && minor == 6, "version %d.%d, expected 1.6", major, minor);
 
     /* ---- scans over the even PEs: member k contributes (2k) * 10 + i ---- */
     shmem_team_t evens;
