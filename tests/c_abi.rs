@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The C programs that must pass at 2 and 4 PEs.
-const PROGRAMS: &[&str] = &["rma", "amo", "lock", "coll", "team", "p2p", "ctx"];
+const PROGRAMS: &[&str] = &["rma", "amo", "lock", "coll", "team", "p2p", "ctx", "v16"];
 
 /// `errors` modes and the message each must produce.
 const ERRORS: &[(&str, &str)] = &[
@@ -46,6 +46,10 @@ const ERRORS: &[(&str, &str)] = &[
     (
         "mismatch",
         "shmem: shmem_malloc: collective argument mismatch",
+    ),
+    (
+        "pequiet",
+        "shmem: shmem_pe_quiet: invalid PE 2 (the job has 2 PEs)",
     ),
 ];
 

@@ -1,5 +1,6 @@
 //! Collectives (OpenSHMEM 1.5 §9.8, §9.9): the team forms over `SHMEM_TEAM_WORLD` and the
-//! deprecated active-set forms with a user `pSync`.
+//! deprecated active-set forms with a user `pSync`; the scans of OpenSHMEM 1.6
+//! (`shmem_TYPENAME_sum_inscan`/`_exscan`, team forms only).
 //!
 //! Both run `shmem-core`'s collectives (`Coll`): one agreement round per call, so PEs that
 //! pass different sizes, roots or objects all stop with the same message instead of
@@ -22,8 +23,8 @@ use std::ffi::{c_int, c_long, c_void};
 
 use bytemuck::Pod;
 use shmem_core::collectives::{
-    And, Coll, Complex32, Complex64, DATA_CAPACITY, Max, Min, Or, PeSet, Prod, ReduceOp, Sum,
-    SyncArea, Xor, area_bytes,
+    And, Coll, Complex32, Complex64, DATA_CAPACITY, Max, Min, Or, PeSet, Prod, ReduceOp, ScanOp,
+    Sum, SyncArea, Xor, area_bytes,
 };
 use shmem_core::segment::LINE;
 
@@ -893,8 +894,89 @@ alltoalls_fns!(@team u64, "uint64", shmem_uint64_alltoalls);
 alltoalls_fns!(@team usize, "size", shmem_size_alltoalls);
 alltoalls_fns!(@team isize, "ptrdiff", shmem_ptrdiff_alltoalls);
 
+/// A scan (prefix reduction) of `n` elements of `T` with `O` over `c` (`exclusive`: member
+/// `k` combines members `0..k`, and member 0 gets the identity of `O`).
+#[allow(clippy::too_many_arguments)]
+fn scan<T: Pod, O: ScanOp<T>>(
+    s: &State,
+    call: &str,
+    c: &Coll<'static>,
+    dest: *const c_void,
+    source: *const c_void,
+    n: usize,
+    exclusive: bool,
+) {
+    let len = bytes(call, n, size_of::<T>());
+    let (d, o) = objects(s, call, dest, len, source, len);
+    check(call, c.scan::<T, O>(d, o, n, exclusive, None));
+}
+
+macro_rules! team_scan {
+    ($t:ty, $inscan:ident, $exscan:ident) => {
+        #[doc = concat!("`", stringify!($inscan), "` (OpenSHMEM 1.6): inclusive prefix sum of `nelems` elements over `team`: element `i` of member `k`'s `dest` is the sum of element `i` of the `source` of members `0..=k`. Returns 0.")]
+        ///
+        /// # Safety
+        /// `dest` and `source` are symmetric (checked); they are the same array or disjoint.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $inscan(team_: *const c_void, dest: *mut $t, source: *const $t, nelems: usize) -> c_int {
+            let call = stringify!($inscan);
+            let s = st(call);
+            let c = team(s, call, team_);
+            scan::<$t, Sum>(s, call, &c, dest.cast(), source.cast(), nelems, false);
+            0
+        }
+        #[doc = concat!("`", stringify!($exscan), "` (OpenSHMEM 1.6): exclusive prefix sum of `nelems` elements over `team`: element `i` of member `k`'s `dest` is the sum of element `i` of the `source` of members `0..k`, zero on member 0. Returns 0.")]
+        ///
+        /// # Safety
+        /// `dest` and `source` are symmetric (checked); they are the same array or disjoint.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $exscan(team_: *const c_void, dest: *mut $t, source: *const $t, nelems: usize) -> c_int {
+            let call = stringify!($exscan);
+            let s = st(call);
+            let c = team(s, call, team_);
+            scan::<$t, Sum>(s, call, &c, dest.cast(), source.cast(), nelems, true);
+            0
+        }
+    };
+}
+
+// The types of the sum reductions, as `*_sum_reduce` above (the specification's list).
+team_scan!(i8, shmem_char_sum_inscan, shmem_char_sum_exscan);
+team_scan!(i8, shmem_schar_sum_inscan, shmem_schar_sum_exscan);
+team_scan!(i16, shmem_short_sum_inscan, shmem_short_sum_exscan);
+team_scan!(i32, shmem_int_sum_inscan, shmem_int_sum_exscan);
+team_scan!(i64, shmem_long_sum_inscan, shmem_long_sum_exscan);
+team_scan!(i64, shmem_longlong_sum_inscan, shmem_longlong_sum_exscan);
+team_scan!(isize, shmem_ptrdiff_sum_inscan, shmem_ptrdiff_sum_exscan);
+team_scan!(u8, shmem_uchar_sum_inscan, shmem_uchar_sum_exscan);
+team_scan!(u16, shmem_ushort_sum_inscan, shmem_ushort_sum_exscan);
+team_scan!(u32, shmem_uint_sum_inscan, shmem_uint_sum_exscan);
+team_scan!(u64, shmem_ulong_sum_inscan, shmem_ulong_sum_exscan);
+team_scan!(u64, shmem_ulonglong_sum_inscan, shmem_ulonglong_sum_exscan);
+team_scan!(i8, shmem_int8_sum_inscan, shmem_int8_sum_exscan);
+team_scan!(i16, shmem_int16_sum_inscan, shmem_int16_sum_exscan);
+team_scan!(i32, shmem_int32_sum_inscan, shmem_int32_sum_exscan);
+team_scan!(i64, shmem_int64_sum_inscan, shmem_int64_sum_exscan);
+team_scan!(u8, shmem_uint8_sum_inscan, shmem_uint8_sum_exscan);
+team_scan!(u16, shmem_uint16_sum_inscan, shmem_uint16_sum_exscan);
+team_scan!(u32, shmem_uint32_sum_inscan, shmem_uint32_sum_exscan);
+team_scan!(u64, shmem_uint64_sum_inscan, shmem_uint64_sum_exscan);
+team_scan!(usize, shmem_size_sum_inscan, shmem_size_sum_exscan);
+team_scan!(f32, shmem_float_sum_inscan, shmem_float_sum_exscan);
+team_scan!(f64, shmem_double_sum_inscan, shmem_double_sum_exscan);
+team_scan!(
+    Complex64,
+    shmem_complexd_sum_inscan,
+    shmem_complexd_sum_exscan
+);
+team_scan!(
+    Complex32,
+    shmem_complexf_sum_inscan,
+    shmem_complexf_sum_exscan
+);
+
 /// `long double` (x86-64's x87 extended format; [`crate::longdouble`]): the movers, and the
-/// reductions that the specification defines on it (min, max, sum, prod).
+/// reductions that the specification defines on it (min, max, sum, prod) and the sum scans.
 #[cfg(target_arch = "x86_64")]
 pub mod long_double {
     use super::*;
@@ -917,4 +999,9 @@ pub mod long_double {
     to_all!(LongDouble, Min, shmem_longdouble_min_to_all);
     to_all!(LongDouble, Sum, shmem_longdouble_sum_to_all);
     to_all!(LongDouble, Prod, shmem_longdouble_prod_to_all);
+    team_scan!(
+        LongDouble,
+        shmem_longdouble_sum_inscan,
+        shmem_longdouble_sum_exscan
+    );
 }

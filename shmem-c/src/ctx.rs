@@ -1,6 +1,8 @@
 //! Communication contexts (OpenSHMEM 1.5 §9.5): `shmem_ctx_create`, `shmem_team_create_ctx`,
 //! `shmem_ctx_destroy`, `shmem_ctx_get_team`, `shmem_ctx_fence`, `shmem_ctx_quiet`, and the
-//! `shmem_ctx_*` form of every RMA, AMO and put-with-signal call.
+//! `shmem_ctx_*` form of every RMA, AMO and put-with-signal call; from OpenSHMEM 1.6,
+//! `shmem_ctx_pe_quiet`, the block-strided `shmem_ctx_*_ibput`/`_ibget`,
+//! `shmem_ctx_signal_add`/`_set`, and sessions (`shmem_ctx_session_start`/`_stop`).
 //!
 //! A context is an ordering and completion domain. On this transport every operation is
 //! performed when it is issued, so one context's `fence`/`quiet` are the PE's (a superset:
@@ -14,9 +16,11 @@ use std::ffi::{c_int, c_long, c_void};
 use shmem_core::transport::Transport;
 
 use crate::amo::*;
+use crate::blocked::*;
 use crate::rma::*;
 use crate::signal::*;
 use crate::state::{State, fail, st};
+use crate::sync::shmem_pe_quiet;
 
 /// `SHMEM_CTX_DEFAULT`.
 const DEFAULT: usize = 1;
@@ -684,3 +688,128 @@ ctx_fn!(shmem_ctx_size_put_signal, shmem_size_put_signal, (dest: *mut usize, sou
 ctx_fn!(shmem_ctx_size_put_signal_nbi, shmem_size_put_signal_nbi, (dest: *mut usize, source: *const usize, nelems: usize, sig_addr: *mut u64, signal: u64, sig_op: c_int, pe: c_int));
 ctx_fn!(shmem_ctx_ptrdiff_put_signal, shmem_ptrdiff_put_signal, (dest: *mut isize, source: *const isize, nelems: usize, sig_addr: *mut u64, signal: u64, sig_op: c_int, pe: c_int));
 ctx_fn!(shmem_ctx_ptrdiff_put_signal_nbi, shmem_ptrdiff_put_signal_nbi, (dest: *mut isize, source: *const isize, nelems: usize, sig_addr: *mut u64, signal: u64, sig_op: c_int, pe: c_int));
+
+// OpenSHMEM 1.6: block-strided RMA, per-PE quiet, signal updates.
+ctx_fn!(shmem_ctx_float_ibput, shmem_float_ibput, (dest: *mut f32, source: *const f32, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_float_ibget, shmem_float_ibget, (dest: *mut f32, source: *const f32, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_double_ibput, shmem_double_ibput, (dest: *mut f64, source: *const f64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_double_ibget, shmem_double_ibget, (dest: *mut f64, source: *const f64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_longdouble_ibput, shmem_longdouble_ibput, (dest: *mut LongDouble, source: *const LongDouble, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_longdouble_ibget, shmem_longdouble_ibget, (dest: *mut LongDouble, source: *const LongDouble, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_char_ibput, shmem_char_ibput, (dest: *mut i8, source: *const i8, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_char_ibget, shmem_char_ibget, (dest: *mut i8, source: *const i8, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_schar_ibput, shmem_schar_ibput, (dest: *mut i8, source: *const i8, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_schar_ibget, shmem_schar_ibget, (dest: *mut i8, source: *const i8, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_short_ibput, shmem_short_ibput, (dest: *mut i16, source: *const i16, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_short_ibget, shmem_short_ibget, (dest: *mut i16, source: *const i16, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_int_ibput, shmem_int_ibput, (dest: *mut c_int, source: *const c_int, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_int_ibget, shmem_int_ibget, (dest: *mut c_int, source: *const c_int, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_long_ibput, shmem_long_ibput, (dest: *mut i64, source: *const i64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_long_ibget, shmem_long_ibget, (dest: *mut i64, source: *const i64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_longlong_ibput, shmem_longlong_ibput, (dest: *mut i64, source: *const i64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_longlong_ibget, shmem_longlong_ibget, (dest: *mut i64, source: *const i64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_uchar_ibput, shmem_uchar_ibput, (dest: *mut u8, source: *const u8, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_uchar_ibget, shmem_uchar_ibget, (dest: *mut u8, source: *const u8, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ushort_ibput, shmem_ushort_ibput, (dest: *mut u16, source: *const u16, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ushort_ibget, shmem_ushort_ibget, (dest: *mut u16, source: *const u16, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_uint_ibput, shmem_uint_ibput, (dest: *mut u32, source: *const u32, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_uint_ibget, shmem_uint_ibget, (dest: *mut u32, source: *const u32, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ulong_ibput, shmem_ulong_ibput, (dest: *mut u64, source: *const u64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ulong_ibget, shmem_ulong_ibget, (dest: *mut u64, source: *const u64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ulonglong_ibput, shmem_ulonglong_ibput, (dest: *mut u64, source: *const u64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ulonglong_ibget, shmem_ulonglong_ibget, (dest: *mut u64, source: *const u64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_int8_ibput, shmem_int8_ibput, (dest: *mut i8, source: *const i8, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_int8_ibget, shmem_int8_ibget, (dest: *mut i8, source: *const i8, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_int16_ibput, shmem_int16_ibput, (dest: *mut i16, source: *const i16, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_int16_ibget, shmem_int16_ibget, (dest: *mut i16, source: *const i16, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_int32_ibput, shmem_int32_ibput, (dest: *mut i32, source: *const i32, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_int32_ibget, shmem_int32_ibget, (dest: *mut i32, source: *const i32, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_int64_ibput, shmem_int64_ibput, (dest: *mut i64, source: *const i64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_int64_ibget, shmem_int64_ibget, (dest: *mut i64, source: *const i64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_uint8_ibput, shmem_uint8_ibput, (dest: *mut u8, source: *const u8, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_uint8_ibget, shmem_uint8_ibget, (dest: *mut u8, source: *const u8, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_uint16_ibput, shmem_uint16_ibput, (dest: *mut u16, source: *const u16, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_uint16_ibget, shmem_uint16_ibget, (dest: *mut u16, source: *const u16, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_uint32_ibput, shmem_uint32_ibput, (dest: *mut u32, source: *const u32, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_uint32_ibget, shmem_uint32_ibget, (dest: *mut u32, source: *const u32, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_uint64_ibput, shmem_uint64_ibput, (dest: *mut u64, source: *const u64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_uint64_ibget, shmem_uint64_ibget, (dest: *mut u64, source: *const u64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_size_ibput, shmem_size_ibput, (dest: *mut usize, source: *const usize, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_size_ibget, shmem_size_ibget, (dest: *mut usize, source: *const usize, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ptrdiff_ibput, shmem_ptrdiff_ibput, (dest: *mut isize, source: *const isize, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ptrdiff_ibget, shmem_ptrdiff_ibget, (dest: *mut isize, source: *const isize, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ibput8, shmem_ibput8, (dest: *mut u8, source: *const u8, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ibget8, shmem_ibget8, (dest: *mut u8, source: *const u8, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ibput16, shmem_ibput16, (dest: *mut u16, source: *const u16, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ibget16, shmem_ibget16, (dest: *mut u16, source: *const u16, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ibput32, shmem_ibput32, (dest: *mut u32, source: *const u32, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ibget32, shmem_ibget32, (dest: *mut u32, source: *const u32, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ibput64, shmem_ibput64, (dest: *mut u64, source: *const u64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ibget64, shmem_ibget64, (dest: *mut u64, source: *const u64, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ibput128, shmem_ibput128, (dest: *mut u128, source: *const u128, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_ibget128, shmem_ibget128, (dest: *mut u128, source: *const u128, dst: isize, sst: isize, bsize: usize, nblocks: usize, pe: c_int));
+ctx_fn!(shmem_ctx_pe_quiet, shmem_pe_quiet, (target_pes: *const c_int, npes: usize));
+ctx_fn!(shmem_ctx_signal_add, shmem_signal_add, (sig_addr: *mut u64, signal: u64, pe: c_int));
+ctx_fn!(shmem_ctx_signal_set, shmem_signal_set, (sig_addr: *mut u64, signal: u64, pe: c_int));
+
+/// `shmem_ctx_session_config_t` (OpenSHMEM 1.6): what a session expects.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct SessionConfig {
+    /// `total_ops`: the most RMA calls the session will issue (`SHMEM_CTX_SESSION_TOTAL_OPS`;
+    /// `SIZE_MAX` when unset).
+    pub total_ops: usize,
+}
+
+/// `SHMEM_CTX_SESSION_TOTAL_OPS`: the config mask bit of `total_ops`.
+const SESSION_TOTAL_OPS: c_long = 1;
+
+/// `shmem_ctx_session_start` (OpenSHMEM 1.6): starts a session on `ctx`, a stretch of
+/// operations the program describes in advance (`options`: `SHMEM_CTX_SESSION_BATCH`; the
+/// `config` fields `config_mask` selects) so that an implementation could batch them. They
+/// are hints, and here they change nothing, as in the Rust API's `Ctx::session`: every
+/// operation of a context is complete on return, so there is nothing to batch. The context is
+/// checked like any context argument, and `config` must not be NULL when `config_mask`
+/// selects one of its fields; `SHMEM_CTX_INVALID` does nothing (the specification's rule).
+///
+/// # Safety
+/// None beyond the crate's contract: `ctx` is a handle, and `config` is never read (the
+/// hints are not used).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_ctx_session_start(
+    ctx: *const c_void,
+    options: c_long,
+    config: *const SessionConfig,
+    config_mask: c_long,
+) {
+    let call = "shmem_ctx_session_start";
+    let s = st(call);
+    let _ = options;
+    if ctx.is_null() {
+        return;
+    }
+    check_ctx(s, call, ctx);
+    if config_mask & SESSION_TOTAL_OPS != 0 && config.is_null() {
+        fail(
+            call,
+            format_args!("config is NULL, but config_mask selects total_ops"),
+        );
+    }
+}
+
+/// `shmem_ctx_session_stop` (OpenSHMEM 1.6): ends the session on `ctx`, completing its
+/// operations (a quiet, as the Rust API's `Session` does when dropped).
+/// `SHMEM_CTX_INVALID` does nothing.
+///
+/// # Safety
+/// None beyond the crate's contract: `ctx` is a handle, never dereferenced.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_ctx_session_stop(ctx: *const c_void) {
+    let call = "shmem_ctx_session_stop";
+    let s = st(call);
+    if ctx.is_null() {
+        return;
+    }
+    check_ctx(s, call, ctx);
+    s.t().quiet();
+}

@@ -1,4 +1,4 @@
-//! `shmem-c`: the OpenSHMEM 1.5 C API over `shmem-core`, built as `libshmem.so` and
+//! `shmem-c`: the OpenSHMEM 1.6 C API over `shmem-core`, built as `libshmem.so` and
 //! `libshmem.a`, with `include/shmem.h` and the `shmemcc` compiler wrapper.
 //!
 //! Every exported function is `extern "C"` with the name and signature of the specification;
@@ -23,10 +23,11 @@
 //! small or not symmetric, a pointer `shmem_free` did not hand out.
 //!
 //! Modules: `state` (the runtime, address translation, errors), `globals` (symmetric C
-//! globals), `setup` (init, queries, memory management), `rma`, `amo`, `sync` (waits, locks,
-//! barriers, ordering), `coll` (collectives).
+//! globals), `setup` (init, queries, memory management), `rma`, `blocked` (block-strided
+//! RMA), `amo`, `sync` (waits, locks, barriers, ordering), `coll` (collectives).
 
 pub mod amo;
+pub mod blocked;
 pub mod coll;
 pub mod ctx;
 mod globals;

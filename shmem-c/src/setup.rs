@@ -2,7 +2,7 @@
 
 use std::ffi::{c_char, c_int, c_void};
 
-use shmem_core::runtime::{SPEC_VERSION, VENDOR_NAME};
+use shmem_core::runtime::VENDOR_NAME;
 use shmem_core::transport::Transport;
 use shmem_core::{AllocRequest, Error};
 
@@ -12,6 +12,12 @@ use crate::state::{self, fail, st};
 const THREAD_SERIALIZED: c_int = 2;
 /// `SHMEM_MAX_NAME_LEN`.
 const MAX_NAME_LEN: usize = 256;
+/// The version of the specification this C API implements: `shmem.h`'s `SHMEM_MAJOR_VERSION`
+/// and `SHMEM_MINOR_VERSION`, which `shmem_info_get_version` reports (`tests/c/v16.c` checks
+/// that the two agree). Its own constant rather than `shmem_core`'s `SPEC_VERSION`, the Rust
+/// API's: the two APIs move to a new version of the specification independently (the C API
+/// declared 1.6 once it had the 1.6 routines the Rust side has).
+const C_API_VERSION: (c_int, c_int) = (1, 6);
 
 /// `shmem_init` (§9.1.1): collective over every PE; places the program's globals in
 /// symmetric memory. A second call while initialized does nothing.
@@ -148,7 +154,13 @@ pub unsafe extern "C" fn shmem_addr_accessible(addr: *const c_void, pe: c_int) -
 pub unsafe extern "C" fn shmem_ptr(dest: *const c_void, pe: c_int) -> *mut c_void {
     let s = st("shmem_ptr");
     let pe = s.pe("shmem_ptr", pe);
-    let off = s.sym("shmem_ptr", "dest", dest, 0);
+    ptr_on(s, "shmem_ptr", dest, pe)
+}
+
+/// This PE's address of the symmetric `dest` on world PE `pe`, or NULL when `pe` is not mapped
+/// here ([`shmem_ptr`], [`shmem_team_ptr`]).
+fn ptr_on(s: &state::State, call: &str, dest: *const c_void, pe: usize) -> *mut c_void {
+    let off = s.sym(call, "dest", dest, 0);
     if !s.t().maps(pe) {
         return std::ptr::null_mut();
     }
@@ -158,7 +170,38 @@ pub unsafe extern "C" fn shmem_ptr(dest: *const c_void, pe: c_int) -> *mut c_voi
     s.addr_of(pe, off)
 }
 
-/// `shmem_info_get_version` (§9.1.13): 1, 5.
+/// `shmem_team_ptr` (OpenSHMEM 1.6): [`shmem_ptr`] with `pe` a member index of `team`; NULL
+/// for `SHMEM_TEAM_INVALID`. An index outside the team ends the job, as an invalid PE does
+/// for `shmem_ptr`.
+///
+/// # Safety
+/// `dest` is a symmetric address; it is checked, never dereferenced. `team` is a handle.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_team_ptr(
+    team: *const c_void,
+    dest: *const c_void,
+    pe: c_int,
+) -> *mut c_void {
+    let call = "shmem_team_ptr";
+    let s = st(call);
+    if team.is_null() {
+        return std::ptr::null_mut();
+    }
+    let (set, _) = crate::team::resolve(s, call, team);
+    let world = match usize::try_from(pe) {
+        Ok(i) if i < set.size() => set.pe(i),
+        _ => fail(
+            call,
+            format_args!(
+                "pe {pe} is not a member index of the team (it has {} PEs)",
+                set.size()
+            ),
+        ),
+    };
+    ptr_on(s, call, dest, world)
+}
+
+/// `shmem_info_get_version` (§9.1.13): [`C_API_VERSION`], 1.6.
 ///
 /// # Safety
 /// `major` and `minor` are valid for writing an `int`.
@@ -172,8 +215,8 @@ pub unsafe extern "C" fn shmem_info_get_version(major: *mut c_int, minor: *mut c
     }
     // SAFETY: non-null and writable (caller).
     unsafe {
-        major.write(SPEC_VERSION.0 as c_int);
-        minor.write(SPEC_VERSION.1 as c_int);
+        major.write(C_API_VERSION.0);
+        minor.write(C_API_VERSION.1);
     }
 }
 

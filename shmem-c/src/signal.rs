@@ -1,6 +1,6 @@
 //! Put-with-signal (OpenSHMEM 1.5 §9.6): `shmem_putmem_signal`, the typed and sized
 //! `put_signal` forms and their `_nbi` forms, `shmem_signal_fetch`,
-//! `shmem_signal_wait_until`.
+//! `shmem_signal_wait_until`; from OpenSHMEM 1.6, `shmem_signal_add` and `shmem_signal_set`.
 //!
 //! A put with signal is the put, a fence, then the signal's atomic update (`SET`: a swap,
 //! `ADD`: a fetch-add): a PE that sees the signal sees the data. A signal word inside the
@@ -263,4 +263,38 @@ pub unsafe extern "C" fn shmem_signal_wait_until(
     let site = WaitSite::new(WaitKind::WaitUntil, [off as u64, 8, 0, 0]);
     s.t()
         .wait_local::<u64>(off, site, |v| crate::sync::compare(cmp, v, cmp_value))
+}
+
+/// Updates the signal word `sig_addr` on `pe` with one atomic (`add`: a fetch-add, else a
+/// swap), as `SymSignal::signal_add`/`signal_set` of the Rust API.
+fn signal_update(call: &str, sig_addr: *mut u64, signal: u64, pe: c_int, add: bool) {
+    let s = st(call);
+    let p = s.pe(call, pe);
+    let off = s.sym_word(call, "sig_addr", sig_addr.cast(), 8);
+    let op = if add {
+        AmoOp::FetchAdd(signal)
+    } else {
+        AmoOp::Set(signal)
+    };
+    s.t().amo::<u64>(p, off, op);
+}
+
+/// `shmem_signal_add` (OpenSHMEM 1.6): adds `signal` to the signal word `sig_addr` on `pe`,
+/// atomically.
+///
+/// # Safety
+/// None beyond the crate's contract: `sig_addr` is checked, never dereferenced locally.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_signal_add(sig_addr: *mut u64, signal: u64, pe: c_int) {
+    signal_update("shmem_signal_add", sig_addr, signal, pe, true);
+}
+
+/// `shmem_signal_set` (OpenSHMEM 1.6): sets the signal word `sig_addr` on `pe` to `signal`,
+/// atomically.
+///
+/// # Safety
+/// None beyond the crate's contract: `sig_addr` is checked, never dereferenced locally.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_signal_set(sig_addr: *mut u64, signal: u64, pe: c_int) {
+    signal_update("shmem_signal_set", sig_addr, signal, pe, false);
 }

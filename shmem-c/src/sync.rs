@@ -938,3 +938,25 @@ p2p_many!(
     shmem_ptrdiff_test_some_vector,
     vector
 );
+
+/// `shmem_pe_quiet` (OpenSHMEM 1.6): completes this PE's puts, AMOs and non-blocking
+/// operations to the `npes` PEs of `target_pes` (duplicates allowed; operations to other PEs
+/// may complete too). Every PE of the list is checked before any is quieted.
+///
+/// # Safety
+/// `target_pes` is valid for reading `npes` ints (crate contract); it may be NULL when `npes`
+/// is 0.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shmem_pe_quiet(target_pes: *const c_int, npes: usize) {
+    let call = "shmem_pe_quiet";
+    let s = st(call);
+    if npes == 0 {
+        return;
+    }
+    // SAFETY: forwarded contract.
+    let pes = unsafe { read_local(s, call, "target_pes", target_pes, npes) };
+    let pes: Vec<usize> = pes.into_iter().map(|pe| s.pe(call, pe)).collect();
+    for pe in pes {
+        s.t().quiet_pe(pe);
+    }
+}

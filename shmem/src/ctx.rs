@@ -936,7 +936,7 @@ pub enum BitOp {
     Xor,
 }
 
-/// Options of a session (`SHMEM_SESSION_*`), combined with `|`: hints about the operations a
+/// Options of a session (`SHMEM_CTX_SESSION_*`), combined with `|`: hints about the operations a
 /// [`Session`] will issue.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SessionOptions(u8);
@@ -944,8 +944,8 @@ pub struct SessionOptions(u8);
 impl SessionOptions {
     /// No option.
     pub const NONE: SessionOptions = SessionOptions(0);
-    /// `SHMEM_SESSION_SAME_AMO`: the session's atomics are all the same operation.
-    pub const SAME_AMO: SessionOptions = SessionOptions(1);
+    /// `SHMEM_CTX_SESSION_BATCH`: the session's operations may be batched (OpenSHMEM 1.6).
+    pub const BATCH: SessionOptions = SessionOptions(1);
 
     /// Whether every option of `other` is set here.
     pub fn contains(self, other: SessionOptions) -> bool {
@@ -960,15 +960,15 @@ impl std::ops::BitOr for SessionOptions {
     }
 }
 
-/// `shmem_session_config_t`: what a session expects; `None` fields are unset (not in
+/// `shmem_ctx_session_config_t`: what a session expects; `None` fields are unset (not in
 /// `config_mask`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SessionConfig {
-    /// `total_ops` (`SHMEM_SESSION_TOTAL_OPS`): how many operations the session will issue.
+    /// `total_ops` (`SHMEM_CTX_SESSION_TOTAL_OPS`): how many operations the session will issue.
     pub total_ops: Option<u64>,
 }
 
-/// A session on a context (`shmem_session_start` ... `shmem_session_stop`): a stretch of
+/// A session on a context (`shmem_ctx_session_start` ... `shmem_ctx_session_stop`): a stretch of
 /// operations that the program describes in advance, so that an implementation could batch
 /// them. Here the hints are recorded and change nothing (every context operation already
 /// completes on return, so there is nothing to batch). Issue operations through the session
@@ -984,7 +984,7 @@ pub struct SessionConfig {
 ///     let lent = table.lend()?;
 ///     let ctx = shmem.ctx_create(CtxOptions::NONE)?;
 ///     let config = SessionConfig { total_ops: Some(16) };
-///     let session = ctx.session(SessionOptions::SAME_AMO, config);
+///     let session = ctx.session(SessionOptions::BATCH, config);
 ///     for i in 0..16 {
 ///         session.atomic_xor(&lent, i, me, 1u64 << i)?;
 ///     }
@@ -1000,7 +1000,7 @@ pub struct Session<'c, 's> {
 }
 
 impl<'s> Ctx<'s> {
-    /// Starts a session on this context (`shmem_session_start`).
+    /// Starts a session on this context (`shmem_ctx_session_start`).
     pub fn session(&self, options: SessionOptions, config: SessionConfig) -> Session<'_, 's> {
         Session {
             ctx: self,

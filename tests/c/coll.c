@@ -119,6 +119,19 @@ int main(void) {
             CHECK(ldst[i] == mn0, "long double min [%d]", i);
         }
     }
+    for (int i = 0; i < 4; i++) lsrc[i] = 1.0L + (me + i) * 0x1p-60L;
+    shmem_sum_inscan(SHMEM_TEAM_WORLD, ldst, lsrc, 2);
+    shmem_longdouble_sum_exscan(SHMEM_TEAM_WORLD, &ldst[2], lsrc, 2);
+    for (int i = 0; i < 2; i++) {
+        long double in = 0.0L, ex = 0.0L;
+        for (int p = 0; p <= me; p++) {
+            long double v = 1.0L + (p + i) * 0x1p-60L;
+            if (p < me) ex = p == 0 ? v : ex + v;
+            in = p == 0 ? v : in + v;
+        }
+        CHECK(ldst[i] == in && ldst[2 + i] == ex, "long double scans [%d]", i);
+    }
+    for (int i = 0; i < 4; i++) lsrc[i] = ((me * 5 + i) % npes) - 1.5L + me * 0x1p-62L;
     shmem_longdouble_broadcast(SHMEM_TEAM_WORLD, ldst, lsrc, 4, npes - 1);
     for (int i = 0; i < 4; i++)
         CHECK(ldst[i] == ((npes - 1) * 5 + i) % npes - 1.5L + (npes - 1) * 0x1p-62L,

@@ -26,6 +26,10 @@ int main(int argc, char **argv) {
         if (!strcmp(mode, "team")) shmem_team_my_pe((shmem_team_t)77);
         if (!strcmp(mode, "null")) shmem_putmem(&x, NULL, 8, 0);
         if (!strcmp(mode, "range")) shmem_getmem(&local, (char *)&x - (1 << 30), 8, 0);
+        if (!strcmp(mode, "pequiet")) {
+            int pes[2] = {0, npes};
+            shmem_pe_quiet(pes, 2);
+        }
     }
     if (!strcmp(mode, "set")) shmem_barrier(0, 0, npes + 1, pSync);
     if (!strcmp(mode, "psync")) shmem_barrier(0, 0, npes, &local);

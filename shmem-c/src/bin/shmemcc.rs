@@ -57,7 +57,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         };
         let pc = format!(
-            "Name: shmem\nDescription: OpenSHMEM 1.5 C API of shmem (Rust)\nVersion: {}\n\
+            "Name: shmem\nDescription: OpenSHMEM 1.6 C API of shmem (Rust)\nVersion: {}\n\
              Cflags: -I{inc}\nLibs: -L{lib} -Wl,-rpath,{lib} -lshmem\n",
             env!("CARGO_PKG_VERSION")
         );
