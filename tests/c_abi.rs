@@ -8,7 +8,12 @@
 //! does: so the driver runs `cargo build -p shmem-c` itself (same target directory and
 //! profile as this test; Cargo does not hold its lock while tests run), which is a no-op when
 //! the library is current.
+//!
+//! With `SHMEM_TEST_LAUNCHER=mpirun` (a build with the `mpi` feature, which the library is
+//! then built with too) the same programs run under `mpirun` on the MPI transport.
 #![forbid(unsafe_code)]
+
+mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -91,6 +96,11 @@ fn build() -> Result<Built, String> {
             "--target-dir",
         ])
         .arg(target_dir)
+        .args(if cfg!(feature = "mpi") {
+            &["--features", "mpi"][..]
+        } else {
+            &[]
+        })
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .map_err(|e| format!("running cargo: {e}"))?;
@@ -132,8 +142,22 @@ fn run(npes: usize, program: &str, args: &[&str]) -> Result<Output, Failed> {
 /// [`run`] with launcher options.
 fn run_with(npes: usize, opts: &[&str], program: &str, args: &[&str]) -> Result<Output, Failed> {
     let exe = built()?.dir.join(program);
+    let mut _session = None;
     let mut cmd = if npes == 0 {
         Command::new(&exe)
+    } else if support::under_mpirun() {
+        // `--heap-size S` is `SHMEM_SYMMETRIC_SIZE=S` there.
+        let vars: Vec<(&str, &str)> = opts
+            .chunks(2)
+            .map(|o| match o {
+                ["--heap-size", s] => ("SHMEM_SYMMETRIC_SIZE", *s),
+                _ => panic!("no mpirun form for {o:?}"),
+            })
+            .collect();
+        let (mut c, session) = support::mpirun_command(npes, &vars);
+        _session = Some(session);
+        c.args(["--timeout", "120"]).arg(&exe);
+        c
     } else {
         let mut c = Command::new(shmemrun());
         c.args(["-n", &npes.to_string(), "--timeout", "120"])
@@ -259,6 +283,9 @@ fn main() {
         }
     }));
     trials.push(Trial::test("launcher::exit_without_finalize", || {
+        if support::under_mpirun() {
+            return Ok(()); // shmemrun's message; mpirun has its own
+        }
         let out = run(2, "errors", &["nofinalize"])?;
         let want = "exited with status 0 without finalizing (the Rust handle was never dropped, \
                     or shmem_finalize never called)";

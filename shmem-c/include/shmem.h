@@ -94,6 +94,13 @@ void shmem_query_thread(int *provided);
 void shmem_finalize(void);
 int shmem_query_initialized(int *initialized);
 void shmem_global_exit(int status);
+/* Deprecated cache routines (OpenSHMEM 1.5, Annex): no operation, as the specification says. */
+void shmem_clear_cache_inv(void);
+void shmem_set_cache_inv(void);
+void shmem_clear_cache_line_inv(void *dest);
+void shmem_set_cache_line_inv(void *dest);
+void shmem_udcflush(void);
+void shmem_udcflush_line(void *dest);
 int shmem_my_pe(void);
 int shmem_n_pes(void);
 int shmem_pe_accessible(int pe);

@@ -128,11 +128,13 @@ pub extern "C" fn start_pes(npes: c_int) {
     state::init("start_pes");
 }
 
-/// `shmem_pe_accessible` (§9.1.10): 1 for a PE of the job this PE maps, else 0.
+/// `shmem_pe_accessible` (§9.1.10): 1 for a PE of the job (every one is reachable by the
+/// one-sided routines, through memory or, on another node, through MPI), else 0. Whether a
+/// PE's memory is mapped here is `shmem_ptr`'s question.
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_pe_accessible(pe: c_int) -> c_int {
     let s = st("shmem_pe_accessible");
-    c_int::from(usize::try_from(pe).is_ok_and(|p| p < s.n_pes() && s.t().maps(p)))
+    c_int::from(usize::try_from(pe).is_ok_and(|p| p < s.n_pes()))
 }
 
 /// `shmem_addr_accessible` (§9.1.11): 1 when `addr` is symmetric and `pe` is accessible.
@@ -367,3 +369,25 @@ pub unsafe extern "C" fn shmem_realloc(ptr: *mut c_void, size: usize) -> *mut c_
         Err(e) => fail("shmem_realloc", format_args!("{e}")),
     }
 }
+
+/// The deprecated cache routines (OpenSHMEM 1.5, Annex: `shmem_clear_cache_inv`,
+/// `shmem_set_cache_inv`, `shmem_udcflush` and their `_line` forms): the specification makes
+/// them no-ops on cache-coherent machines, which are the only ones this library runs on.
+macro_rules! no_op {
+    ($($name:ident($($arg:ident: $t:ty),*)),* $(,)?) => {$(
+        #[doc = concat!("`", stringify!($name), "` (deprecated): does nothing.")]
+        #[unsafe(no_mangle)]
+        pub extern "C" fn $name($($arg: $t),*) {
+            $(let _ = $arg;)*
+        }
+    )*};
+}
+
+no_op!(
+    shmem_clear_cache_inv(),
+    shmem_set_cache_inv(),
+    shmem_clear_cache_line_inv(dest: *mut c_void),
+    shmem_set_cache_line_inv(dest: *mut c_void),
+    shmem_udcflush(),
+    shmem_udcflush_line(dest: *mut c_void),
+);

@@ -146,6 +146,7 @@ pub(crate) fn init(call: &str) {
         Err(e) => fail(call, format_args!("{e}")),
     };
     let rt: &'static Runtime = Box::leak(Box::new(rt));
+    rt.end_mpi_at_exit();
     let globals = globals::adopt(rt, &spans, &snapshot, &layout.offsets)
         .unwrap_or_else(|e| fail(call, format_args!("{e}")));
     let t = rt.transport();

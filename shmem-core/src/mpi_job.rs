@@ -112,6 +112,41 @@ pub(crate) fn may_keep_until_exit() -> bool {
         && rustix::thread::gettid() == rustix::process::getpid()
 }
 
+/// Whether MPI runs below `MPI_THREAD_SERIALIZED` (only its initializing thread may call it).
+static MPI_SINGLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Finalizes MPI when the process exits, for a runtime that is never dropped (the C API
+/// leaks its runtime so that the program's globals, which live in the segment, stay mapped
+/// until exit). Does nothing when the program initialized MPI itself (it finalizes it).
+pub(crate) fn finalize_at_exit() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: `finalize_now` is an `extern "C" fn()` that does not unwind.
+        unsafe { libc::atexit(finalize_now) };
+    });
+}
+
+/// `MPI_Finalize` at exit when shmem was finalized, shmem initialized MPI, this thread may
+/// call MPI, and MPI is not finalized yet. The windows and communicators are left to `MPI_Finalize` (the
+/// segment's pages stay mapped: the globals were remapped onto them, and the process is
+/// ending); `MPI_Finalize` is what the MPI launcher waits for from every rank.
+extern "C" fn finalize_now() {
+    use std::sync::atomic::Ordering::Acquire;
+    // A PE that exits without finalizing shmem (a failure) leaves without `MPI_Finalize`:
+    // the MPI launcher then ends the whole job, as `shmemrun` does, instead of waiting for
+    // the others, who may be waiting for this one.
+    if crate::runtime::initialized()
+        || !SHMEM_OWNS_MPI.load(Acquire)
+        || (MPI_SINGLE.load(Acquire) && !MPI_THREAD.get())
+        || mpi::environment::is_finalized()
+    {
+        return;
+    }
+    // SAFETY: MPI is initialized by shmem and not finalized (checked), and this thread may
+    // call it (checked); nothing uses MPI after the process's exit handlers.
+    unsafe { ffi::MPI_Finalize() };
+}
+
 thread_local! {
     /// Whether this thread initialized MPI.
     static MPI_THREAD: Cell<bool> = const { Cell::new(false) };
@@ -352,6 +387,7 @@ pub(crate) fn start(
     }
     // Below `SERIALIZED` only MPI's main thread (the one that initialized it) may call it.
     let single = below_serialized;
+    MPI_SINGLE.store(single, std::sync::atomic::Ordering::Release);
     // At `MULTIPLE`, contexts may call MPI from other threads (`NetPath`).
     let multiple = level == Threading::Multiple;
     if single && universe.is_none() && !is_thread_main() {

@@ -404,6 +404,17 @@ impl Runtime {
         Ok(())
     }
 
+    /// For an owner that never drops its runtime (the C API leaks it, so that the program's
+    /// globals, which live in the segment, stay mapped until exit): under an MPI that shmem
+    /// initialized, `MPI_Finalize` runs when the process exits, which the MPI launcher
+    /// expects of every rank. Nothing to do under `shmemrun` or as a singleton.
+    pub fn end_mpi_at_exit(&self) {
+        #[cfg(feature = "mpi")]
+        if self.launch == Launch::Mpi {
+            crate::mpi_job::finalize_at_exit();
+        }
+    }
+
     /// Marks this finalized PE running again and synchronizes with the others. Each PE writes
     /// only its own slot, so a PE that rejoins early cannot disturb one still finishing its
     /// finalize; the barrier continues the epochs of the finalize barrier.

@@ -10,7 +10,17 @@ static long src[8], dst[8];
 int main(void) {
     shmem_init();
     int me = shmem_my_pe(), npes = shmem_n_pes();
-    CHECK(shmem_team_n_pes(SHMEM_TEAM_SHARED) == npes, "shared team size");
+    /* SHMEM_TEAM_SHARED: the PEs whose memory this PE maps (every PE under shmemrun; a
+     * pretend node's under mpirun), in world order */
+    int mapped = 0;
+    for (int p = 0; p < npes; p++) {
+        if (shmem_ptr(src, p) != NULL) {
+            CHECK(shmem_team_translate_pe(SHMEM_TEAM_WORLD, p, SHMEM_TEAM_SHARED) == mapped,
+                  "PE %d is member %d of the shared team", p, mapped);
+            mapped++;
+        }
+    }
+    CHECK(mapped >= 1 && shmem_team_n_pes(SHMEM_TEAM_SHARED) == mapped, "shared team size");
     shmem_team_t evens, back;
     shmem_team_config_t conf = {.num_contexts = 3}, got = {0};
     int evn = (npes + 1) / 2;
