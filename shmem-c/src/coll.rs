@@ -11,12 +11,10 @@
 //! start fits in any 8-byte-aligned array. Its words are epochs that only grow, so the
 //! specification's rule (initialize every element to `SHMEM_SYNC_VALUE`, 0, before first use)
 //! is exactly the area's "fresh" state, and it never needs resetting; alternating two arrays
-//! without a barrier between calls is correct. The words count the calls made with the pSync
-//! on each PE, so a pSync may move to another active set when every member of the new set
-//! has made the same number of calls with it (a subset of the set that used it, or any set
-//! once the program re-initialized it on every member, after a barrier); otherwise the
-//! members wait in different rounds, and the launcher's deadlock check reports where each
-//! waits and ends the job. pWrk is not needed (reductions combine in place), but it is
+//! without a barrier between calls is correct. A pSync may also move between active sets
+//! (after its earlier calls completed everywhere, as the specification asks), whatever calls
+//! the members made with it before: each set keeps its own sequence of calls on the pSync
+//! ([`switch_sequence`]). pWrk is not needed (reductions combine in place), but it is
 //! checked to be symmetric.
 
 use std::ffi::{c_int, c_long, c_void};
@@ -76,7 +74,7 @@ fn active_set(
         );
     }
     let area = SyncArea::new(off.next_multiple_of(LINE), DATA_CAPACITY);
-    Coll::new(s.t(), set, area).unwrap_or_else(|| {
+    let c = Coll::new(s.t(), set, area).unwrap_or_else(|| {
         fail(
             call,
             format_args!(
@@ -85,7 +83,58 @@ fn active_set(
                 s.me()
             ),
         )
-    })
+    });
+    if let Some(tag) = set_tag(&set) {
+        let now = c.call_count();
+        if now >> COUNT_BITS != tag {
+            switch_sequence(&c, area.offset(), now, tag);
+        }
+    }
+    c
+}
+
+/// Bits of a pSync call counter that count calls; the bits above hold the active set's tag.
+const COUNT_BITS: u32 = 34;
+
+/// The active set, encoded exactly in 30 bits (never 0): the tag of its sequence of calls on
+/// a pSync. `None` in jobs of more than 4096 PEs (no exact encoding): there a pSync keeps one
+/// sequence, as before tags.
+fn set_tag(set: &PeSet) -> Option<u64> {
+    let (start, stride, size) = (
+        set.pe(0) as u64,
+        set.stride().unsigned_abs() as u64,
+        set.size() as u64,
+    );
+    let log = u64::from(stride.trailing_zeros());
+    (start < 1 << 12 && size - 1 < 1 << 12 && stride == 1 << log)
+        .then(|| 1 + (start << 17 | log << 12 | (size - 1)))
+}
+
+/// Every (pSync offset, set tag) whose sequence is not the pSync's current one, with its call
+/// counter: the sequences a pSync's words do not show now. Touched only when a pSync moves to
+/// another active set on this PE.
+static SEQUENCES: std::sync::Mutex<Vec<(usize, u64, u64)>> = std::sync::Mutex::new(Vec::new());
+
+/// A pSync moves to the active set `tag` on this PE (OpenSHMEM lets a pSync serve another set
+/// once its earlier calls completed everywhere): keep the current set's counter, and resume
+/// the new set's own (or start it). Every member of the new set made the same calls with it,
+/// so they all resume the same count, and since the waits compare for equality, no word left
+/// by another set's calls can pass for an arrival (`Coll::set_call_count`).
+#[cold]
+fn switch_sequence(c: &Coll<'static>, offset: usize, now: u64, tag: u64) {
+    let mut seqs = SEQUENCES.lock().unwrap_or_else(|e| e.into_inner());
+    if now != 0 {
+        let old = now >> COUNT_BITS;
+        match seqs.iter_mut().find(|s| s.0 == offset && s.1 == old) {
+            Some(s) => s.2 = now,
+            None => seqs.push((offset, old, now)),
+        }
+    }
+    let resume = seqs
+        .iter()
+        .find(|s| s.0 == offset && s.1 == tag)
+        .map_or(tag << COUNT_BITS, |s| s.2);
+    c.set_call_count(resume);
 }
 
 /// Ends the job on a collective's error (every member gets the same one).

@@ -150,6 +150,26 @@ int main(void) {
         shmem_barrier(0, 1, evens, bsync);
     }
     shmem_barrier_all();
+    /* One pSync moved between active sets whose members used it unequally (the evens used
+     * pSync1 and bsync above, the odds did not): the whole set, the PEs from 1 up, the evens
+     * again, the whole set again, each after a barrier, as the specification asks. */
+    for (int round = 0; round < 3; round++) {
+        const int starts[4] = {0, 1, 0, 0}, logs[4] = {0, 0, 1, 0};
+        const int sizes[4] = {npes, npes - 1, evens, npes};
+        for (int k = 0; k < 4; k++) {
+            int st = starts[k], lg = logs[k], sz = sizes[k];
+            int member = me >= st && (me - st) % (1 << lg) == 0 && (me - st) / (1 << lg) < sz;
+            if (sz > 0 && member) {
+                src[0] = me + 100 * round + 10 * k;
+                shmem_long_sum_to_all(dst, src, 1, st, lg, sz, pWrk, pSync1);
+                long e = 0;
+                for (int i = 0; i < sz; i++) e += st + (i << lg) + 100 * round + 10 * k;
+                CHECK(dst[0] == e, "sum over set %d (round %d): %ld, expected %ld", k, round, dst[0], e);
+                shmem_barrier(st, lg, sz, bsync);
+            }
+            shmem_barrier_all();
+        }
+    }
     shmem_free(g);
     shmem_free(h);
     shmem_finalize();

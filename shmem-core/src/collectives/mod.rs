@@ -20,7 +20,8 @@
 //! Every PE keeps a *call counter* in its own copy of the area; a call takes the next value
 //! `e` as its epoch and uses region `e % 2`. Synchronization words only ever grow: a member
 //! *arrives* by storing `e` into its region's epoch word, and waits until every member's word
-//! at the same offset is `>= e`. Nothing is reset to a `SYNC_VALUE`, so nothing has to be
+//! at the same offset is `e` (it cannot be past `e` then, below, so this is `>= e`; equality
+//! also refuses stale words of another sequence, [`Coll::set_call_count`]). Nothing is reset to a `SYNC_VALUE`, so nothing has to be
 //! restored before the next call.
 //!
 //! # Why back-to-back reuse is correct without a barrier
@@ -449,6 +450,24 @@ impl<'a> Coll<'a> {
         call.region + self.area.detail()
     }
 
+    /// This member's call counter on the area: the epoch of its last call here (0 when
+    /// fresh).
+    pub fn call_count(&self) -> u64 {
+        self.word(self.me, COUNTER).load(Ordering::Relaxed)
+    }
+
+    /// Sets this member's call counter on the area (its private word), so that one area can
+    /// carry several sequences of calls: the C API moves a user `pSync` between active sets
+    /// by keeping each set's count, with the set encoded in the high bits, and restoring it
+    /// when the set comes back. Every member of the next call must set the same value, and it
+    /// must differ from every word the members' copies hold from other sequences (the
+    /// encoding does that): the waits compare for equality, so a stale word of another
+    /// sequence is never taken for an arrival. A wrong value makes members wait for each
+    /// other in different calls (the launcher's deadlock report), never undefined behaviour.
+    pub fn set_call_count(&self, count: u64) {
+        self.word(self.me, COUNTER).store(count, Ordering::Relaxed);
+    }
+
     /// Takes the next epoch of this area.
     #[inline]
     fn begin(&self) -> Call {
@@ -651,7 +670,7 @@ impl<'a> Coll<'a> {
                     || {
                         (0..self.n())
                             .filter(|&i| self.pe(i) % c == cpu)
-                            .all(|i| self.word(i, off).load(Ordering::Relaxed) >= e)
+                            .all(|i| self.word(i, off).load(Ordering::Relaxed) == e)
                     },
                 );
             }
@@ -670,9 +689,14 @@ impl<'a> Coll<'a> {
         }
     }
 
+    /// Whether every member's word at `off` is `e`. Equality, not `>= e`: while a member
+    /// waits at `e`, no other member's word can be past `e` (module docs: it would have to
+    /// return from `e + 1`, which needs this member's arrival there), so the two agree within
+    /// one sequence of calls, and equality also refuses a stale word of another sequence on
+    /// the same area ([`Coll::set_call_count`]).
     #[inline]
     fn reached(&self, off: usize, e: u64) -> bool {
-        (0..self.n()).all(|i| self.word(i, off).load(Ordering::Acquire) >= e)
+        (0..self.n()).all(|i| self.word(i, off).load(Ordering::Acquire) == e)
     }
 
     /// Publishes the end of this member's direct accesses; `wait`: until every member is done.

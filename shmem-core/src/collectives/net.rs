@@ -148,7 +148,8 @@ impl Coll<'_> {
         let mut arrived = 0;
         let mut all_arrived = || {
             while arrived < self.n() {
-                if self.net_load(net, arrived, call.region + EPOCH) < call.e {
+                // Equality, as `Coll::reached` (the module docs of `collectives`).
+                if self.net_load(net, arrived, call.region + EPOCH) != call.e {
                     return false;
                 }
                 arrived += 1;
