@@ -222,10 +222,15 @@ fn check_info() -> Result<(), Failed> {
             || format!("SHMEM_MPI_NODE_SIZE={k:?}\n{}", describe(&out)),
         )?;
     }
-    // Open MPI's own `vader_segment.*` files belong to jobs of the other trials running
-    // meanwhile (mpirun removes them when its job ends).
+    nothing_left(&before)
+}
+
+/// Fails when /dev/shm holds files that were not there `before`, other than Open MPI's own
+/// `vader_segment.*` files, which belong to jobs of the other trials running meanwhile
+/// (mpirun removes them when its job ends).
+fn nothing_left(before: &std::collections::BTreeSet<String>) -> Result<(), Failed> {
     let left: Vec<_> = dev_shm()
-        .difference(&before)
+        .difference(before)
         .filter(|f| !f.starts_with("vader_segment."))
         .cloned()
         .collect();
@@ -350,13 +355,7 @@ fn check_reinit() -> Result<(), Failed> {
             || format!("SHMEM_MPI_NODE_SIZE={k:?} {threads}\n{}", describe(&out)),
         )?;
     }
-    // Open MPI's `vader_segment.*` files: as in `check_info`.
-    let left: Vec<_> = dev_shm()
-        .difference(&before)
-        .filter(|f| !f.starts_with("vader_segment."))
-        .cloned()
-        .collect();
-    ensure(left.is_empty(), || format!("left in /dev/shm: {left:?}"))
+    nothing_left(&before)
 }
 
 /// `SHMEM_TRANSPORT=shm` under mpirun: every process is a 1-PE job of its own.
