@@ -3191,6 +3191,18 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         long double: shmem_longdouble_alltoalls, \
         double: shmem_double_alltoalls)(team, dest, source, dst, sst, nelems)
 
+/* Deprecated C11 names (OpenSHMEM 1.5, Annex): the atomics before their `atomic_` names, and
+ * `shmem_wait` (until *ivar != cmp_value). */
+#define shmem_fetch(source, pe) shmem_atomic_fetch(source, pe)
+#define shmem_set(dest, value, pe) shmem_atomic_set(dest, value, pe)
+#define shmem_swap(dest, value, pe) shmem_atomic_swap(dest, value, pe)
+#define shmem_cswap(dest, cond, value, pe) shmem_atomic_compare_swap(dest, cond, value, pe)
+#define shmem_finc(dest, pe) shmem_atomic_fetch_inc(dest, pe)
+#define shmem_inc(dest, pe) shmem_atomic_inc(dest, pe)
+#define shmem_fadd(dest, value, pe) shmem_atomic_fetch_add(dest, value, pe)
+#define shmem_add(dest, value, pe) shmem_atomic_add(dest, value, pe)
+#define shmem_wait(ivar, cmp_value) shmem_wait_until(ivar, SHMEM_CMP_NE, cmp_value)
+
 #endif
 
 #ifdef __cplusplus
