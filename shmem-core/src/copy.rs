@@ -91,6 +91,27 @@ pub(crate) unsafe fn between_partitions(dst: *mut u8, src: *const u8, len: usize
     unsafe { imp::copy::<BOTH>(dst, src, len) }
 }
 
+/// The small case of [`between_partitions`] alone: `len` of 1, 2, 4, 8 or 16 bytes with the
+/// destination aligned to `len`, in one instruction each way. Returns whether it copied (else
+/// nothing was touched), for a caller that keeps the rest of the copy out of line.
+///
+/// # Safety
+/// As [`between_partitions`].
+#[inline(always)]
+pub(crate) unsafe fn small_between_partitions(dst: *mut u8, src: *const u8, len: usize) -> bool {
+    // An aligned 8-byte element first, in two compares (a `long`, a `double`, a pointer: the
+    // usual short transfer), before `small`'s jump table over the sizes. The caller has no
+    // constant length for the compiler to fold `small` with.
+    if len == 8 && (dst as usize).is_multiple_of(8) {
+        // SAFETY: 8 bytes are valid on both sides (caller) and the destination is aligned to
+        // 8, all that `unit::<_, BOTH>` needs (it reads the source unaligned), as in `small`.
+        unsafe { unit::<u64, BOTH>(dst, src) };
+        return true;
+    }
+    // SAFETY: forwarded contract.
+    unsafe { small::<BOTH>(dst, src, len) }
+}
+
 /// [`within_segment`] for overlapping ranges (rare: a transfer between two views of one
 /// object on one PE): bounce through the stack, chunk by chunk, in the order that reads every
 /// source byte before it is overwritten.
