@@ -31,6 +31,17 @@ const ERRORS: &[(&str, &str)] = &[
     ("range", "shmem: shmem_getmem: source 0x"),
     ("null", "shmem: shmem_putmem: source is NULL"),
     (
+        "negpe",
+        "shmem: shmem_putmem: invalid PE -1 (the job has 2 PEs)",
+    ),
+    ("past", "shmem: shmem_putmem: dest 0x"),
+    ("pastglobal", "shmem: shmem_putmem: dest 0x"),
+    (
+        "wrap",
+        "shmem: shmem_putmem: source 0xfffffffffffffffc + 8 bytes wraps around",
+    ),
+    ("align", "shmem: shmem_long_atomic_fetch_add: dest 0x"),
+    (
         "ctx",
         "shmem: shmem_ctx_long_p: context 0x2 is not a context of this PE",
     ),
