@@ -41,15 +41,27 @@ pub(crate) struct Span {
 }
 
 /// The spans once adopted: where each lives in the partition.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Globals {
     /// (live start, live end, symmetric offset).
     spans: Vec<(usize, usize, usize)>,
     /// The first span, as (live start, length, symmetric offset; the length at most half the
     /// address space, as `within` needs: it is in a partition), kept by value so that the
     /// usual program (one writable segment) finds its globals without a loop (an atomic on a
-    /// global `long` is the common case).
-    first: Option<(usize, usize, usize)>,
+    /// global `long` is the common case). Without spans, `NO_SPAN`.
+    first: (usize, usize, usize),
+}
+
+/// `Globals::first` when there are no spans: no range of at least one byte is inside it.
+const NO_SPAN: (usize, usize, usize) = (usize::MAX, 0, 0);
+
+impl Default for Globals {
+    fn default() -> Globals {
+        Globals {
+            spans: Vec::new(),
+            first: NO_SPAN,
+        }
+    }
 }
 
 impl Globals {
@@ -57,16 +69,22 @@ impl Globals {
     /// (`a >= lo && a + len <= hi`, computed by `within`).
     #[inline(always)]
     pub(crate) fn offset(&self, a: usize, len: usize) -> Option<usize> {
-        match self.first_offset(a, len) {
-            Some(o) => Some(o),
-            None => self.offset_rest(a, len),
+        match self.spans.first() {
+            Some(&(lo, hi, off)) => match within(a, len, lo, hi - lo) {
+                Some(o) => Some(off + o),
+                None => self.offset_rest(a, len),
+            },
+            None => None,
         }
     }
 
-    /// [`Globals::offset`] in the first span only.
+    /// [`Globals::offset`] in the first span only, for `len` of at least 1 (`State::sym_fast`:
+    /// its callers return earlier for 0 bytes): no test whether there is a span, since
+    /// `NO_SPAN` holds no such range.
     #[inline(always)]
     pub(crate) fn first_offset(&self, a: usize, len: usize) -> Option<usize> {
-        let (lo, size, off) = self.first?;
+        debug_assert!(len > 0);
+        let (lo, size, off) = self.first;
         within(a, len, lo, size).map(|o| off + o)
     }
 
@@ -268,9 +286,8 @@ pub(crate) fn adopt(
         }
         globals.spans.push((s.lo, s.hi, off));
     }
-    globals.first = globals
-        .spans
-        .first()
-        .map(|&(lo, hi, off)| (lo, hi - lo, off));
+    if let Some(&(lo, hi, off)) = globals.spans.first() {
+        globals.first = (lo, hi - lo, off);
+    }
     Ok(globals)
 }

@@ -298,6 +298,7 @@ impl State {
     /// span of the globals. `None` sends the caller to its out-of-line path, which calls
     /// `sym`/`local` (same checks, same messages): the hot path then holds nothing across a
     /// call and saves no registers. A `Some` offset satisfies what [`State::sym`] promises.
+    /// For `len` of at least 1 (`Globals::first_offset`).
     #[inline(always)]
     pub(crate) fn sym_fast(&self, addr: *const c_void, len: usize) -> Option<usize> {
         match self.own(addr as usize, len) {
