@@ -30,6 +30,7 @@ fn amo<T: Pod, W: AmoWord>(call: &str, dest: *const c_void, pe: i32, op: AmoOp<W
 }
 
 /// [`amo`] off its hot path.
+#[cold]
 #[inline(never)]
 fn amo_slow<T: Pod, W: AmoWord>(
     s: &State,

@@ -262,6 +262,7 @@ pub(crate) fn p<T: Pod, W: Word>(call: &str, dest: *mut c_void, v: T, pe: i32) {
 }
 
 /// [`p`] off its hot path.
+#[cold]
 #[inline(never)]
 fn p_slow<T: Pod, W: Word>(s: &State, call: &str, dest: *mut c_void, v: T, pe: usize) {
     let off = s.sym_word(call, "dest", dest, size_of::<T>());
@@ -289,6 +290,7 @@ pub(crate) fn g<T: Pod, W: Word>(call: &str, src: *const c_void, pe: i32) -> T {
 }
 
 /// [`g`] off its hot path.
+#[cold]
 #[inline(never)]
 fn g_slow<T: Pod, W: Word>(s: &State, call: &str, src: *const c_void, pe: usize) -> T {
     let off = s.sym_word(call, "source", src, size_of::<T>());
