@@ -40,10 +40,58 @@ pub(crate) unsafe fn put_bytes(
         // `State::at_own` give the pointers `copy_located` needs.
         (Some(off), Some(so)) => unsafe {
             let (dst, src) = (s.at(pe, off), s.at_own(so));
-            s.t().copy_located(pe, off, dst, s.me(), so, src, bytes)
+            copy(s, pe, off, dst, s.me(), so, src, bytes)
         },
         // SAFETY: forwarded contract.
         _ => unsafe { put_slow(s, call, pe, dest, src, bytes) },
+    }
+}
+
+/// The transport's located copy for the hot paths: an aligned short element inline, any
+/// other copy in `copy_long`, out of line in this crate (a direct call; a call from this
+/// library into `shmem-core`'s code goes through the GOT).
+///
+/// # Safety
+/// `ShmTransport::copy_located`'s contract.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn copy(
+    s: &State,
+    dst_pe: usize,
+    dst_off: usize,
+    dst: *mut u8,
+    src_pe: usize,
+    src_off: usize,
+    src: *const u8,
+    bytes: usize,
+) {
+    // SAFETY: forwarded contract.
+    if !unsafe { s.t().copy_located_short(dst_pe, dst, src_pe, src, bytes) } {
+        // SAFETY: forwarded contract.
+        unsafe { copy_long(s, dst_pe, dst_off, dst, src_pe, src_off, src, bytes) }
+    }
+}
+
+/// [`copy`]'s out-of-line part.
+///
+/// # Safety
+/// As [`copy`].
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+unsafe fn copy_long(
+    s: &State,
+    dst_pe: usize,
+    dst_off: usize,
+    dst: *mut u8,
+    src_pe: usize,
+    src_off: usize,
+    src: *const u8,
+    bytes: usize,
+) {
+    // SAFETY: forwarded contract.
+    unsafe {
+        s.t()
+            .copy_located(dst_pe, dst_off, dst, src_pe, src_off, src, bytes)
     }
 }
 
@@ -100,7 +148,7 @@ pub(crate) unsafe fn get_bytes(
         // SAFETY: as in `put_bytes`, with the roles swapped.
         (Some(off), Some(doff)) => unsafe {
             let (dst, src) = (s.at_own(doff), s.at(pe, off));
-            s.t().copy_located(s.me(), doff, dst, pe, off, src, bytes)
+            copy(s, s.me(), doff, dst, pe, off, src, bytes)
         },
         // SAFETY: forwarded contract.
         _ => unsafe { get_slow(s, call, pe, dest, src, bytes) },

@@ -205,9 +205,7 @@ impl ShmTransport {
     /// [`Transport::copy`] for a caller that has located both ranges itself: the C API, whose
     /// address translation (`shmem-c`'s `State`) proves them and finds the pointers before it
     /// calls. The same copy and notification, without [`ShmTransport::ptr`]'s second check of
-    /// each range; the short transfer between two PEs inline, the rest out of line, so that a
-    /// caller that cannot hoist anything out of its loop (a C program's call per put) runs
-    /// the few instructions it needs without saving registers for the long copies.
+    /// each range.
     ///
     /// # Safety
     /// `dst` is `dst_offset` bytes into `dst_pe`'s partition of this transport's segment and
@@ -218,57 +216,6 @@ impl ShmTransport {
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub unsafe fn copy_located(
-        &self,
-        dst_pe: usize,
-        dst_offset: usize,
-        dst: *mut u8,
-        src_pe: usize,
-        src_offset: usize,
-        src: *const u8,
-        len: usize,
-    ) {
-        #[cfg(feature = "mpi")]
-        let shared = self.net.is_none();
-        #[cfg(not(feature = "mpi"))]
-        let shared = true;
-        // SAFETY: both ranges are `len` bytes inside their partitions (caller), different
-        // ones, so disjoint.
-        if shared && dst_pe != src_pe && unsafe { copy::small_between_partitions(dst, src, len) } {
-            self.wrote(dst_pe);
-            return;
-        }
-        // SAFETY: forwarded contract.
-        unsafe { self.copy_at_outlined(dst_pe, dst_offset, dst, src_pe, src_offset, src, len) }
-    }
-
-    /// [`ShmTransport::copy_at`], out of line (for [`ShmTransport::copy_located`]).
-    ///
-    /// # Safety
-    /// As [`ShmTransport::copy_at`].
-    #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
-    unsafe fn copy_at_outlined(
-        &self,
-        dst_pe: usize,
-        dst_offset: usize,
-        dst: *mut u8,
-        src_pe: usize,
-        src_offset: usize,
-        src: *const u8,
-        len: usize,
-    ) {
-        // SAFETY: forwarded contract.
-        unsafe { self.copy_at(dst_pe, dst_offset, dst, src_pe, src_offset, src, len) }
-    }
-
-    /// [`Transport::copy`] once both ranges are located: `dst` is `dst_offset` in `dst_pe`'s
-    /// partition, `src` is `src_offset` in `src_pe`'s.
-    ///
-    /// # Safety
-    /// As [`ShmTransport::copy_located`].
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    unsafe fn copy_at(
         &self,
         dst_pe: usize,
         dst_offset: usize,
@@ -312,6 +259,36 @@ impl ShmTransport {
             unsafe { copy::between_partitions(dst, src, len) };
         }
         self.wrote(dst_pe);
+    }
+
+    /// The short case of [`ShmTransport::copy_located`] alone (an aligned element of 1 to 16
+    /// bytes between two PEs' partitions, and the notification), for a caller that keeps the
+    /// rest out of line; returns whether it copied (otherwise nothing happened). A C call
+    /// cannot hoist anything out of its caller's loop: with the long copies out of its body,
+    /// it saves no registers.
+    ///
+    /// # Safety
+    /// As [`ShmTransport::copy_located`].
+    #[inline(always)]
+    pub unsafe fn copy_located_short(
+        &self,
+        dst_pe: usize,
+        dst: *mut u8,
+        src_pe: usize,
+        src: *const u8,
+        len: usize,
+    ) -> bool {
+        #[cfg(feature = "mpi")]
+        let shared = self.net.is_none();
+        #[cfg(not(feature = "mpi"))]
+        let shared = true;
+        // SAFETY: both ranges are `len` bytes inside their partitions (caller), different
+        // ones, so disjoint.
+        if shared && dst_pe != src_pe && unsafe { copy::small_between_partitions(dst, src, len) } {
+            self.wrote(dst_pe);
+            return true;
+        }
+        false
     }
 
     /// [`Transport::put_word`] for a caller that has located the word itself (as
@@ -672,7 +649,7 @@ impl Transport for ShmTransport {
         let src = self.ptr(src_pe, src_offset, len);
         let dst = self.ptr(dst_pe, dst_offset, len);
         // SAFETY: both ranges are `len` bytes inside their partitions (checked by `ptr`).
-        unsafe { self.copy_at(dst_pe, dst_offset, dst, src_pe, src_offset, src, len) }
+        unsafe { self.copy_located(dst_pe, dst_offset, dst, src_pe, src_offset, src, len) }
     }
 
     #[allow(clippy::too_many_arguments)]
