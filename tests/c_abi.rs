@@ -36,6 +36,17 @@ const ERRORS: &[(&str, &str)] = &[
     ("range", "shmem: shmem_getmem: source 0x"),
     ("null", "shmem: shmem_putmem: source is NULL"),
     (
+        "negpe",
+        "shmem: shmem_putmem: invalid PE -1 (the job has 2 PEs)",
+    ),
+    ("past", "shmem: shmem_putmem: dest 0x"),
+    ("pastglobal", "shmem: shmem_putmem: dest 0x"),
+    (
+        "wrap",
+        "shmem: shmem_putmem: source 0xfffffffffffffffc + 8 bytes wraps around",
+    ),
+    ("align", "shmem: shmem_long_atomic_fetch_add: dest 0x"),
+    (
         "ctx",
         "shmem: shmem_ctx_long_p: context 0x2 is not a context of this PE",
     ),
@@ -122,6 +133,28 @@ fn build() -> Result<Built, String> {
             return Err(format!("shmemcc {name}.c failed\n{}", describe(&out)));
         }
     }
+    // One program with `libshmem.a` linked in (`shmemcc --static-lib`): the library's own
+    // data is then part of the program's, which `shmem_init` makes symmetric.
+    let out = Command::new(&shmemcc)
+        .args([
+            "--static-lib",
+            "-std=c11",
+            "-O1",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-o",
+        ])
+        .arg(dir.join("rma-static"))
+        .arg(src.join("rma.c"))
+        .output()
+        .map_err(|e| format!("running {}: {e}", shmemcc.display()))?;
+    if !out.status.success() {
+        return Err(format!(
+            "shmemcc --static-lib rma.c failed\n{}",
+            describe(&out)
+        ));
+    }
     Ok(Built { dir })
 }
 
@@ -171,7 +204,12 @@ fn run_with(npes: usize, opts: &[&str], program: &str, args: &[&str]) -> Result<
 }
 
 fn passes(npes: usize, program: &'static str) -> Result<(), Failed> {
-    let out = run(npes, program, &[])?;
+    passes_as(npes, program, program)
+}
+
+/// [`passes`] for the build `exe` of the program `program`.
+fn passes_as(npes: usize, exe: &'static str, program: &'static str) -> Result<(), Failed> {
+    let out = run(npes, exe, &[])?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let pes = npes.max(1);
     if out.status.success()
@@ -263,6 +301,9 @@ fn main() {
         }
     }
     trials.push(Trial::test("rma::singleton", || passes(0, "rma")));
+    trials.push(Trial::test("rma::static_lib_np2", || {
+        passes_as(2, "rma-static", "rma")
+    }));
     trials.push(Trial::test("header::every_declaration_links", header_links));
     trials.push(Trial::test("globals::larger_than_the_default_heap", || {
         let out = run_with(2, &["--heap-size", "64m"], "big", &[])?;

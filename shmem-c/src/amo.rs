@@ -9,15 +9,40 @@ use std::ffi::c_void;
 use bytemuck::Pod;
 use shmem_core::transport::{AmoOp, AmoWord, Transport};
 
-use crate::state::{Local, fail, st};
+use crate::state::{Local, State, fail, st};
 
-/// One AMO on the symmetric `dest` on `pe`; returns the previous value.
+/// One AMO on the symmetric `dest` on `pe`; returns the previous value. The hot path (a
+/// naturally aligned word found by `State::sym_fast`) makes no call; the rest is
+/// `amo_slow`'s, with the checks and messages of `State::sym_word`.
 #[inline(always)]
 fn amo<T: Pod, W: AmoWord>(call: &str, dest: *const c_void, pe: i32, op: AmoOp<W>) -> T {
     let s = st(call);
     let pe = s.pe(call, pe);
+    match s.sym_fast(dest, size_of::<T>()) {
+        Some(off) if (dest as usize).is_multiple_of(size_of::<T>()) => {
+            // SAFETY: `pe` is a PE of the job (`State::pe`) and the word ends inside the
+            // partition (`State::sym_fast`), so `State::at` gives the pointer `amo_at` needs.
+            let old = unsafe { s.t().amo_at::<W>(pe, off, s.at(pe, off).cast(), op) };
+            bytemuck::cast(old)
+        }
+        _ => amo_slow::<T, W>(s, call, dest, pe, op),
+    }
+}
+
+/// [`amo`] off its hot path.
+#[cold]
+#[inline(never)]
+fn amo_slow<T: Pod, W: AmoWord>(
+    s: &State,
+    call: &str,
+    dest: *const c_void,
+    pe: usize,
+    op: AmoOp<W>,
+) -> T {
     let off = s.sym_word(call, "dest", dest, size_of::<T>());
-    bytemuck::cast(s.t().amo::<W>(pe, off, op))
+    // SAFETY: `pe` is a PE of the job (`State::pe`) and the word ends inside the partition
+    // (`State::sym`), so `State::at` gives the pointer `amo_at` needs.
+    bytemuck::cast(unsafe { s.t().amo_at::<W>(pe, off, s.at(pe, off).cast(), op) })
 }
 
 /// `v` as its word.

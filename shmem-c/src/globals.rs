@@ -29,6 +29,8 @@ use std::ffi::c_void;
 use shmem_core::transport::Transport;
 use shmem_core::{Runtime, StaticDesc};
 
+use crate::state::within;
+
 /// One writable span of the executable: live addresses `lo..hi` (page aligned) and the
 /// link-time address of `lo` (the same in every PE of one program).
 #[derive(Clone, Copy, Debug)]
@@ -39,20 +41,60 @@ pub(crate) struct Span {
 }
 
 /// The spans once adopted: where each lives in the partition.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Globals {
     /// (live start, live end, symmetric offset).
     spans: Vec<(usize, usize, usize)>,
+    /// The first span, as (live start, length, symmetric offset; the length at most half the
+    /// address space, as `within` needs: it is in a partition), kept by value so that the
+    /// usual program (one writable segment) finds its globals without a loop (an atomic on a
+    /// global `long` is the common case). Without spans, `NO_SPAN`.
+    first: (usize, usize, usize),
+}
+
+/// `Globals::first` when there are no spans: no range of at least one byte is inside it.
+const NO_SPAN: (usize, usize, usize) = (usize::MAX, 0, 0);
+
+impl Default for Globals {
+    fn default() -> Globals {
+        Globals {
+            spans: Vec::new(),
+            first: NO_SPAN,
+        }
+    }
 }
 
 impl Globals {
-    /// Symmetric offset of the live range `a..end`, if it lies inside one span.
+    /// Symmetric offset of the `len` bytes at live address `a`, if they lie inside one span
+    /// (`a >= lo && a + len <= hi`, computed by `within`).
     #[inline(always)]
-    pub(crate) fn offset(&self, a: usize, end: usize) -> Option<usize> {
+    pub(crate) fn offset(&self, a: usize, len: usize) -> Option<usize> {
+        match self.spans.first() {
+            Some(&(lo, hi, off)) => match within(a, len, lo, hi - lo) {
+                Some(o) => Some(off + o),
+                None => self.offset_rest(a, len),
+            },
+            None => None,
+        }
+    }
+
+    /// [`Globals::offset`] in the first span only, for `len` of at least 1 (`State::sym_fast`:
+    /// its callers return earlier for 0 bytes): no test whether there is a span, since
+    /// `NO_SPAN` holds no such range.
+    #[inline(always)]
+    pub(crate) fn first_offset(&self, a: usize, len: usize) -> Option<usize> {
+        debug_assert!(len > 0);
+        let (lo, size, off) = self.first;
+        within(a, len, lo, size).map(|o| off + o)
+    }
+
+    /// [`Globals::offset`] in the spans after the first.
+    #[inline(never)]
+    fn offset_rest(&self, a: usize, len: usize) -> Option<usize> {
         self.spans
             .iter()
-            .find(|&&(lo, hi, _)| a >= lo && end <= hi)
-            .map(|&(lo, _, off)| off + (a - lo))
+            .skip(1)
+            .find_map(|&(lo, hi, off)| within(a, len, lo, hi - lo).map(|o| off + o))
     }
 
     /// `None` if `a..end` touches no span; `Some(Some(off))` inside one; `Some(None)` when it
@@ -243,6 +285,9 @@ pub(crate) fn adopt(
             ));
         }
         globals.spans.push((s.lo, s.hi, off));
+    }
+    if let Some(&(lo, hi, off)) = globals.spans.first() {
+        globals.first = (lo, hi - lo, off);
     }
     Ok(globals)
 }

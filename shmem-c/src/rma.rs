@@ -10,9 +10,14 @@ use std::ffi::c_void;
 use bytemuck::Pod;
 use shmem_core::transport::{Transport, Word};
 
-use crate::state::{Local, fail, st};
+use crate::state::{Local, State, fail, st};
 
 /// Copies `bytes` bytes from the local `src` to the symmetric `dest` on `pe`.
+///
+/// The hot path (both buffers in this PE's own partition or its first span of globals, as
+/// a `shmem_malloc`'d source and target) is checked by `State::sym_fast` and copied here,
+/// with no call; everything else (a source in ordinary memory, a `shmem_ptr` address, an
+/// error) is `put_slow`'s, out of line, with the same checks in the same order.
 ///
 /// # Safety
 /// `src` is valid for reading `bytes` bytes (crate contract).
@@ -29,9 +34,89 @@ pub(crate) unsafe fn put_bytes(
     if bytes == 0 {
         return;
     }
+    match (s.sym_fast(dest, bytes), s.sym_fast(src, bytes)) {
+        // SAFETY: `pe` and this PE are PEs of the job (`State::pe`), and both ranges of
+        // `bytes` bytes end inside their partitions (`State::sym_fast`), so `State::at` and
+        // `State::at_own` give the pointers `copy_located` needs.
+        (Some(off), Some(so)) => unsafe {
+            let (dst, src) = (s.at(pe, off), s.at_own(so));
+            copy(s, pe, off, dst, s.me(), so, src, bytes)
+        },
+        // SAFETY: forwarded contract.
+        _ => unsafe { put_slow(s, call, pe, dest, src, bytes) },
+    }
+}
+
+/// The transport's located copy for the hot paths: an aligned short element inline, any
+/// other copy in `copy_long`, out of line in this crate (a direct call; a call from this
+/// library into `shmem-core`'s code goes through the GOT).
+///
+/// # Safety
+/// `ShmTransport::copy_located`'s contract.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn copy(
+    s: &State,
+    dst_pe: usize,
+    dst_off: usize,
+    dst: *mut u8,
+    src_pe: usize,
+    src_off: usize,
+    src: *const u8,
+    bytes: usize,
+) {
+    // SAFETY: forwarded contract.
+    if !unsafe { s.t().copy_located_short(dst_pe, dst, src_pe, src, bytes) } {
+        // SAFETY: forwarded contract.
+        unsafe { copy_long(s, dst_pe, dst_off, dst, src_pe, src_off, src, bytes) }
+    }
+}
+
+/// [`copy`]'s out-of-line part.
+///
+/// # Safety
+/// As [`copy`].
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+unsafe fn copy_long(
+    s: &State,
+    dst_pe: usize,
+    dst_off: usize,
+    dst: *mut u8,
+    src_pe: usize,
+    src_off: usize,
+    src: *const u8,
+    bytes: usize,
+) {
+    // SAFETY: forwarded contract.
+    unsafe {
+        s.t()
+            .copy_located(dst_pe, dst_off, dst, src_pe, src_off, src, bytes)
+    }
+}
+
+/// [`put_bytes`] off its hot path.
+///
+/// # Safety
+/// As [`put_bytes`]; `pe` is checked (`State::pe`).
+#[inline(never)]
+unsafe fn put_slow(
+    s: &State,
+    call: &str,
+    pe: usize,
+    dest: *mut c_void,
+    src: *const c_void,
+    bytes: usize,
+) {
     let off = s.sym(call, "dest", dest, bytes);
     match s.local(call, "source", src, bytes) {
-        Local::Sym(sp, so) => s.t().copy(pe, off, sp, so, bytes),
+        // SAFETY: `pe` and `sp` are PEs of the job (`State::pe`, `State::local`) and both
+        // ranges of `bytes` bytes end inside their partitions (`State::sym`, `State::local`),
+        // so `State::at` gives the pointers `copy_located` needs.
+        Local::Sym(sp, so) => unsafe {
+            s.t()
+                .copy_located(pe, off, s.at(pe, off), sp, so, s.at(sp, so), bytes)
+        },
         // SAFETY: `src` is ordinary process memory valid for `bytes` bytes and not written
         // during the call (caller), and not symmetric memory (checked), so a slice of it
         // aliases nothing another process writes.
@@ -41,7 +126,8 @@ pub(crate) unsafe fn put_bytes(
     }
 }
 
-/// Copies `bytes` bytes from the symmetric `src` on `pe` to the local `dest`.
+/// Copies `bytes` bytes from the symmetric `src` on `pe` to the local `dest` (hot path and
+/// slow path as in [`put_bytes`]).
 ///
 /// # Safety
 /// `dest` is valid for writing `bytes` bytes (crate contract).
@@ -58,9 +144,37 @@ pub(crate) unsafe fn get_bytes(
     if bytes == 0 {
         return;
     }
+    match (s.sym_fast(src, bytes), s.sym_fast(dest, bytes)) {
+        // SAFETY: as in `put_bytes`, with the roles swapped.
+        (Some(off), Some(doff)) => unsafe {
+            let (dst, src) = (s.at_own(doff), s.at(pe, off));
+            copy(s, s.me(), doff, dst, pe, off, src, bytes)
+        },
+        // SAFETY: forwarded contract.
+        _ => unsafe { get_slow(s, call, pe, dest, src, bytes) },
+    }
+}
+
+/// [`get_bytes`] off its hot path.
+///
+/// # Safety
+/// As [`get_bytes`]; `pe` is checked (`State::pe`).
+#[inline(never)]
+unsafe fn get_slow(
+    s: &State,
+    call: &str,
+    pe: usize,
+    dest: *mut c_void,
+    src: *const c_void,
+    bytes: usize,
+) {
     let off = s.sym(call, "source", src, bytes);
     match s.local(call, "dest", dest, bytes) {
-        Local::Sym(dp, doff) => s.t().copy(dp, doff, pe, off, bytes),
+        // SAFETY: as in `put_slow`, with the roles swapped.
+        Local::Sym(dp, doff) => unsafe {
+            s.t()
+                .copy_located(dp, doff, s.at(dp, doff), pe, off, s.at(pe, off), bytes)
+        },
         // SAFETY: `dest` is ordinary process memory valid for `bytes` bytes and accessed by
         // nothing else during the call (caller), not symmetric memory (checked).
         Local::Plain => s.t().get(pe, off, unsafe {
@@ -178,22 +292,58 @@ pub(crate) unsafe fn iget_bytes(
     }
 }
 
-/// `p`: one single-copy-atomic store of `v` into the symmetric `dest` on `pe`.
+/// `p`: one single-copy-atomic store of `v` into the symmetric `dest` on `pe` (hot path as
+/// in [`put_bytes`]: a naturally aligned word found by `State::sym_fast`).
 #[inline(always)]
 pub(crate) fn p<T: Pod, W: Word>(call: &str, dest: *mut c_void, v: T, pe: i32) {
     let s = st(call);
     let pe = s.pe(call, pe);
-    let off = s.sym_word(call, "dest", dest, size_of::<T>());
-    s.t().put_word::<W>(pe, off, bytemuck::cast(v));
+    match s.sym_fast(dest, size_of::<T>()) {
+        // SAFETY: `pe` is a PE of the job (`State::pe`) and the word ends inside the
+        // partition (`State::sym_fast`), so `State::at` gives the pointer `put_word_at` needs.
+        Some(off) if (dest as usize).is_multiple_of(size_of::<T>()) => unsafe {
+            s.t()
+                .put_word_at::<W>(pe, off, s.at(pe, off).cast(), bytemuck::cast(v))
+        },
+        _ => p_slow::<T, W>(s, call, dest, v, pe),
+    }
 }
 
-/// `g`: one single-copy-atomic load of the symmetric `src` on `pe`.
+/// [`p`] off its hot path.
+#[cold]
+#[inline(never)]
+fn p_slow<T: Pod, W: Word>(s: &State, call: &str, dest: *mut c_void, v: T, pe: usize) {
+    let off = s.sym_word(call, "dest", dest, size_of::<T>());
+    // SAFETY: `pe` is a PE of the job (`State::pe`) and the word ends inside the partition
+    // (`State::sym`), so `State::at` gives the pointer `put_word_at` needs.
+    unsafe {
+        s.t()
+            .put_word_at::<W>(pe, off, s.at(pe, off).cast(), bytemuck::cast(v))
+    };
+}
+
+/// `g`: one single-copy-atomic load of the symmetric `src` on `pe` (hot path as in [`p`]).
 #[inline(always)]
 pub(crate) fn g<T: Pod, W: Word>(call: &str, src: *const c_void, pe: i32) -> T {
     let s = st(call);
     let pe = s.pe(call, pe);
+    match s.sym_fast(src, size_of::<T>()) {
+        Some(off) if (src as usize).is_multiple_of(size_of::<T>()) => {
+            // SAFETY: as in `p`.
+            let v = unsafe { s.t().get_word_at::<W>(pe, off, s.at(pe, off).cast()) };
+            bytemuck::cast(v)
+        }
+        _ => g_slow::<T, W>(s, call, src, pe),
+    }
+}
+
+/// [`g`] off its hot path.
+#[cold]
+#[inline(never)]
+fn g_slow<T: Pod, W: Word>(s: &State, call: &str, src: *const c_void, pe: usize) -> T {
     let off = s.sym_word(call, "source", src, size_of::<T>());
-    bytemuck::cast(s.t().get_word::<W>(pe, off))
+    // SAFETY: as in `p_slow`.
+    bytemuck::cast(unsafe { s.t().get_word_at::<W>(pe, off, s.at(pe, off).cast()) })
 }
 
 /// The bulk calls of one element type: put, get, iput, iget, put_nbi, get_nbi.

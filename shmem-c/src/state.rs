@@ -21,12 +21,18 @@ use crate::team::Team;
 /// the program's globals live in its segment, and C code may touch them after finalize).
 pub(crate) struct State {
     pub(crate) rt: &'static Runtime,
-    /// Address of this PE's partition and its size.
+    /// Address of this PE's partition and its size (the segment's `partition_size`).
     base: usize,
     psize: usize,
     /// Address of partition 0: partition `p` starts at `seg_lo + p * psize`.
     seg_lo: usize,
+    /// The segment's PE count (the job's).
     n_pes: usize,
+    /// `seg_lo` and `base` as pointers into the segment's mapping (`State::at`).
+    seg0: *mut u8,
+    base_ptr: *mut u8,
+    /// This PE (the runtime's, kept here so the hot paths read it without a pointer chase).
+    me: usize,
     /// The program's data and bss, living in this PE's partition.
     globals: Globals,
     /// `shmem_malloc`'d blocks by offset, with their sizes.
@@ -94,9 +100,37 @@ pub(crate) fn st(call: &str) -> &'static State {
     }
 }
 
+/// The offset of the `len` bytes at `a` in the `size` bytes at `lo`, if they lie there
+/// (`a >= lo && a + len <= lo + size`, for a range `lo..lo + size` that does not wrap the
+/// address space, with `size <= usize::MAX / 2`), in two compares and no overflow: an `a`
+/// below `lo` wraps to an offset above `usize::MAX - lo`, which is above `size`; once both
+/// the offset and `len` are at most `size` (the first compare: `x | y` is at least the larger
+/// of the two and at most their sum), their sum cannot overflow.
+#[inline(always)]
+pub(crate) fn within(a: usize, len: usize, lo: usize, size: usize) -> Option<usize> {
+    let off = a.wrapping_sub(lo);
+    if (off | len) <= size && off + len <= size {
+        Some(off)
+    } else {
+        // Keeps the two compares as branches on the hot path (not flags combined first).
+        std::hint::cold_path();
+        None
+    }
+}
+
 #[cold]
+#[inline(never)]
 fn not_initialized(call: &str) -> ! {
     fail(call, format_args!("called before shmem_init"))
+}
+
+#[cold]
+#[inline(never)]
+fn misaligned(call: &str, what: &str, addr: *const c_void, len: usize) -> ! {
+    fail(
+        call,
+        format_args!("{what} {addr:p} is not aligned to {len} bytes"),
+    )
 }
 
 /// Where a local buffer of the C caller lives.
@@ -158,14 +192,20 @@ pub(crate) fn init(call: &str) {
         })
         .unwrap_or_else(|e| fail(call, format_args!("{e}")));
     let seg = rt.segment();
-    let base = seg.partition_ptr(rt.my_pe(), 0, 0) as usize;
-    let seg_lo = seg.partition_ptr(0, 0, 0) as usize;
+    let base_ptr = seg.partition_ptr(rt.my_pe(), 0, 0);
+    let seg0 = seg.partition_ptr(0, 0, 0);
+    let (base, seg_lo) = (base_ptr as usize, seg0 as usize);
+    // `State::own`'s single compare needs it; a segment is far smaller (`Segment::create`).
+    assert!(seg.partition_size() <= usize::MAX / 2);
     let state = State {
         rt,
         base,
         psize: seg.partition_size(),
         seg_lo,
-        n_pes: rt.n_pes(),
+        n_pes: seg.n_pes(),
+        seg0,
+        base_ptr,
+        me: rt.my_pe(),
         globals,
         allocs: RefCell::new(HashMap::new()),
         world_area: SyncArea::new(block.offset(), DATA_CAPACITY),
@@ -191,7 +231,7 @@ impl State {
     /// This PE.
     #[inline(always)]
     pub(crate) fn me(&self) -> usize {
-        self.rt.my_pe()
+        self.me
     }
 
     /// Number of PEs.
@@ -200,15 +240,71 @@ impl State {
         self.n_pes
     }
 
-    /// `pe` as an index, or the end of the job with a message naming `call`.
+    /// `pe` as an index, or the end of the job with a message naming `call`. The index is
+    /// below the segment's PE count (what `State::at` needs).
     #[inline(always)]
     pub(crate) fn pe(&self, call: &str, pe: i32) -> usize {
-        match usize::try_from(pe) {
-            Ok(p) if p < self.n_pes => p,
-            _ => fail(
-                call,
-                format_args!("invalid PE {pe} (the job has {} PEs)", self.n_pes),
-            ),
+        // One compare: a negative `pe` becomes 2^31 or more as a `u32`, never below `n_pes`
+        // (at most 4096).
+        let p = pe as u32 as usize;
+        if p < self.n_pes {
+            p
+        } else {
+            self.bad_pe(call, pe)
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn bad_pe(&self, call: &str, pe: i32) -> ! {
+        fail(
+            call,
+            format_args!("invalid PE {pe} (the job has {} PEs)", self.n_pes),
+        )
+    }
+
+    /// The offset of `len` bytes at `a` in this PE's own partition, if they lie in it: the
+    /// usual place of a symmetric object (the heap), tested first on every path, in two
+    /// compares. The same bytes as `a >= base && a + len <= base + psize` (`within`).
+    #[inline(always)]
+    pub(crate) fn own(&self, a: usize, len: usize) -> Option<usize> {
+        within(a, len, self.base, self.psize)
+    }
+
+    /// This PE's pointer to offset `off` of `pe`'s partition: what the segment's
+    /// `partition_ptr(pe, off, len)` returns, without its check (partition `p` starts at
+    /// `seg0 + p * psize`), for the transport's `_at`/`_located` calls.
+    ///
+    /// # Safety
+    /// `pe < n_pes` and `off + len <= psize` for the `len` bytes the caller reaches: what
+    /// `State::pe` and `State::sym`/`State::sym_fast`/`State::local` establish.
+    #[inline(always)]
+    pub(crate) unsafe fn at(&self, pe: usize, off: usize) -> *mut u8 {
+        // SAFETY: `pe * psize + off <= n_pes * psize`, inside the mapping that holds all the
+        // partitions from `seg0` on (caller).
+        unsafe { self.seg0.add(pe * self.psize + off) }
+    }
+
+    /// [`State::at`] for this PE (one add).
+    ///
+    /// # Safety
+    /// `off + len <= psize` for the `len` bytes the caller reaches.
+    #[inline(always)]
+    pub(crate) unsafe fn at_own(&self, off: usize) -> *mut u8 {
+        // SAFETY: this PE's partition is the `psize` bytes from `base_ptr` (caller).
+        unsafe { self.base_ptr.add(off) }
+    }
+
+    /// [`State::try_sym`]'s usual cases alone, with no call: the own partition, or the first
+    /// span of the globals. `None` sends the caller to its out-of-line path, which calls
+    /// `sym`/`local` (same checks, same messages): the hot path then holds nothing across a
+    /// call and saves no registers. A `Some` offset satisfies what [`State::sym`] promises.
+    /// For `len` of at least 1 (`Globals::first_offset`).
+    #[inline(always)]
+    pub(crate) fn sym_fast(&self, addr: *const c_void, len: usize) -> Option<usize> {
+        match self.own(addr as usize, len) {
+            Some(off) => Some(off),
+            None => self.globals.first_offset(addr as usize, len),
         }
     }
 
@@ -216,15 +312,18 @@ impl State {
     /// object: the symmetric heap or the program's globals), or `None`.
     #[inline(always)]
     pub(crate) fn try_sym(&self, addr: *const c_void, len: usize) -> Option<usize> {
-        let a = addr as usize;
-        let end = a.checked_add(len)?;
-        if a >= self.base && end <= self.base + self.psize {
-            return Some(a - self.base);
+        match self.own(addr as usize, len) {
+            Some(off) => Some(off),
+            None => self.globals.offset(addr as usize, len),
         }
-        self.globals.offset(a, end)
     }
 
     /// [`State::try_sym`], or the end of the job with a message naming `call` and `what`.
+    ///
+    /// The offset and the `len` bytes from it lie in the partition (`off + len <= psize`: the
+    /// what `State::at` needs): the own partition's by `State::own`;
+    /// a span of the globals by `Globals::offset`, and every span's copy lies in the
+    /// partition (`globals::adopt` located it with the segment's checked `partition_ptr`).
     #[inline(always)]
     pub(crate) fn sym(&self, call: &str, what: &str, addr: *const c_void, len: usize) -> usize {
         match self.try_sym(addr, len) {
@@ -244,15 +343,13 @@ impl State {
     ) -> usize {
         let off = self.sym(call, what, addr, len);
         if !(addr as usize).is_multiple_of(len) {
-            fail(
-                call,
-                format_args!("{what} {addr:p} is not aligned to {len} bytes"),
-            );
+            misaligned(call, what, addr, len);
         }
         off
     }
 
     #[cold]
+    #[inline(never)]
     fn not_symmetric(&self, call: &str, what: &str, addr: *const c_void, len: usize) -> ! {
         fail(
             call,
@@ -264,9 +361,25 @@ impl State {
     }
 
     /// Where the caller's local buffer of `len` bytes at `addr` lives; a buffer that is partly
-    /// in the segment (or the globals) and partly not ends the job.
+    /// in the segment (or the globals) and partly not ends the job. A `Local::Sym(p, off)`
+    /// has `p` below the PE count and `off + len <= psize`, as [`State::sym`]: its own
+    /// partition by `State::own`, another by the division below (`p < n_pes` as `a <
+    /// seg_hi`, and the range is inside partition `p` or the job ends), the globals as in
+    /// `sym`.
     #[inline(always)]
     pub(crate) fn local(&self, call: &str, what: &str, addr: *const c_void, len: usize) -> Local {
+        // This PE's own partition first: the usual place of a symmetric source or target,
+        // found without the checks below (an address in it is neither NULL nor wrapping).
+        match self.own(addr as usize, len) {
+            Some(off) => Local::Sym(self.me, off),
+            None => self.local_elsewhere(call, what, addr, len),
+        }
+    }
+
+    /// [`State::local`] outside the own partition: another PE's partition (an address from
+    /// `shmem_ptr`), the program's globals, or ordinary memory.
+    #[inline(never)]
+    fn local_elsewhere(&self, call: &str, what: &str, addr: *const c_void, len: usize) -> Local {
         let a = addr as usize;
         if a == 0 && len > 0 {
             fail(call, format_args!("{what} is NULL"));
@@ -277,11 +390,6 @@ impl State {
                 format_args!("{what} {addr:p} + {len} bytes wraps around"),
             )
         };
-        // This PE's own partition first: the usual place of a symmetric source or target,
-        // found without the division below.
-        if a >= self.base && end <= self.base + self.psize {
-            return Local::Sym(self.me(), a - self.base);
-        }
         let seg_hi = self.seg_lo + self.n_pes * self.psize;
         if end > self.seg_lo && a < seg_hi {
             let p = (a.max(self.seg_lo) - self.seg_lo) / self.psize;
@@ -296,7 +404,7 @@ impl State {
         }
         match self.globals.overlap(a, end) {
             None => Local::Plain,
-            Some(Some(off)) => Local::Sym(self.me(), off),
+            Some(Some(off)) => Local::Sym(self.me, off),
             Some(None) => fail(
                 call,
                 format_args!("{what} {addr:p} ({len} bytes) straddles the program's globals"),

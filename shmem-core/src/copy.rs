@@ -91,6 +91,32 @@ pub(crate) unsafe fn between_partitions(dst: *mut u8, src: *const u8, len: usize
     unsafe { imp::copy::<BOTH>(dst, src, len) }
 }
 
+/// The short cases of [`between_partitions`] alone: `len` of 1, 2, 4, 8 or 16 bytes with the
+/// destination aligned to `len`, in one instruction each way, and (x86-64) whole 16-byte
+/// units below 256 bytes. Returns whether it copied (else nothing was touched), for a caller
+/// that keeps the rest of the copy out of line.
+///
+/// # Safety
+/// As [`between_partitions`].
+#[inline(always)]
+pub(crate) unsafe fn small_between_partitions(dst: *mut u8, src: *const u8, len: usize) -> bool {
+    // An aligned 8-byte element first, in two compares (a `long`, a `double`, a pointer: the
+    // usual short transfer), before `small`'s jump table over the sizes. The caller has no
+    // constant length for the compiler to fold `small` with.
+    if len == 8 && (dst as usize).is_multiple_of(8) {
+        // SAFETY: 8 bytes are valid on both sides (caller) and the destination is aligned to
+        // 8, all that `unit::<_, BOTH>` needs (it reads the source unaligned), as in `small`.
+        unsafe { unit::<u64, BOTH>(dst, src) };
+        return true;
+    }
+    // SAFETY: forwarded contract.
+    #[cfg(target_arch = "x86_64")]
+    return unsafe { small::<BOTH>(dst, src, len) || imp::units16::<BOTH>(dst, src, len) };
+    // SAFETY: forwarded contract.
+    #[cfg(not(target_arch = "x86_64"))]
+    return unsafe { small::<BOTH>(dst, src, len) };
+}
+
 /// [`within_segment`] for overlapping ranges (rare: a transfer between two views of one
 /// object on one PE): bounce through the stack, chunk by chunk, in the order that reads every
 /// source byte before it is overwritten.
@@ -443,9 +469,24 @@ mod imp {
     #[inline(always)]
     pub(super) unsafe fn copy<const SIDE: Side>(dst: *mut u8, src: *const u8, len: usize) {
         // SAFETY: forwarded contract.
-        if unsafe { super::small::<SIDE>(dst, src, len) } {
+        if unsafe { super::small::<SIDE>(dst, src, len) || units16::<SIDE>(dst, src, len) } {
             return;
         }
+        // SAFETY: forwarded contract.
+        unsafe { general::<SIDE>(dst, src, len) }
+    }
+
+    /// The short copy in whole 16-byte units, when it applies (below `AVX2_FROM`, a multiple
+    /// of 16, the segment side 16-aligned); returns whether it copied.
+    ///
+    /// # Safety
+    /// As [`copy`].
+    #[inline(always)]
+    pub(super) unsafe fn units16<const SIDE: Side>(
+        dst: *mut u8,
+        src: *const u8,
+        len: usize,
+    ) -> bool {
         let seg = if SIDE == SRC {
             src as usize
         } else {
@@ -473,10 +514,9 @@ mod imp {
                 unsafe { unit::<__m128i, SIDE>(dst.add(at), src.add(at)) };
                 at += 16;
             }
-            return;
+            return true;
         }
-        // SAFETY: forwarded contract.
-        unsafe { general::<SIDE>(dst, src, len) }
+        false
     }
 
     /// Copies below this size use SSE2 (baseline) vectors; above, AVX2 when the CPU has it

@@ -352,6 +352,14 @@ enum Backing {
     Foreign(ForeignMemory),
 }
 
+/// [`Segment::slot`]'s panic.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn slot_out_of_range(pe: usize) -> ! {
+    panic!("PE {pe} out of range")
+}
+
 /// A mapped segment.
 #[derive(Debug)]
 pub struct Segment {
@@ -561,7 +569,11 @@ impl Segment {
     /// If `pe >= n_pes` (callers validate PEs first; this is the memory-safety backstop).
     #[inline]
     pub fn slot(&self, pe: usize) -> &Slot {
-        assert!(pe < self.n_pes, "PE {pe} out of range");
+        if pe >= self.n_pes {
+            // Out of line: an inline `assert!` with the PE in its message made every caller
+            // (each put and atomic notifies a slot) store the PE on the stack first.
+            slot_out_of_range(pe);
+        }
         // SAFETY: `pe < n_pes`, so the slot lies within the control area of the mapping,
         // which is 128-aligned (4096 + pe * 1024); `Slot` is all atomics, valid for any bits,
         // so a shared reference is sound while other processes update it.

@@ -202,6 +202,172 @@ impl ShmTransport {
         self.seg.partition_ptr(pe, offset, len)
     }
 
+    /// [`Transport::copy`] for a caller that has located both ranges itself: the C API, whose
+    /// address translation (`shmem-c`'s `State`) proves them and finds the pointers before it
+    /// calls. The same copy and notification, without [`ShmTransport::ptr`]'s second check of
+    /// each range.
+    ///
+    /// # Safety
+    /// `dst` is `dst_offset` bytes into `dst_pe`'s partition of this transport's segment and
+    /// `src` is `src_offset` bytes into `src_pe`'s (`segment().partition_ptr(pe, offset, len)`
+    /// would return them), and both PEs and ranges pass that function's check: `dst_pe` and
+    /// `src_pe` are below [`Transport::n_pes`], `dst_offset + len` and `src_offset + len` do
+    /// not exceed [`Segment::partition_size`].
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub unsafe fn copy_located(
+        &self,
+        dst_pe: usize,
+        dst_offset: usize,
+        dst: *mut u8,
+        src_pe: usize,
+        src_offset: usize,
+        src: *const u8,
+        len: usize,
+    ) {
+        #[cfg(not(feature = "mpi"))]
+        let _ = (dst_offset, src_offset);
+        #[cfg(feature = "mpi")]
+        if let Some(net) = &self.net
+            && !(net.is_local(src_pe) && net.is_local(dst_pe))
+        {
+            // SAFETY: `src` and `dst` are the checked ranges of the two partitions; a local
+            // one is memory of this node's segment, which MPI reads or writes like any buffer.
+            unsafe {
+                match (net.is_local(src_pe), net.is_local(dst_pe)) {
+                    (true, _) => net.put(dst_pe, dst_offset, src, len),
+                    (false, true) => {
+                        net.get(src_pe, src_offset, dst, len);
+                        self.wrote(dst_pe);
+                    }
+                    (false, false) => {
+                        let mut tmp = vec![0u8; len];
+                        net.get(src_pe, src_offset, tmp.as_mut_ptr(), len);
+                        net.put(dst_pe, dst_offset, tmp.as_ptr(), len);
+                    }
+                }
+            }
+            return;
+        }
+        if dst_pe == src_pe {
+            // SAFETY: both ranges are inside the mapping (caller); `within_segment` allows
+            // them to overlap; no Rust reference points into the segment.
+            unsafe { copy::within_segment(dst, src, len) };
+        } else {
+            // SAFETY: both ranges are inside the mapping (caller), in different partitions,
+            // so disjoint; no Rust reference points into the segment.
+            unsafe { copy::between_partitions(dst, src, len) };
+        }
+        self.wrote(dst_pe);
+    }
+
+    /// The short case of [`ShmTransport::copy_located`] alone (an aligned element of 1 to 16
+    /// bytes between two PEs' partitions, and the notification), for a caller that keeps the
+    /// rest out of line; returns whether it copied (otherwise nothing happened). A C call
+    /// cannot hoist anything out of its caller's loop: with the long copies out of its body,
+    /// it saves no registers.
+    ///
+    /// # Safety
+    /// As [`ShmTransport::copy_located`].
+    #[inline(always)]
+    pub unsafe fn copy_located_short(
+        &self,
+        dst_pe: usize,
+        dst: *mut u8,
+        src_pe: usize,
+        src: *const u8,
+        len: usize,
+    ) -> bool {
+        #[cfg(feature = "mpi")]
+        let shared = self.net.is_none();
+        #[cfg(not(feature = "mpi"))]
+        let shared = true;
+        // SAFETY: both ranges are `len` bytes inside their partitions (caller), different
+        // ones, so disjoint.
+        if shared && dst_pe != src_pe && unsafe { copy::small_between_partitions(dst, src, len) } {
+            self.wrote(dst_pe);
+            return true;
+        }
+        false
+    }
+
+    /// [`Transport::put_word`] for a caller that has located the word itself (as
+    /// [`ShmTransport::copy_located`]); its alignment is still asserted.
+    ///
+    /// # Safety
+    /// `p` is `offset` bytes into `pe`'s partition, and `pe` and the word pass
+    /// `partition_ptr`'s check, as for [`ShmTransport::copy_located`] with `len` of
+    /// `size_of::<W>()`.
+    #[inline(always)]
+    pub unsafe fn put_word_at<W: Word>(&self, pe: usize, offset: usize, p: *mut W, v: W) {
+        assert!(p.is_aligned(), "misaligned symmetric word");
+        #[cfg(not(feature = "mpi"))]
+        let _ = offset;
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.remote(pe) {
+            net.put_word(pe, offset, v);
+            return;
+        }
+        // SAFETY: in bounds (caller) and aligned (asserted); words in the segment that are
+        // used as flags are only accessed through these atomic accessors or whole copies,
+        // which the API documents as a race the program must order with fence/quiet.
+        unsafe { W::atomic_store(p, v, Ordering::Relaxed) };
+        self.wrote(pe);
+    }
+
+    /// [`Transport::get_word`] for a caller that has located the word itself (as
+    /// [`ShmTransport::put_word_at`]).
+    ///
+    /// # Safety
+    /// As [`ShmTransport::put_word_at`].
+    #[inline(always)]
+    pub unsafe fn get_word_at<W: Word>(&self, pe: usize, offset: usize, p: *mut W) -> W {
+        assert!(p.is_aligned(), "misaligned symmetric word");
+        #[cfg(not(feature = "mpi"))]
+        let _ = (pe, offset);
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.remote(pe) {
+            return net.get_word(pe, offset);
+        }
+        // SAFETY: in bounds (caller) and aligned (asserted), as in `put_word_at`.
+        unsafe { W::atomic_load(p, Ordering::Acquire) }
+    }
+
+    /// [`Transport::amo`] for a caller that has located the word itself (as
+    /// [`ShmTransport::put_word_at`]).
+    ///
+    /// # Safety
+    /// As [`ShmTransport::put_word_at`].
+    #[inline(always)]
+    pub unsafe fn amo_at<W: AmoWord>(
+        &self,
+        pe: usize,
+        offset: usize,
+        p: *mut W,
+        op: AmoOp<W>,
+    ) -> W {
+        assert!(p.is_aligned(), "misaligned symmetric word");
+        #[cfg(not(feature = "mpi"))]
+        let _ = offset;
+        // In a multi-node job every atomic goes through MPI, this node's too (`mpi_job.rs`:
+        // all atomics on a location must be MPI operations to be atomic together).
+        #[cfg(feature = "mpi")]
+        if let Some(net) = &self.net {
+            let old = net.amo(pe, offset, op);
+            if net.is_local(pe) && !matches!(op, AmoOp::Fetch) {
+                self.notify(pe);
+            }
+            return old;
+        }
+        // SAFETY: in bounds (caller) and aligned (asserted); atomics are applied to symmetric
+        // objects that the typed API exposes for atomic use.
+        let old = unsafe { W::amo(p, op) };
+        if !matches!(op, AmoOp::Fetch) {
+            self.notify_after_rmw(pe);
+        }
+        old
+    }
+
     /// [`Transport::combine`] through a local copy: get a chunk, combine it, put it back (a
     /// PE on another node, or elements that the in-place path does not take).
     #[inline(never)]
@@ -482,38 +648,8 @@ impl Transport for ShmTransport {
     fn copy(&self, dst_pe: usize, dst_offset: usize, src_pe: usize, src_offset: usize, len: usize) {
         let src = self.ptr(src_pe, src_offset, len);
         let dst = self.ptr(dst_pe, dst_offset, len);
-        #[cfg(feature = "mpi")]
-        if let Some(net) = &self.net
-            && !(net.is_local(src_pe) && net.is_local(dst_pe))
-        {
-            // SAFETY: `src` and `dst` are the checked ranges of the two partitions; a local
-            // one is memory of this node's segment, which MPI reads or writes like any buffer.
-            unsafe {
-                match (net.is_local(src_pe), net.is_local(dst_pe)) {
-                    (true, _) => net.put(dst_pe, dst_offset, src, len),
-                    (false, true) => {
-                        net.get(src_pe, src_offset, dst, len);
-                        self.wrote(dst_pe);
-                    }
-                    (false, false) => {
-                        let mut tmp = vec![0u8; len];
-                        net.get(src_pe, src_offset, tmp.as_mut_ptr(), len);
-                        net.put(dst_pe, dst_offset, tmp.as_ptr(), len);
-                    }
-                }
-            }
-            return;
-        }
-        if dst_pe == src_pe {
-            // SAFETY: both ranges are inside the mapping (checked by `ptr`); `within_segment`
-            // allows them to overlap; no Rust reference points into the segment.
-            unsafe { copy::within_segment(dst, src, len) };
-        } else {
-            // SAFETY: both ranges are inside the mapping (checked by `ptr`), in different
-            // partitions, so disjoint; no Rust reference points into the segment.
-            unsafe { copy::between_partitions(dst, src, len) };
-        }
-        self.wrote(dst_pe);
+        // SAFETY: both ranges are `len` bytes inside their partitions (checked by `ptr`).
+        unsafe { self.copy_located(dst_pe, dst_offset, dst, src_pe, src_offset, src, len) }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -603,29 +739,15 @@ impl Transport for ShmTransport {
     #[inline]
     fn put_word<W: Word>(&self, pe: usize, offset: usize, v: W) {
         let p = self.ptr(pe, offset, std::mem::size_of::<W>()).cast::<W>();
-        assert!(p.is_aligned(), "misaligned symmetric word");
-        #[cfg(feature = "mpi")]
-        if let Some(net) = self.remote(pe) {
-            net.put_word(pe, offset, v);
-            return;
-        }
-        // SAFETY: in bounds (checked by `ptr`) and aligned (asserted); words in the segment
-        // that are used as flags are only accessed through these atomic accessors or whole
-        // copies, which the API documents as a race the program must order with fence/quiet.
-        unsafe { W::atomic_store(p, v, Ordering::Relaxed) };
-        self.wrote(pe);
+        // SAFETY: the word is inside `pe`'s partition (checked by `ptr`).
+        unsafe { self.put_word_at(pe, offset, p, v) }
     }
 
     #[inline]
     fn get_word<W: Word>(&self, pe: usize, offset: usize) -> W {
         let p = self.ptr(pe, offset, std::mem::size_of::<W>()).cast::<W>();
-        assert!(p.is_aligned(), "misaligned symmetric word");
-        #[cfg(feature = "mpi")]
-        if let Some(net) = self.remote(pe) {
-            return net.get_word(pe, offset);
-        }
-        // SAFETY: in bounds and aligned, as in `put_word`.
-        unsafe { W::atomic_load(p, Ordering::Acquire) }
+        // SAFETY: the word is inside `pe`'s partition (checked by `ptr`).
+        unsafe { self.get_word_at(pe, offset, p) }
     }
 
     // Always inlined: callers pass a constant operation, and only inlined does the match on
@@ -634,24 +756,8 @@ impl Transport for ShmTransport {
     #[inline(always)]
     fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W {
         let p = self.ptr(pe, offset, std::mem::size_of::<W>()).cast::<W>();
-        assert!(p.is_aligned(), "misaligned symmetric word");
-        // In a multi-node job every atomic goes through MPI, this node's too (`mpi_job.rs`:
-        // all atomics on a location must be MPI operations to be atomic together).
-        #[cfg(feature = "mpi")]
-        if let Some(net) = &self.net {
-            let old = net.amo(pe, offset, op);
-            if net.is_local(pe) && !matches!(op, AmoOp::Fetch) {
-                self.notify(pe);
-            }
-            return old;
-        }
-        // SAFETY: in bounds and aligned; atomics are applied to symmetric objects that the
-        // typed API exposes for atomic use.
-        let old = unsafe { W::amo(p, op) };
-        if !matches!(op, AmoOp::Fetch) {
-            self.notify_after_rmw(pe);
-        }
-        old
+        // SAFETY: the word is inside `pe`'s partition (checked by `ptr`).
+        unsafe { self.amo_at(pe, offset, p, op) }
     }
 
     #[inline]

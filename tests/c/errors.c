@@ -30,6 +30,18 @@ int main(int argc, char **argv) {
             int pes[2] = {0, npes};
             shmem_pe_quiet(pes, 2);
         }
+        /* The hot paths' checks (one compare for the PE, two for a range): a negative PE, a
+         * range that starts in a global (or, below, in the symmetric heap) and runs past its
+         * span (the partition), a source that wraps around the address space, a misaligned
+         * atomic on a global. */
+        if (!strcmp(mode, "negpe")) shmem_putmem(&x, &x, 8, -1);
+        if (!strcmp(mode, "pastglobal")) shmem_putmem(&x, &local, (size_t)1 << 40, 0);
+        if (!strcmp(mode, "wrap")) shmem_putmem(&x, (void *)(~(unsigned long)0 - 3), 8, 0);
+        if (!strcmp(mode, "align")) shmem_long_atomic_fetch_add((long *)((char *)&x + 4), 1, 0);
+    }
+    if (!strcmp(mode, "past")) { /* shmem_malloc is collective */
+        char *b = shmem_malloc(64);
+        if (me == 0) shmem_putmem(b, &local, (size_t)1 << 40, 0);
     }
     if (!strcmp(mode, "set")) shmem_barrier(0, 0, npes + 1, pSync);
     if (!strcmp(mode, "psync")) shmem_barrier(0, 0, npes, &local);

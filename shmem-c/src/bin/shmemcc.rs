@@ -12,12 +12,41 @@
 //! * the header: `../include` from the executable's directory (installed tree), then
 //!   `include/` of the `shmem-c` source directory this binary was built from.
 //!
-//! Options of its own (first argument only): `--showme` prints the command instead of
-//! running it; `--write-pc DIR` writes `DIR/shmem.pc` for `pkg-config` with the same paths.
+//! Options of its own (before the compiler's): `--showme` prints the command instead of
+//! running it; `--static-lib` links `libshmem.a` (next to `libshmem.so`) into the program
+//! instead of `libshmem.so`: each call is then a direct call, not one through the PLT (the
+//! per-call cost of the small operations, measured in `docs/ARCHITECTURE.md`), and the
+//! library's own data joins the program's, which `shmem_init` makes symmetric with it;
+//! `--write-pc DIR` (alone) writes `DIR/shmem.pc` for `pkg-config` with the shared library's
+//! paths.
 #![forbid(unsafe_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
+
+/// What `libshmem.a` needs besides itself (`rustc --print native-static-libs`, glibc).
+const STATIC_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl"];
+
+/// The MPI library's link flags, for a `libshmem.a` built with the MPI transport (the shared
+/// library records its MPI dependency itself): what `mpicc --showme:link` (Open MPI) or
+/// `mpicc -link_info` (MPICH, minus the compiler's name) prints, else `-lmpi`.
+fn mpi_link_flags() -> Vec<String> {
+    let run = |args: &[&str]| {
+        Command::new("mpicc")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+    };
+    if let Some(flags) = run(&["--showme:link"]) {
+        return flags.split_whitespace().map(str::to_owned).collect();
+    }
+    if let Some(line) = run(&["-link_info"]) {
+        return line.split_whitespace().skip(1).map(str::to_owned).collect();
+    }
+    vec!["-lmpi".to_owned()]
+}
 
 /// The header directory of the source tree this binary was built from.
 const SOURCE_INCLUDE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/include");
@@ -69,9 +98,23 @@ fn main() -> ExitCode {
             }
         };
     }
-    let showme = args.first().map(String::as_str) == Some("--showme");
-    if showme {
+    // Own options, in any order, before the compiler's.
+    let (mut showme, mut static_lib) = (false, false);
+    while let Some(a) = args.first() {
+        match a.as_str() {
+            "--showme" => showme = true,
+            "--static-lib" => static_lib = true,
+            _ => break,
+        }
         args.remove(0);
+    }
+    let archive = Path::new(&lib).join("libshmem.a");
+    if static_lib && !archive.is_file() {
+        eprintln!(
+            "shmemcc: --static-lib: {} not found (build it with `cargo build -p shmem-c`)",
+            archive.display()
+        );
+        return ExitCode::from(2);
     }
     let cc = std::env::var("SHMEM_CC")
         .or_else(|_| std::env::var("CC"))
@@ -81,7 +124,15 @@ fn main() -> ExitCode {
         .any(|a| matches!(a.as_str(), "-c" | "-S" | "-E" | "-M" | "-MM"));
     let mut full = vec![format!("-I{inc}")];
     full.extend(args);
-    if links {
+    if links && static_lib {
+        // The archive and the system libraries Rust's standard library needs (`rustc
+        // --print native-static-libs` for this crate).
+        full.push(archive.display().to_string());
+        if cfg!(feature = "mpi") {
+            full.extend(mpi_link_flags());
+        }
+        full.extend(STATIC_LIBS.iter().map(|l| (*l).to_owned()));
+    } else if links {
         full.extend([
             format!("-L{lib}"),
             format!("-Wl,-rpath,{lib}"),

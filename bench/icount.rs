@@ -1,0 +1,168 @@
+//! icount: instructions (counted exactly) and time per iteration of the Rust harness's loops
+//! for the rows of `bench/icount.c` (put_lat_8, get_lat_8, the AMO rows, `p`, `quiet`), the
+//! same calls as `shmem_bench.rs`, for comparing the C API's per-call cost with the Rust
+//! API's (`docs/ARCHITECTURE.md`, "Per-call cost"). Counted by single-stepping: the x86-64
+//! trap flag raises `SIGTRAP` after every user-mode instruction and the handler counts them;
+//! a loop of 2N iterations minus one of N is the count of N iterations.
+//!
+//! ```text
+//! cargo build --release --example icount --bin shmemrun
+//! target/release/shmemrun -n 2 target/release/examples/icount      (PE 0 prints; x86-64)
+//! ```
+
+use std::hint::black_box;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use shmem::{Pe, Shmem, SymSlice, SymVec};
+
+#[shmem::symmetric]
+static AMO_TARGET: i64 = 0; // on PE 1
+
+/// Instructions executed since the count started (one `SIGTRAP` each).
+static STEPS: AtomicU64 = AtomicU64::new(0);
+
+extern "C" fn on_trap(_: i32) {
+    // An atomic add: async-signal-safe.
+    STEPS.fetch_add(1, Ordering::Relaxed);
+}
+
+unsafe extern "C" {
+    /// glibc's `signal` (BSD semantics: the handler stays installed).
+    fn signal(sig: i32, handler: extern "C" fn(i32)) -> usize;
+}
+
+const SIGTRAP: i32 = 5;
+
+/// Sets the trap flag: from the next instruction on, each one raises `SIGTRAP`.
+#[inline(never)]
+fn tf_on() {
+    // SAFETY: pushes RFLAGS, sets bit 8 (TF) in the pushed copy and pops it back: the stack is
+    // left as found, no register but the flags changes, and the only effect of TF is a
+    // SIGTRAP per instruction, which `main` handles (installed before the first call).
+    #[cfg(target_arch = "x86_64")]
+    unsafe {
+        std::arch::asm!("pushfq", "or qword ptr [rsp], 0x100", "popfq")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    panic!("icount counts with the x86-64 trap flag");
+}
+
+/// Clears the trap flag.
+#[inline(never)]
+fn tf_off() {
+    // SAFETY: as in `tf_on`, clearing the bit.
+    #[cfg(target_arch = "x86_64")]
+    unsafe {
+        std::arch::asm!("pushfq", "and qword ptr [rsp], ~0x100", "popfq")
+    }
+}
+
+/// Instructions of `f(n)`.
+fn count(f: &dyn Fn(u64), n: u64) -> u64 {
+    STEPS.store(0, Ordering::Relaxed);
+    tf_on();
+    f(n);
+    tf_off();
+    STEPS.load(Ordering::Relaxed)
+}
+
+#[inline(never)]
+fn put_loop(shmem: &Shmem, dst: &SymVec<'_, u8>, src: &SymSlice<'_, u8>, pe1: Pe, n: u64) {
+    for _ in 0..n {
+        dst.put_from(pe1, src).expect("put in bounds");
+        shmem.quiet();
+    }
+}
+
+#[inline(never)]
+fn get_loop(dst: &SymVec<'_, u8>, src: &SymSlice<'_, u8>, pe1: Pe, n: u64) {
+    for _ in 0..n {
+        dst.get_from(pe1, src).expect("get in bounds");
+    }
+}
+
+fn main() {
+    // SAFETY: installs a handler that only adds to an atomic; SIGTRAP is raised only by
+    // `tf_on`'s trap flag in this program.
+    unsafe { signal(SIGTRAP, on_trap) };
+    let shmem = shmem::init().expect("init");
+    let src: SymVec<'_, u8> = SymVec::zeroed(&shmem, 1 << 20).expect("heap");
+    let dst: SymVec<'_, u8> = SymVec::zeroed(&shmem, 1 << 20).expect("heap");
+    let pe1 = shmem.pe(1).expect("2 PEs or more");
+    let x = AMO_TARGET.sym(&shmem);
+    shmem.barrier_all();
+    if shmem.my_pe().index() == 0 {
+        let s = src.slice(..8).expect("8 bytes");
+        let k = std::cell::Cell::new(0i64);
+        type Row<'a> = (&'static str, Box<dyn Fn(u64) + 'a>);
+        let rows: Vec<Row<'_>> = vec![
+            (
+                "put_lat_8 (put_from+quiet)",
+                Box::new(|n| put_loop(&shmem, &dst, &s, pe1, n)),
+            ),
+            (
+                "get_lat_8 (get_from)",
+                Box::new(|n| get_loop(&dst, &s, pe1, n)),
+            ),
+            (
+                "amo_fadd (fetch_add)",
+                Box::new(|n| {
+                    let mut bad = false;
+                    for _ in 0..n {
+                        bad |= x.atomic_fetch_add(pe1, 1) != k.get();
+                        k.set(k.get() + 1);
+                    }
+                    assert!(!bad, "fetch_add");
+                }),
+            ),
+            (
+                "amo_cswap (compare_swap)",
+                Box::new(|n| {
+                    let mut bad = false;
+                    for _ in 0..n {
+                        let c = k.get();
+                        bad |= x.atomic_compare_swap(pe1, c, c + 1) != c;
+                        k.set(c + 1);
+                    }
+                    assert!(!bad, "compare_swap");
+                }),
+            ),
+            (
+                "amo_add (add+quiet)",
+                Box::new(|n| {
+                    for _ in 0..n {
+                        x.atomic_add(pe1, 1);
+                        shmem.quiet();
+                        k.set(k.get() + 1);
+                    }
+                }),
+            ),
+            (
+                "p",
+                Box::new(|n| {
+                    for _ in 0..n {
+                        x.p(pe1, black_box(k.get()));
+                    }
+                }),
+            ),
+        ];
+        let (n, timed) = (1000, 200_000);
+        for (name, f) in &rows {
+            f(100);
+            let a = count(&**f, n);
+            let b = count(&**f, 2 * n);
+            let mut t = f64::MAX;
+            for _ in 0..5 {
+                let t0 = Instant::now();
+                f(timed);
+                t = t.min(t0.elapsed().as_nanos() as f64 / timed as f64);
+            }
+            println!(
+                "{name:<26} {:7.2} instructions/iteration {t:7.2} ns/iteration (min of 5 x {timed})",
+                (b - a) as f64 / n as f64
+            );
+        }
+    }
+    shmem.barrier_all();
+}
