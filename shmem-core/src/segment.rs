@@ -594,13 +594,15 @@ impl Segment {
     /// return errors before getting here; this assertion is what makes the raw pointer sound.
     #[inline]
     pub fn partition_ptr(&self, pe: usize, offset: usize, len: usize) -> *mut u8 {
-        assert!(
-            pe < self.n_pes
-                && offset
-                    .checked_add(len)
-                    .is_some_and(|end| end <= self.partition_size),
-            "symmetric access out of range: PE {pe}, offset {offset}, len {len}"
-        );
+        if !(pe < self.n_pes
+            && offset
+                .checked_add(len)
+                .is_some_and(|end| end <= self.partition_size))
+        {
+            // Out of line, so that a hot caller does not spill the message's arguments to
+            // the stack before the check on every call.
+            out_of_range(pe, offset, len);
+        }
         // SAFETY: the assertion keeps the result within the mapping (partition `pe` spans
         // `partition_size` bytes from `partition_offset + pe * partition_size`).
         unsafe {
@@ -628,6 +630,14 @@ impl Segment {
     pub fn pe_state(&self, pe: usize) -> PeState {
         PeState::from_raw(self.slot(pe).id.0.state.load(Ordering::Acquire))
     }
+}
+
+/// [`Segment::partition_ptr`]'s panic.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn out_of_range(pe: usize, offset: usize, len: usize) -> ! {
+    panic!("symmetric access out of range: PE {pe}, offset {offset}, len {len}")
 }
 
 #[cfg(test)]

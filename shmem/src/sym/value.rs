@@ -128,7 +128,11 @@ impl<T: AmoStandard> Sym<'_, T> {
     }
 
     /// Adds `value` to `pe`'s copy (`shmem_atomic_add`).
-    #[inline]
+    // Out of line: inlined, its locked add sat a few instructions before the `quiet` fence
+    // that usually follows a non-fetching atomic, and `amo_add_lat` (add, then quiet) took
+    // 0.4-1.1 ns longer (`bench/ab.sh 30 "2 4"`: 6.9/6.1 ns out of line against 7.3/7.2
+    // inlined; out of line 6.3/6.3 against 7.0/6.9 in a second sitting).
+    #[inline(never)]
     pub fn atomic_add(&self, pe: Pe, value: T) {
         self.atomic_fetch_add(pe, value);
     }
