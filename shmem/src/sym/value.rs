@@ -128,13 +128,14 @@ impl<T: AmoStandard> Sym<'_, T> {
     }
 
     /// Adds `value` to `pe`'s copy (`shmem_atomic_add`).
-    // Out of line: inlined, its locked add sat a few instructions before the `quiet` fence
-    // that usually follows a non-fetching atomic, and `amo_add_lat` (add, then quiet) took
-    // 0.4-1.1 ns longer (`bench/ab.sh 30 "2 4"`: 6.9/6.1 ns out of line against 7.3/7.2
-    // inlined; out of line 6.3/6.3 against 7.0/6.9 in a second sitting).
+    // Out of line, and the fetching instruction (`lock xadd`, its result kept by
+    // `black_box`): inlined, or as `lock inc`, the add sat a few instructions before the
+    // `quiet` fence that usually follows it, and `amo_add_lat` (add, then quiet) read 0.4-1.3
+    // ns slower than at the session's start in 5 of 6 sittings; this form read 0.87-1.01 of
+    // it (`bench/ab.sh 24 "2 4"`). A hint for the code's shape only: no result is used.
     #[inline(never)]
     pub fn atomic_add(&self, pe: Pe, value: T) {
-        self.atomic_fetch_add(pe, value);
+        std::hint::black_box(self.atomic_fetch_add(pe, value));
     }
 
     /// Increments `pe`'s copy; returns the old value (`shmem_atomic_fetch_inc`).
