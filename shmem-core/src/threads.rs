@@ -124,18 +124,10 @@ impl<'a> ThreadPath<'a> {
         src_stride: usize,
         count: usize,
     ) {
-        if count == 0 {
+        let Some(p) = self.strided::<W>(pe, offset, dst_stride, src.len(), src_stride, count)
+        else {
             return;
-        }
-        let span = (count - 1)
-            .checked_mul(dst_stride)
-            .and_then(|s| s.checked_add(1))
-            .expect("strided span overflows");
-        let p = self.words::<W>(pe, offset, span);
-        assert!(
-            (count - 1).saturating_mul(src_stride) < src.len(),
-            "source span"
-        );
+        };
         #[cfg(feature = "mpi")]
         if let Some(net) = self.net {
             // SAFETY: `src` holds the strided span (asserted); the target span is inside
@@ -160,6 +152,35 @@ impl<'a> ThreadPath<'a> {
         self.wrote(pe);
     }
 
+    /// The checks both strided transfers start with: `None` for `count` 0; else the local
+    /// slice (`local_len` elements) must hold `count` elements `local_stride` apart
+    /// (asserted), and the remote words, `remote_stride` apart from `offset` on `pe`, are
+    /// bounds-checked and returned (`words`).
+    #[inline]
+    fn strided<W: Word>(
+        &self,
+        pe: usize,
+        offset: usize,
+        remote_stride: usize,
+        local_len: usize,
+        local_stride: usize,
+        count: usize,
+    ) -> Option<*mut W> {
+        if count == 0 {
+            return None;
+        }
+        let span = (count - 1)
+            .checked_mul(remote_stride)
+            .and_then(|s| s.checked_add(1))
+            .expect("strided span overflows");
+        let p = self.words::<W>(pe, offset, span);
+        assert!(
+            (count - 1).saturating_mul(local_stride) < local_len,
+            "local strided span"
+        );
+        Some(p)
+    }
+
     /// Strided load, the mirror of [`ThreadPath::iput`] (`shmem_iget`).
     ///
     /// # Safety
@@ -174,18 +195,10 @@ impl<'a> ThreadPath<'a> {
         dst_stride: usize,
         count: usize,
     ) {
-        if count == 0 {
+        let Some(p) = self.strided::<W>(pe, offset, src_stride, dst.len(), dst_stride, count)
+        else {
             return;
-        }
-        let span = (count - 1)
-            .checked_mul(src_stride)
-            .and_then(|s| s.checked_add(1))
-            .expect("strided span overflows");
-        let p = self.words::<W>(pe, offset, span);
-        assert!(
-            (count - 1).saturating_mul(dst_stride) < dst.len(),
-            "destination span"
-        );
+        };
         #[cfg(feature = "mpi")]
         if let Some(net) = self.net {
             // SAFETY: `dst` is exclusively borrowed and holds the strided span (asserted); the
