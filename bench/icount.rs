@@ -1,7 +1,9 @@
 //! icount: instructions (counted exactly) and time per iteration of the Rust harness's loops
 //! for the rows of `bench/icount.c` (put_lat_8, get_lat_8, the AMO rows, `p`, `quiet`), the
 //! same calls as `shmem_bench.rs`, for comparing the C API's per-call cost with the Rust
-//! API's (`docs/ARCHITECTURE.md`, "Per-call cost"). Counted by single-stepping: the x86-64
+//! API's (`docs/ARCHITECTURE.md`, "Per-call cost"); then the window rows (a passive epoch in
+//! each mode, a 1024-element accumulate with flush), whose instructions are the other half
+//! of an epoch's cost next to its two atomics. Counted by single-stepping: the x86-64
 //! trap flag raises `SIGTRAP` after every user-mode instruction and the handler counts them;
 //! a loop of 2N iterations minus one of N is the count of N iterations.
 //!
@@ -14,10 +16,14 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+use shmem::window::{LockKind, Window, op};
 use shmem::{Pe, Shmem, SymSlice, SymVec};
 
 #[shmem::symmetric]
 static AMO_TARGET: i64 = 0; // on PE 1
+
+/// A row: its name and its loop of `n` iterations.
+type Row<'a> = (&'static str, Box<dyn Fn(u64) + 'a>);
 
 /// Instructions executed since the count started (one `SIGTRAP` each).
 static STEPS: AtomicU64 = AtomicU64::new(0);
@@ -95,7 +101,6 @@ fn main() {
     if shmem.my_pe().index() == 0 {
         let s = src.slice(..8).expect("8 bytes");
         let k = std::cell::Cell::new(0i64);
-        type Row<'a> = (&'static str, Box<dyn Fn(u64) + 'a>);
         let rows: Vec<Row<'_>> = vec![
             (
                 "put_lat_8 (put_from+quiet)",
@@ -148,21 +153,60 @@ fn main() {
             ),
         ];
         let (n, timed) = (1000, 200_000);
-        for (name, f) in &rows {
-            f(100);
-            let a = count(&**f, n);
-            let b = count(&**f, 2 * n);
-            let mut t = f64::MAX;
-            for _ in 0..5 {
-                let t0 = Instant::now();
-                f(timed);
-                t = t.min(t0.elapsed().as_nanos() as f64 / timed as f64);
-            }
-            println!(
-                "{name:<26} {:7.2} instructions/iteration {t:7.2} ns/iteration (min of 5 x {timed})",
-                (b - a) as f64 / n as f64
-            );
-        }
+        report(&rows, n, timed);
     }
     shmem.barrier_all();
+    // The window rows (`shmem_bench.rs`'s `win_lock_*_lat` and `accumulate_sum_1024_lat`).
+    let win = std::cell::RefCell::new(Window::<i64>::new(&shmem, 2 + 1024).expect("window"));
+    if shmem.my_pe().index() == 0 {
+        let ones = vec![1i64; 1024];
+        let k = std::cell::Cell::new(0i64);
+        let epoch = |kind: LockKind, n: u64| {
+            let mut w = win.borrow_mut();
+            for _ in 0..n {
+                k.set(k.get() + 1);
+                w.lock(pe1, kind).put(0, &[k.get()]).expect("in bounds");
+            }
+        };
+        let rows: Vec<Row<'_>> = vec![
+            (
+                "win_lock_excl (lock,put,unlock)",
+                Box::new(|n| epoch(LockKind::Exclusive, n)),
+            ),
+            ("win_lock_shared", Box::new(|n| epoch(LockKind::Shared, n))),
+            (
+                "accumulate_sum_1024 (+flush)",
+                Box::new(|n| {
+                    let mut w = win.borrow_mut();
+                    let all = w.lock_all();
+                    for _ in 0..n {
+                        all.accumulate(pe1, 2, &ones, op::Sum).expect("in bounds");
+                        all.flush(pe1);
+                    }
+                }),
+            ),
+        ];
+        report(&rows, 200, 20_000);
+    }
+    shmem.barrier_all();
+}
+
+/// Counts and times each row: instructions per iteration (a run of `2n` minus one of `n`) and
+/// the fastest of 5 timed runs of `timed` iterations.
+fn report(rows: &[Row<'_>], n: u64, timed: u64) {
+    for (name, f) in rows {
+        f(100);
+        let a = count(&**f, n);
+        let b = count(&**f, 2 * n);
+        let mut t = f64::MAX;
+        for _ in 0..5 {
+            let t0 = Instant::now();
+            f(timed);
+            t = t.min(t0.elapsed().as_nanos() as f64 / timed as f64);
+        }
+        println!(
+            "{name:<32} {:7.2} instructions/iteration {t:7.2} ns/iteration (min of 5 x {timed})",
+            (b - a) as f64 / n as f64
+        );
+    }
 }

@@ -59,7 +59,7 @@ use std::mem::{align_of, size_of};
 use bytemuck::Pod;
 use shmem_core::collectives::PeSet;
 use shmem_core::lock::{LOCK_SIZE, RawLock};
-use shmem_core::rwlock::{RWLOCK_OWN_BYTES, RawRwLock, RwKind, rwlock_size};
+use shmem_core::rwlock::{RWLOCK_OWN_BYTES, RawRwLock, RwHold, RwKind, RwTable, rwlock_size};
 use shmem_core::transport::{AmoOp, Transport};
 use shmem_core::wait::{WaitKind, WaitSite};
 use shmem_core::{AllocRequest, Allocation, DefaultTransport, TeamAllocation};
@@ -150,10 +150,9 @@ pub struct Window<'s, T: Pod> {
     len: usize,
     /// Symmetric offset of element 0.
     data: usize,
-    /// The home part of the reader/writer lock homed on each PE.
-    lock_home: usize,
-    /// This PE's requester words, one triple per target's lock.
-    own: usize,
+    /// The members' reader/writer locks, located (member `i`'s at index `i`: its home part
+    /// on member `i`, this PE's requester words for it in this PE's part).
+    locks: RwTable<'s>,
     /// The accumulate locks (an MCS lock object per target, homed on it).
     acc: usize,
     /// Active-target counters, `m` words each, indexed by member: `POSTED[q]` (how many
@@ -323,6 +322,16 @@ impl<'s, T: Pod> Window<'s, T> {
                 (Block::Team(b), base)
             }
         };
+        let locks = RwTable::new(
+            rt.transport(),
+            (0..m).map(|i| {
+                RawRwLock::with_own(
+                    base + lock_home,
+                    base + own + RWLOCK_OWN_BYTES * i,
+                    set.pe(i),
+                )
+            }),
+        );
         Ok(Window {
             shmem,
             set,
@@ -330,8 +339,7 @@ impl<'s, T: Pod> Window<'s, T> {
             world: team.is_none(),
             len,
             data: over.unwrap_or(base),
-            lock_home: base + lock_home,
-            own: base + own,
+            locks,
             acc: base + acc,
             sync: base + sync,
             fences: Cell::new(0),
@@ -364,8 +372,13 @@ impl<'s, T: Pod> Window<'s, T> {
     /// [`Window::lock`] on member `i`.
     fn lock_member(&mut self, i: usize, kind: LockKind) -> Epoch<'_, T> {
         let win = &*self;
-        win.rw(i).acquire(win.t(), kind);
-        Epoch { win, pe: i, kind }
+        let hold = win.locks.lock(i, kind);
+        Epoch {
+            win,
+            pe: i,
+            kind,
+            hold,
+        }
     }
 
     /// Starts a shared access epoch on every PE (`MPI_Win_lock_all`): takes every PE's lock
@@ -373,7 +386,7 @@ impl<'s, T: Pod> Window<'s, T> {
     pub fn lock_all(&mut self) -> EpochAll<'_, T> {
         let win = &*self;
         for i in 0..win.set.size() {
-            win.rw(i).acquire(win.t(), RwKind::Shared);
+            win.locks.lock(i, RwKind::Shared);
         }
         EpochAll { win }
     }
@@ -501,12 +514,6 @@ impl<'s, T: Pod> Window<'s, T> {
     #[inline]
     fn t(&self) -> &DefaultTransport {
         self.shmem.rt().transport()
-    }
-
-    /// The reader/writer lock of member `i`'s part.
-    #[inline]
-    fn rw(&self, i: usize) -> RawRwLock {
-        RawRwLock::with_own(self.lock_home, self.own + RWLOCK_OWN_BYTES * i, self.pe(i))
     }
 
     /// Byte offset of elements `at .. at + n` on every PE, or the bounds error.
@@ -1154,6 +1161,8 @@ pub struct Epoch<'w, T: Pod> {
     /// The target's member number in the window.
     pe: usize,
     kind: LockKind,
+    /// The lock's acquisition, which the drop releases.
+    hold: RwHold<'w>,
 }
 
 impl<T: Pod> fmt::Debug for Epoch<'_, T> {
@@ -1202,9 +1211,12 @@ impl<T: Pod> Epoch<'_, T> {
 }
 
 impl<T: Pod> Drop for Epoch<'_, T> {
+    // Inlined: an epoch's whole cost is a few dozen instructions, and an out-of-line drop
+    // adds a frame's register saves to it.
+    #[inline]
     fn drop(&mut self) {
         self.win.settle(Some(self.pe));
-        self.win.rw(self.pe).release(self.win.t(), self.kind, false);
+        self.win.locks.unlock(self.pe, self.hold, false);
     }
 }
 
@@ -1261,7 +1273,7 @@ impl<T: Pod> Drop for EpochAll<'_, T> {
         t.quiet();
         self.win.settle(None);
         for i in 0..self.win.set.size() {
-            self.win.rw(i).release(t, RwKind::Shared, false);
+            self.win.locks.release(i, RwKind::Shared, false);
         }
     }
 }
