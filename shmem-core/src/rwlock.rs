@@ -489,9 +489,21 @@ impl RawRwLock {
     /// (nobody queues; for a writer, nobody reads either); never waits. `None`: not taken, and
     /// nothing was written. Otherwise whether the lock is poisoned.
     pub fn try_acquire(&self, t: &DefaultTransport, kind: RwKind) -> Option<bool> {
+        self.try_lock(t, kind).map(|h| h.poisoned)
+    }
+
+    /// [`RawRwLock::try_acquire`], returning the acquisition for [`RawRwLock::unlock`].
+    pub fn try_lock<'t>(&self, t: &'t DefaultTransport, kind: RwKind) -> Option<RwHold<'t>> {
         let at = self.locate(t);
         let seen = self.state_amo(t, at, AmoOp::Fetch);
-        self.try_fast(t, at, kind, seen).ok().map(|(_, p)| p)
+        let (ticket, poisoned) = self.try_fast(t, at, kind, seen).ok()?;
+        Some(RwHold {
+            at,
+            ticket,
+            kind,
+            poisoned,
+            _mapping: PhantomData,
+        })
     }
 
     /// Acquires the lock in mode `kind`, first come, first served (module docs); returns

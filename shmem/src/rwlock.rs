@@ -22,7 +22,7 @@ use std::marker::PhantomData;
 use std::mem::{align_of, size_of};
 
 use bytemuck::Pod;
-use shmem_core::rwlock::{RWLOCK_ALIGN, RawRwLock, RwKind, rwlock_size};
+use shmem_core::rwlock::{RWLOCK_ALIGN, RawRwLock, RwHold, RwKind, rwlock_size};
 use shmem_core::{AllocRequest, Allocation};
 
 use crate::Error;
@@ -125,10 +125,8 @@ impl<'s, T: Pod> SymRwLock<'s, T> {
     /// [`PoisonError`], holding the guard, when a writer panicked while holding the lock and
     /// no writer cleared the poison since.
     pub fn read(&mut self) -> LockResult<ReadGuard<'_, T>> {
-        let poisoned = self
-            .raw
-            .acquire(self.shmem.rt().transport(), RwKind::Shared);
-        wrap(self.read_guard(), poisoned)
+        let hold = self.raw.lock(self.shmem.rt().transport(), RwKind::Shared);
+        wrap(self.read_guard(hold), hold.poisoned())
     }
 
     /// Acquires the lock exclusively, waiting for everyone who asked before this PE and for
@@ -137,10 +135,10 @@ impl<'s, T: Pod> SymRwLock<'s, T> {
     /// # Errors
     /// [`PoisonError`], holding the guard, as for [`SymRwLock::read`].
     pub fn write(&mut self) -> LockResult<WriteGuard<'_, T>> {
-        let poisoned = self
+        let hold = self
             .raw
-            .acquire(self.shmem.rt().transport(), RwKind::Exclusive);
-        wrap(self.write_guard(poisoned), poisoned)
+            .lock(self.shmem.rt().transport(), RwKind::Exclusive);
+        wrap(self.write_guard(hold), hold.poisoned())
     }
 
     /// Takes the lock shared only if nobody waits for it and no writer holds it; never
@@ -152,9 +150,9 @@ impl<'s, T: Pod> SymRwLock<'s, T> {
     pub fn try_read(&mut self) -> TryLockResult<ReadGuard<'_, T>> {
         match self
             .raw
-            .try_acquire(self.shmem.rt().transport(), RwKind::Shared)
+            .try_lock(self.shmem.rt().transport(), RwKind::Shared)
         {
-            Some(poisoned) => Ok(wrap(self.read_guard(), poisoned)?),
+            Some(hold) => Ok(wrap(self.read_guard(hold), hold.poisoned())?),
             None => Err(TryLockError::WouldBlock),
         }
     }
@@ -166,9 +164,9 @@ impl<'s, T: Pod> SymRwLock<'s, T> {
     pub fn try_write(&mut self) -> TryLockResult<WriteGuard<'_, T>> {
         match self
             .raw
-            .try_acquire(self.shmem.rt().transport(), RwKind::Exclusive)
+            .try_lock(self.shmem.rt().transport(), RwKind::Exclusive)
         {
-            Some(poisoned) => Ok(wrap(self.write_guard(poisoned), poisoned)?),
+            Some(hold) => Ok(wrap(self.write_guard(hold), hold.poisoned())?),
             None => Err(TryLockError::WouldBlock),
         }
     }
@@ -179,21 +177,23 @@ impl<'s, T: Pod> SymRwLock<'s, T> {
         snapshot(self.shmem, &self.raw)
     }
 
-    fn read_guard(&self) -> ReadGuard<'_, T> {
+    fn read_guard<'a>(&'a self, hold: RwHold<'a>) -> ReadGuard<'a, T> {
         ReadGuard {
             shmem: self.shmem,
             raw: self.raw,
+            hold,
             data: Sym::new(self.shmem, self.data),
             _lock: PhantomData,
         }
     }
 
-    fn write_guard(&self, poisoned: bool) -> WriteGuard<'_, T> {
+    fn write_guard<'a>(&'a self, hold: RwHold<'a>) -> WriteGuard<'a, T> {
         WriteGuard {
             shmem: self.shmem,
             raw: self.raw,
+            hold,
             data: Sym::new(self.shmem, self.data),
-            poisoned,
+            poisoned: hold.poisoned(),
             _lock: PhantomData,
         }
     }
@@ -218,6 +218,8 @@ fn snapshot(shmem: &Shmem, raw: &RawRwLock) -> RwSnapshot {
 pub struct ReadGuard<'a, T: Pod> {
     shmem: &'a Shmem,
     raw: RawRwLock,
+    /// The acquisition the drop releases.
+    hold: RwHold<'a>,
     data: Sym<'a, T>,
     _lock: PhantomData<&'a mut ()>,
 }
@@ -250,7 +252,7 @@ impl<T: Pod> ReadGuard<'_, T> {
 impl<T: Pod> Drop for ReadGuard<'_, T> {
     fn drop(&mut self) {
         self.raw
-            .release(self.shmem.rt().transport(), RwKind::Shared, false);
+            .unlock(self.shmem.rt().transport(), self.hold, false);
     }
 }
 
@@ -261,6 +263,8 @@ impl<T: Pod> Drop for ReadGuard<'_, T> {
 pub struct WriteGuard<'a, T: Pod> {
     shmem: &'a Shmem,
     raw: RawRwLock,
+    /// The acquisition the drop releases.
+    hold: RwHold<'a>,
     data: Sym<'a, T>,
     poisoned: bool,
     _lock: PhantomData<&'a mut ()>,
@@ -324,6 +328,6 @@ impl<T: Pod> Drop for WriteGuard<'_, T> {
     fn drop(&mut self) {
         let poison = self.poisoned || std::thread::panicking();
         self.raw
-            .release(self.shmem.rt().transport(), RwKind::Exclusive, poison);
+            .unlock(self.shmem.rt().transport(), self.hold, poison);
     }
 }
