@@ -47,12 +47,12 @@
 //!   `try_write` are the fast path alone.
 //! * **queueing**: `t = fetch_add(next)`; `MINE = kind | t`; `RING[t % n] = entry(t, kind, me)`;
 //!   then, until admitted: `ADMIT = 0`, read `STATE`; `serving == t` means admitted; else wait
-//!   until `ADMIT == t + 1` and look again. An admitted reader then does
+//!   until `ADMIT != 0` and look again. An admitted reader then does
 //!   `fetch_add(readers + 1, serving + 1)` and *notifies* ticket `t + 1`; an admitted writer
 //!   waits, the same way with `DRAIN`, until `readers == 0`.
 //! * **notify(s)**: read `RING[s % n]`; if it names ticket `s`, store `s + 1` into that PE's
-//!   `ADMIT`. (An entry still naming an older ticket means the requester has not written its
-//!   entry yet; it will see `serving == s` itself.)
+//!   `ADMIT` if that word is 0 (a compare-and-swap). (An entry still naming an older ticket
+//!   means the requester has not written its entry yet; it will see `serving == s` itself.)
 //! * **read unlock**: `quiet`; `fetch_add(readers - 1)`; if that was the last reader and
 //!   `next != serving`, the holder of ticket `serving` may be a writer waiting for the drain:
 //!   if `RING[serving % n]` names a writer with ticket `serving`, store into its `DRAIN`.
@@ -62,8 +62,17 @@
 //! No wake-up is lost: a waiter stores its ring entry, clears its hint word and then reads
 //! `STATE`; a waker changes `STATE` and then reads the entry and stores the hint. All four are
 //! SeqCst atomics, so either the waiter's read sees the new `STATE`, or the waker's read sees
-//! the entry (and its store comes after the clearing). A hint that arrives late or belongs to
-//! an old ticket at most makes a waiter read `STATE` once more: hints are never trusted.
+//! the entry (and its store comes after the clearing). Any non-zero hint wakes the waiter,
+//! which clears the word and reads `STATE` again: hints are never trusted, so one that
+//! arrives late or belongs to an old ticket costs at most one more look. A hint is stored only
+//! into a cleared word: a late one can then not replace the one the waiter needs, and when
+//! the needed store finds a late one there instead, the waiter has not cleared the word since,
+//! so its next look at `STATE` (after clearing it) comes after the waker's change. (Hints used
+//! to be plain stores, and a waiter waited for its own ticket's value: a waker delayed
+//! between its `STATE` change and its store could overwrite a newer hint of the same PE with
+//! an older ticket's and leave that PE asleep for good. A trial variant that put waiters to
+//! sleep earlier hit it in 3 of 3 runs of `tests/window.rs`' `exclusive_epochs_exclude` at
+//! 4 PEs; the protocol above passed the same runs.)
 //!
 //! Ring slots are never overwritten while needed: when ticket `t` is taken, ticket `t - n` has
 //! been admitted, since among the `n + 1` tickets `t - n ..= t` some PE holds two, and it took
@@ -175,6 +184,17 @@ fn advance(s: u64) -> u64 {
 #[inline]
 fn ticket_after(t: u64) -> u64 {
     (t + 1) & TICKET_MASK
+}
+
+/// The store of a hint for ticket `t` (`t + 1`, for the reader of a snapshot): only into a
+/// cleared word, so that a hint for an older ticket of the same PE, stored late, cannot
+/// replace a newer one (module docs, "No wake-up is lost").
+#[inline]
+fn hint(t: u64) -> AmoOp<u64> {
+    AmoOp::CompareSwap {
+        cond: 0,
+        new: t + 1,
+    }
 }
 
 /// A ring entry: ticket, kind, PE.
@@ -565,7 +585,7 @@ impl RawRwLock {
             WaitKind::RwLock,
             [self.offset as u64, self.home as u64, ticket, 0],
         );
-        let mut s = self.wait_hint(t, ADMIT, ticket, site, |s| s.serving == ticket);
+        let mut s = self.wait_hint(t, ADMIT, site, |s| s.serving == ticket);
         match kind {
             RwKind::Shared => {
                 let was = State::of(t.amo::<u64>(
@@ -586,7 +606,7 @@ impl RawRwLock {
                         WaitKind::RwLock,
                         [self.offset as u64, self.home as u64, ticket, 1],
                     );
-                    s = self.wait_hint(t, DRAIN, ticket, site, |s| s.readers == 0);
+                    s = self.wait_hint(t, DRAIN, site, |s| s.readers == 0);
                 }
                 self.set_mine(t, EXCLUSIVE | poisoned_bit(s.poisoned), ticket);
                 (ticket, s.poisoned)
@@ -595,13 +615,12 @@ impl RawRwLock {
     }
 
     /// Until `done(STATE)`: clear the hint word at `hint`, read `STATE`, and if not done wait
-    /// until the hint says `ticket + 1` (module docs: no wake-up is lost). Returns the state
-    /// that satisfied `done`.
+    /// until a hint arrives (module docs: no wake-up is lost). Returns the state that
+    /// satisfied `done`.
     fn wait_hint(
         &self,
         t: &DefaultTransport,
         hint: usize,
-        ticket: u64,
         site: WaitSite,
         done: impl Fn(State) -> bool,
     ) -> State {
@@ -612,7 +631,7 @@ impl RawRwLock {
             if done(s) {
                 return s;
             }
-            t.wait_local::<u64>(self.own + hint, site, |v| v == ticket + 1);
+            t.wait_local::<u64>(self.own + hint, site, |v| v != 0);
         }
     }
 
@@ -625,7 +644,7 @@ impl RawRwLock {
         if let Some((ticket, _, pe)) = entry_of(e)
             && ticket == s
         {
-            t.amo::<u64>(pe, self.own + ADMIT, AmoOp::Set(s + 1));
+            t.amo::<u64>(pe, self.own + ADMIT, hint(s));
         }
     }
 
@@ -720,7 +739,7 @@ impl RawRwLock {
         if let Some((tk, RwKind::Exclusive, pe)) = entry_of(e)
             && tk == serving
         {
-            t.amo::<u64>(pe, self.own + DRAIN, AmoOp::Set(tk + 1));
+            t.amo::<u64>(pe, self.own + DRAIN, hint(tk));
         }
     }
 
