@@ -22,7 +22,9 @@ use std::sync::OnceLock;
 use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The C programs that must pass at 2 and 4 PEs.
-const PROGRAMS: &[&str] = &["rma", "amo", "lock", "coll", "team", "p2p", "ctx", "v16"];
+const PROGRAMS: &[&str] = &[
+    "rma", "amo", "lock", "coll", "team", "p2p", "ctx", "v16", "threads",
+];
 
 /// `errors` modes and the message each must produce.
 const ERRORS: &[(&str, &str)] = &[
@@ -124,7 +126,9 @@ fn build() -> Result<Built, String> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/c");
     for name in PROGRAMS.iter().chain(&["errors", "big"]) {
         let out = Command::new(&shmemcc)
-            .args(["-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-o"])
+            .args([
+                "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-pthread", "-o",
+            ])
             .arg(dir.join(name))
             .arg(src.join(format!("{name}.c")))
             .output()
@@ -209,7 +213,17 @@ fn passes(npes: usize, program: &'static str) -> Result<(), Failed> {
 
 /// [`passes`] for the build `exe` of the program `program`.
 fn passes_as(npes: usize, exe: &'static str, program: &'static str) -> Result<(), Failed> {
-    let out = run(npes, exe, &[])?;
+    passes_with(npes, exe, program, &[])
+}
+
+/// [`passes_as`] with the program's arguments.
+fn passes_with(
+    npes: usize,
+    exe: &'static str,
+    program: &'static str,
+    args: &[&str],
+) -> Result<(), Failed> {
+    let out = run(npes, exe, args)?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let pes = npes.max(1);
     if out.status.success()
@@ -301,6 +315,13 @@ fn main() {
         }
     }
     trials.push(Trial::test("rma::singleton", || passes(0, "rma")));
+    // `threads` asking for SHMEM_THREAD_SERIALIZED gets exactly that.
+    for n in [2, 4] {
+        trials.push(Trial::test(
+            format!("threads::serialized_np{n}"),
+            move || passes_with(n, "threads", "threads", &["serialized"]),
+        ));
+    }
     trials.push(Trial::test("rma::static_lib_np2", || {
         passes_as(2, "rma-static", "rma")
     }));
