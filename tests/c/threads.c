@@ -3,12 +3,16 @@
  * shmem_barrier_all, and a put that a PE waits for before its barrier made by a thread of a
  * PE whose other thread is in that barrier already (a library with one lock for every call
  * deadlocks there). Expectations are folded over PE and thread ids.
+ * Then every thread goes once through the other one-sided forms (strided, block-strided,
+ * put-with-signal, p/g, putmem from symmetric memory, a fetching AMO's _nbi result into
+ * symmetric memory) while the main thread waits on an array (wait_until_any/all).
  * `threads serialized` asks for SHMEM_THREAD_SERIALIZED instead: it must get exactly that,
  * and the same atomics and puts then run with the threads taking turns on a mutex. */
 #include <shmem.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdint.h>
 #include <time.h>
 
 #define CHECK(cond, ...) do { if (!(cond)) { printf("FAIL PE %d: ", me); printf(__VA_ARGS__); printf("\n"); fflush(stdout); return 1; } } while (0)
@@ -30,6 +34,13 @@ static long data[MAXPES * NT * SLICE]; /* (2) slice q * NT + t written by thread
 long gate;                           /* (3) opened by thread B of PE 0 */
 static long seen[NT];                /* (3) what each waiting thread saw */
 static shmem_ctx_t ctx;
+static int ints[MAXPES * NT * 16];   /* (5) iput: every other int of 16, from PE me - 1 */
+static long sdata[MAXPES * NT * 8];  /* (5) put_signal, putmem from symmetric, ibput */
+static long ssrc[NT * 4];            /* (5) a symmetric source */
+static long fetched_sym[NT];         /* (5) _nbi fetch results, in symmetric memory */
+long hits;                           /* (5) fetch_add_nbi target */
+uint64_t sig;                        /* (5) NT signals from PE me - 1 */
+long flags[NT];                      /* (5) set by each thread of this PE when it is done */
 
 static void lock(void) { if (serialized) pthread_mutex_lock(&turn); }
 static void unlock(void) { if (serialized) pthread_mutex_unlock(&turn); }
@@ -69,6 +80,31 @@ static void *rma_thread(void *arg) {
         for (int k = 0; k < SLICE; k++)
             TCHECK(back[k] == buf[k], "slice read back from PE %d: [%d] = %lx, expected %lx", p, k, back[k], buf[k]);
     }
+    return NULL;
+}
+
+static void *more_forms(void *arg) {
+    int t = (int)(long)arg;
+    int p = (me + 1) % npes, at = me * NT + t;
+    int isrc[8], iback[8];
+    long buf[4], back[4];
+    for (int k = 0; k < 8; k++) isrc[k] = at * 100 + k;
+    for (int k = 0; k < 4; k++) { buf[k] = value(p, me, t, k); ssrc[t * 4 + k] = ~buf[k]; }
+    lock();
+    shmem_int_iput(&ints[at * 16], isrc, 2, 1, 8, p);
+    shmem_int_iget(iback, &ints[at * 16], 1, 2, 8, p);
+    shmem_long_put_signal(&sdata[at * 8], buf, 4, &sig, 1, SHMEM_SIGNAL_ADD, p);
+    for (int k = 0; k < 4; k++) back[k] = shmem_long_g(&sdata[at * 8 + k], p);
+    shmem_putmem(&sdata[at * 8 + 4], &ssrc[t * 4], 2 * sizeof(long), p);
+    shmem_long_ibput(&sdata[at * 8 + 6], &ssrc[t * 4 + 2], 1, 1, 1, 2, p);
+    shmem_long_atomic_fetch_add_nbi(&fetched_sym[t], &hits, 1, p);
+    shmem_quiet();
+    long f = fetched_sym[t];
+    shmem_long_atomic_set(&flags[t], 1, me);
+    unlock();
+    for (int k = 0; k < 8; k++) TCHECK(iback[k] == isrc[k], "iget [%d] = %d, expected %d", k, iback[k], isrc[k]);
+    for (int k = 0; k < 4; k++) TCHECK(back[k] == buf[k], "g [%d] = %lx, expected %lx", k, back[k], buf[k]);
+    TCHECK(f >= 0 && f < NT * npes, "fetch_add_nbi fetched %ld", f);
     return NULL;
 }
 
@@ -127,6 +163,35 @@ int main(int argc, char **argv) {
                 long v = data[(q2 * NT + t) * SLICE + k];
                 CHECK(v == value(me, q2, t, k), "data from PE %d thread %d [%d] = %lx, expected %lx", q2, t, k, v, value(me, q2, t, k));
             }
+
+    /* (5) */
+    shmem_barrier_all();
+    for (int t = 0; t < NT; t++) pthread_create(&th[t], NULL, more_forms, (void *)(long)t);
+    if (!serialized) {
+        size_t i = shmem_long_wait_until_any(flags, NT, NULL, SHMEM_CMP_EQ, 1);
+        CHECK(i < NT && flags[i] == 1, "wait_until_any returned %zu", i);
+        shmem_long_wait_until_all(flags, NT, NULL, SHMEM_CMP_EQ, 1);
+    }
+    for (int t = 0; t < NT; t++) pthread_join(th[t], NULL);
+    for (int t = 0; t < NT; t++) CHECK(!bad[t], "thread %d failed", t);
+    CHECK(shmem_long_test_all(flags, NT, NULL, SHMEM_CMP_EQ, 1) == 1, "test_all");
+    CHECK(shmem_signal_wait_until(&sig, SHMEM_CMP_EQ, NT) == NT, "signal");
+    shmem_barrier_all();
+    {
+        int from = (me + npes - 1) % npes;
+        CHECK(hits == NT, "hits %ld, expected %d", hits, NT);
+        for (int t = 0; t < NT; t++) {
+            int at = from * NT + t;
+            for (int k = 0; k < 16; k++) {
+                int want_i = k % 2 ? 0 : at * 100 + k / 2;
+                CHECK(ints[at * 16 + k] == want_i, "ints from PE %d thread %d [%d] = %d, expected %d", from, t, k, ints[at * 16 + k], want_i);
+            }
+            for (int k = 0; k < 8; k++) {
+                long want_l = k < 4 ? value(me, from, t, k) : ~value(me, from, t, k - 4);
+                CHECK(sdata[at * 8 + k] == want_l, "sdata from PE %d thread %d [%d] = %lx, expected %lx", from, t, k, sdata[at * 8 + k], want_l);
+            }
+        }
+    }
 
     if (!serialized) {
         /* (3): on every PE NT threads wait on the gate; PE 0's main thread enters the barrier
