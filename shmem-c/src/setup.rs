@@ -21,20 +21,21 @@ const C_API_VERSION: (c_int, c_int) = (1, 6);
 /// symmetric memory. A second call while initialized does nothing.
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_init() {
-    state::init("shmem_init", state::THREAD_SERIALIZED);
+    state::init("shmem_init", None);
 }
 
 /// `shmem_init_thread` (§9.1.2): [`shmem_init`]; `*provided` receives the level given:
 /// `SHMEM_THREAD_MULTIPLE` when asked for (on one node always; across nodes under MPI when
 /// MPI provides `MPI_THREAD_MULTIPLE`, else `SHMEM_THREAD_SERIALIZED`), otherwise the level
-/// asked for, at most `SHMEM_THREAD_SERIALIZED`. The first initialization of the process
-/// chooses the level; a later one provides the same. Returns 0.
+/// asked for, at most `SHMEM_THREAD_SERIALIZED` (across nodes, `SHMEM_THREAD_FUNNELED` when
+/// MPI runs below `MPI_THREAD_SERIALIZED`: a program that initialized MPI itself). The first
+/// initialization of the process chooses the level; a later one provides the same. Returns 0.
 ///
 /// # Safety
 /// `provided` is null or valid for writing an `int`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_init_thread(requested: c_int, provided: *mut c_int) -> c_int {
-    let level = state::init("shmem_init_thread", requested);
+    let level = state::init("shmem_init_thread", Some(requested));
     if !provided.is_null() {
         // SAFETY: non-null and writable (caller).
         unsafe { provided.write(level) };
@@ -43,7 +44,8 @@ pub unsafe extern "C" fn shmem_init_thread(requested: c_int, provided: *mut c_in
 }
 
 /// `shmem_query_thread` (§9.1.4): the level the first initialization provided
-/// (`SHMEM_THREAD_SERIALIZED` after `shmem_init`).
+/// (`SHMEM_THREAD_SERIALIZED` after `shmem_init`, except across nodes under an MPI at
+/// `MPI_THREAD_SINGLE`: `SHMEM_THREAD_FUNNELED`).
 ///
 /// # Safety
 /// `provided` is valid for writing an `int`.
@@ -129,7 +131,7 @@ pub extern "C" fn _num_pes() -> c_int {
 #[unsafe(no_mangle)]
 pub extern "C" fn start_pes(npes: c_int) {
     let _ = npes;
-    state::init("start_pes", state::THREAD_SERIALIZED);
+    state::init("start_pes", None);
 }
 
 /// `shmem_pe_accessible` (§9.1.10): 1 for a PE of the job (every one is reachable by the

@@ -30,6 +30,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use shmem_core::collectives::{DATA_CAPACITY, SyncArea, TEAM_POOL_BYTES, area_bytes};
+use shmem_core::config::MpiThreads;
 use shmem_core::threads::ThreadPath;
 use shmem_core::transport::Transport;
 use shmem_core::{AllocRequest, Allocation, DefaultTransport, Error, Runtime};
@@ -106,8 +107,9 @@ unsafe impl Sync for StateCell {}
 
 static STATE: StateCell = StateCell(UnsafeCell::new(None));
 
-/// `SHMEM_THREAD_SERIALIZED` and `SHMEM_THREAD_MULTIPLE` (`shmem.h`).
-pub(crate) const THREAD_SERIALIZED: c_int = 2;
+/// `SHMEM_THREAD_FUNNELED`, `SHMEM_THREAD_SERIALIZED` and `SHMEM_THREAD_MULTIPLE` (`shmem.h`).
+const THREAD_FUNNELED: c_int = 1;
+const THREAD_SERIALIZED: c_int = 2;
 pub(crate) const THREAD_MULTIPLE: c_int = 3;
 
 /// Whether the level provided is `SHMEM_THREAD_MULTIPLE`: set once, by the first `init`,
@@ -272,24 +274,40 @@ pub(crate) enum Local {
     Plain,
 }
 
-/// `shmem_init`/`shmem_init_thread` asking for `requested`; returns the level provided. The
-/// first call chooses the level: `SHMEM_THREAD_MULTIPLE` when asked for and the runtime has
-/// a `ThreadPath` (every job on one node; under MPI with several nodes, when MPI runs at
-/// `MPI_THREAD_MULTIPLE`, which is asked for here), else the request up to
-/// `SHMEM_THREAD_SERIALIZED`. A call while initialized only counts one more initialization,
-/// which one more `shmem_finalize` must match (OpenSHMEM 1.6), and provides the level chosen
-/// first.
-pub(crate) fn init(call: &str, requested: c_int) -> c_int {
+/// `shmem_init_thread` asking for `requested` (`None`: `shmem_init`); returns the level
+/// provided. The first call chooses the level:
+/// * `SHMEM_THREAD_MULTIPLE` when asked for and the runtime has a `ThreadPath` (every job on
+///   one node; under MPI with several nodes, when MPI runs at `MPI_THREAD_MULTIPLE`, which is
+///   asked for here);
+/// * else the request, at most `SHMEM_THREAD_SERIALIZED` (`shmem_init`: that level), which
+///   under MPI with several nodes needs MPI at `MPI_THREAD_SERIALIZED` (asked for when the
+///   request is `SERIALIZED` or more; `shmem_init` keeps MPI's faster `MPI_THREAD_SINGLE`
+///   unless `SHMEM_MPI_THREADS` says otherwise);
+/// * where MPI runs lower than that needs (a program that initialized MPI itself, or
+///   `shmem_init` there), at most `SHMEM_THREAD_FUNNELED`: only the thread that initialized
+///   may call.
+///
+/// A call while initialized only counts one more initialization, which one more
+/// `shmem_finalize` must match (OpenSHMEM 1.6), and provides the level chosen first.
+pub(crate) fn init(call: &str, requested: Option<c_int>) -> c_int {
     let _serial = serial();
     if current().is_some() {
         init_again(call);
         return provided();
     }
-    init_first(call, requested == THREAD_MULTIPLE);
+    let asked = requested.unwrap_or(THREAD_SERIALIZED);
+    let mpi = match requested {
+        Some(THREAD_MULTIPLE) => MpiThreads::Multiple,
+        Some(l) if l >= THREAD_SERIALIZED => MpiThreads::Serialized,
+        _ => MpiThreads::Single,
+    };
+    let rt = init_first(call, mpi);
     let level = if MULTIPLE.load(Ordering::Relaxed) {
         THREAD_MULTIPLE
+    } else if rt.any_thread() {
+        asked.clamp(0, THREAD_SERIALIZED)
     } else {
-        requested.clamp(0, THREAD_SERIALIZED)
+        asked.clamp(0, THREAD_FUNNELED)
     };
     PROVIDED.store(level, Ordering::Relaxed);
     level
@@ -311,9 +329,10 @@ fn init_again(call: &str) {
     }
 }
 
-/// [`init`]'s first call: the runtime and the state, at `MULTIPLE` when `multiple` is asked
-/// for and available.
-fn init_first(call: &str, multiple: bool) {
+/// [`init`]'s first call: the runtime (MPI asked for at least `mpi`) and the state, at
+/// `MULTIPLE` when `mpi` asks for it and it is available.
+fn init_first(call: &str, mpi: MpiThreads) -> &'static Runtime {
+    let multiple = mpi == MpiThreads::Multiple;
     if shmem_core::runtime::initialized() {
         fail(
             call,
@@ -323,7 +342,7 @@ fn init_first(call: &str, multiple: bool) {
     let spans = globals::find().unwrap_or_else(|e| fail(call, format_args!("{e}")));
     let snapshot = globals::snapshot(&spans);
     let descs = globals::descs(&spans, &snapshot);
-    let (rt, layout) = match Runtime::init_thread(&descs, multiple) {
+    let (rt, layout) = match Runtime::init_threads(&descs, mpi) {
         Ok(r) => r,
         Err(Error::StaticsTooLarge { needed, available }) => fail(
             call,
@@ -395,6 +414,7 @@ fn init_first(call: &str, multiple: bool) {
     // `StateCell`), so nothing reads the cell while it is written.
     unsafe { *STATE.0.get() = Some(state) };
     MULTIPLE.store(path.is_some(), Ordering::Relaxed);
+    rt
 }
 
 impl State {
