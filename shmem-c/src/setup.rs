@@ -1,6 +1,7 @@
 //! Setup, queries and memory management (OpenSHMEM 1.5 §9.1, §9.3).
 
 use std::ffi::{c_char, c_int, c_void};
+use std::sync::atomic::Ordering;
 
 use shmem_core::runtime::VENDOR_NAME;
 use shmem_core::transport::Transport;
@@ -64,13 +65,13 @@ pub unsafe extern "C" fn shmem_query_thread(provided: *mut c_int) {
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_finalize() {
     let s = &st("shmem_finalize");
-    if s.finalized.get() {
+    if s.finalized.load(Ordering::Relaxed) {
         return;
     }
     let left = s.inits.get().saturating_sub(1);
     s.inits.set(left);
     if left == 0 {
-        s.finalized.set(true);
+        s.finalized.store(true, Ordering::Release);
         s.rt.finalize();
     }
 }

@@ -77,7 +77,9 @@ pub(crate) struct State {
     /// Where the next `_any` wait or test of a thread starts looking (the runtime's
     /// `AnyCursor` is not `Sync`): rotates, so that no index is always preferred.
     pub(crate) any_start: AtomicUsize,
-    pub(crate) finalized: std::cell::Cell<bool>,
+    /// Written under [`SERIAL`] (init, finalize); an atomic so that
+    /// `shmem_query_initialized` reads it without the lock.
+    pub(crate) finalized: AtomicBool,
     /// Initialization calls not yet matched by `shmem_finalize` (OpenSHMEM 1.6: init may be
     /// called several times; the last matching finalize finalizes).
     pub(crate) inits: std::cell::Cell<u32>,
@@ -99,7 +101,7 @@ struct StateCell(UnsafeCell<Option<State>>);
 //   the `RefCell`s and `Cell`s below) holds `SERIAL` for its whole duration ([`st`]), so they
 //   are used by one thread at a time, each lock ordered after the previous unlock. The calls
 //   that do not hold it ([`st_unlocked`]) read only fields written once at init (addresses,
-//   sizes, the globals' spans, `path`) and atomics (`ctxs`, `any_start`), and reach the
+//   sizes, the globals' spans, `path`) and atomics (`ctxs`, `any_start`, `finalized`), and reach the
 //   segment only through `path`, a `ThreadPath`, which is `Sync`; `fail` from such a call
 //   uses only the runtime's `global_exit`, which reads fields set at init and stores atomics
 //   before it ends the process.
@@ -195,17 +197,16 @@ pub(crate) fn fail(call: &str, msg: std::fmt::Arguments<'_>) -> ! {
 
 /// The state, if `shmem_init` ran.
 fn current() -> Option<&'static State> {
-    // SAFETY: the cell is written only by `init` (before any other call can reach it: the C
-    // caller starts with `shmem_init`) and never again; calls are serialized (see
-    // `StateCell`), so no `&mut` exists while this `&` is used.
+    // SAFETY: the cell is written once, by the first `init`, which no other call of the
+    // process overlaps (the C caller starts with `shmem_init` and starts its other threads
+    // afterwards; see `StateCell`), and never again: no `&mut` exists while this `&` is used.
     unsafe { (*STATE.0.get()).as_ref() }
 }
 
 /// Whether the library is initialized now: `shmem_init` ran and the last matching
 /// `shmem_finalize` did not.
 pub(crate) fn initialized() -> bool {
-    let _serial = serial();
-    current().is_some_and(|s| !s.finalized.get())
+    current().is_some_and(|s| !s.finalized.load(Ordering::Acquire))
 }
 
 /// The state, for `call`, which may use the runtime: at `MULTIPLE` the returned guard holds
@@ -316,12 +317,12 @@ pub(crate) fn init(call: &str, requested: Option<c_int>) -> c_int {
 /// [`init`] of an initialized process.
 fn init_again(call: &str) {
     if let Some(s) = current() {
-        if s.finalized.get() {
+        if s.finalized.load(Ordering::Relaxed) {
             // Initialized again after the last finalize (OpenSHMEM 1.6): the same job, heap
             // and globals, after a barrier.
             s.rt.revive()
                 .unwrap_or_else(|e| fail(call, format_args!("{e}")));
-            s.finalized.set(false);
+            s.finalized.store(false, Ordering::Release);
             s.inits.set(1);
             return;
         }
@@ -406,7 +407,7 @@ fn init_first(call: &str, mpi: MpiThreads) -> &'static Runtime {
         fast_own,
         path,
         any_start: AtomicUsize::new(0),
-        finalized: std::cell::Cell::new(false),
+        finalized: AtomicBool::new(false),
         inits: std::cell::Cell::new(1),
     };
     // SAFETY: no state exists yet (checked above), so no reference into the cell exists;
