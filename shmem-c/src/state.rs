@@ -102,9 +102,10 @@ struct StateCell(UnsafeCell<Option<State>>);
 //   are used by one thread at a time, each lock ordered after the previous unlock. The calls
 //   that do not hold it ([`st_unlocked`]) read only fields written once at init (addresses,
 //   sizes, the globals' spans, `path`) and atomics (`ctxs`, `any_start`, `finalized`), and reach the
-//   segment only through `path`, a `ThreadPath`, which is `Sync`; `fail` from such a call
-//   uses only the runtime's `global_exit`, which reads fields set at init and stores atomics
-//   before it ends the process.
+//   segment only through `path`, a `ThreadPath`, which is `Sync`. Of the runtime they use
+//   only what init set and nothing changes: `shmem_ptr`'s `ShmTransport::maps` (the job's
+//   node map) and `Segment::partition_ptr`, and `fail`'s `global_exit`, which reads such
+//   fields and stores atomics before it ends the process.
 unsafe impl Sync for StateCell {}
 
 static STATE: StateCell = StateCell(UnsafeCell::new(None));
