@@ -19,9 +19,10 @@
 //!     locks, init and finalize, queries) holds [`SERIAL`], one process-wide mutex, for its
 //!     whole duration, so the runtime is used by one thread at a time, as at `SERIALIZED`.
 //!
-//!   The hot paths of the one-sided calls stay the `SERIALIZED` code with not one more
-//!   instruction: at `MULTIPLE` their address windows (`State::fast_own`, `fast_first`) are
-//!   empty, so every call goes to its out-of-line path, which branches to the thread path.
+//!   The hot paths of the one-sided calls stay the `SERIALIZED` code with no test of the
+//!   level: at `MULTIPLE` their address windows (`State::fast_own`,
+//!   `Globals::no_fast_path`) are empty, so every call goes to its out-of-line path, which
+//!   branches to the thread path.
 
 use std::cell::{Cell, RefCell, UnsafeCell};
 use std::collections::HashMap;
@@ -101,11 +102,11 @@ struct StateCell(UnsafeCell<Option<State>>);
 //   the `RefCell`s and `Cell`s below) holds `SERIAL` for its whole duration ([`st`]), so they
 //   are used by one thread at a time, each lock ordered after the previous unlock. The calls
 //   that do not hold it ([`st_unlocked`]) read only fields written once at init (addresses,
-//   sizes, the globals' spans, `path`) and atomics (`ctxs`, `any_start`, `finalized`), and reach the
-//   segment only through `path`, a `ThreadPath`, which is `Sync`. Of the runtime they use
-//   only what init set and nothing changes: `shmem_ptr`'s `ShmTransport::maps` (the job's
-//   node map) and `Segment::partition_ptr`, and `fail`'s `global_exit`, which reads such
-//   fields and stores atomics before it ends the process.
+//   sizes, the globals' spans, `path`) and atomics (`ctxs`, `any_start`, `finalized`), and
+//   reach the segment only through `path`, a `ThreadPath`, which is `Sync`. Of the runtime
+//   they use only what init set and nothing changes: `shmem_ptr`'s `ShmTransport::maps`
+//   (the job's node map) and `Segment::partition_ptr`, and `fail`'s `global_exit`, which
+//   reads such fields and stores atomics before it ends the process.
 unsafe impl Sync for StateCell {}
 
 static STATE: StateCell = StateCell(UnsafeCell::new(None));
