@@ -96,7 +96,12 @@ fn words_of<W: Word>(bytes: &[u8]) -> Cow<'_, [W]> {
     }
 }
 
-/// Copies `bytes` bytes from `src_pe`'s `src_off` to `dst_pe`'s `dst_off` in words `W`.
+/// Words [`copy_w`] moves per step, through a buffer on the stack (512 bytes of `u64`).
+const COPY_STEP: usize = 64;
+
+/// Copies `bytes` bytes from `src_pe`'s `src_off` to `dst_pe`'s `dst_off` in words `W`,
+/// [`COPY_STEP`] words at a time through the stack (no allocation: a symmetric source is the
+/// usual case of a small put, `bench.c`'s included).
 ///
 /// # Safety
 /// The C caller's contract at `MULTIPLE` (module docs) for both ranges; both are inside
@@ -109,11 +114,18 @@ unsafe fn copy_w<W: Word>(
     src_off: usize,
     bytes: usize,
 ) {
-    let mut v = vec![W::zeroed(); bytes / size_of::<W>()];
-    // SAFETY: forwarded contract.
-    unsafe {
-        path.get(src_pe, src_off, &mut v);
-        path.put(dst_pe, dst_off, &v);
+    let mut buf = [W::zeroed(); COPY_STEP];
+    let n = bytes / size_of::<W>();
+    let mut done = 0;
+    while done < n {
+        let k = (n - done).min(COPY_STEP);
+        let at = done * size_of::<W>();
+        // SAFETY: forwarded contract, for words `done..done + k` of both ranges.
+        unsafe {
+            path.get(src_pe, src_off + at, &mut buf[..k]);
+            path.put(dst_pe, dst_off + at, &buf[..k]);
+        }
+        done += k;
     }
 }
 

@@ -41,6 +41,10 @@ static long fetched_sym[NT];         /* (5) _nbi fetch results, in symmetric mem
 long hits;                           /* (5) fetch_add_nbi target */
 uint64_t sig;                        /* (5) NT signals from PE me - 1 */
 long flags[NT];                      /* (5) set by each thread of this PE when it is done */
+#define BIG 100
+static long bigsrc[NT * BIG];        /* (5) a larger symmetric source (putmem of 800 bytes) */
+static long big[MAXPES * NT * BIG];  /* (5) its target, slice me * NT + t from PE me - 1 */
+static long bigback[NT * BIG];       /* (5) getmem of it back, into symmetric memory */
 
 static void lock(void) { if (serialized) pthread_mutex_lock(&turn); }
 static void unlock(void) { if (serialized) pthread_mutex_unlock(&turn); }
@@ -90,6 +94,7 @@ static void *more_forms(void *arg) {
     long buf[4], back[4];
     for (int k = 0; k < 8; k++) isrc[k] = at * 100 + k;
     for (int k = 0; k < 4; k++) { buf[k] = value(p, me, t, k); ssrc[t * 4 + k] = ~buf[k]; }
+    for (int k = 0; k < BIG; k++) bigsrc[t * BIG + k] = value(p, me, t, k) + 7;
     lock();
     shmem_int_iput(&ints[at * 16], isrc, 2, 1, 8, p);
     shmem_int_iget(iback, &ints[at * 16], 1, 2, 8, p);
@@ -98,6 +103,8 @@ static void *more_forms(void *arg) {
     shmem_putmem(&sdata[at * 8 + 4], &ssrc[t * 4], 2 * sizeof(long), p);
     shmem_long_ibput(&sdata[at * 8 + 6], &ssrc[t * 4 + 2], 1, 1, 1, 2, p);
     shmem_long_atomic_fetch_add_nbi(&fetched_sym[t], &hits, 1, p);
+    shmem_putmem(&big[at * BIG], &bigsrc[t * BIG], sizeof(long) * BIG, p);
+    shmem_getmem(&bigback[t * BIG], &big[at * BIG], sizeof(long) * BIG, p);
     shmem_quiet();
     long f = fetched_sym[t];
     shmem_long_atomic_set(&flags[t], 1, me);
@@ -105,6 +112,8 @@ static void *more_forms(void *arg) {
     for (int k = 0; k < 8; k++) TCHECK(iback[k] == isrc[k], "iget [%d] = %d, expected %d", k, iback[k], isrc[k]);
     for (int k = 0; k < 4; k++) TCHECK(back[k] == buf[k], "g [%d] = %lx, expected %lx", k, back[k], buf[k]);
     TCHECK(f >= 0 && f < NT * npes, "fetch_add_nbi fetched %ld", f);
+    for (int k = 0; k < BIG; k++)
+        TCHECK(bigback[t * BIG + k] == bigsrc[t * BIG + k], "getmem back [%d] = %lx, expected %lx", k, bigback[t * BIG + k], bigsrc[t * BIG + k]);
     return NULL;
 }
 
@@ -186,6 +195,8 @@ int main(int argc, char **argv) {
                 int want_i = k % 2 ? 0 : at * 100 + k / 2;
                 CHECK(ints[at * 16 + k] == want_i, "ints from PE %d thread %d [%d] = %d, expected %d", from, t, k, ints[at * 16 + k], want_i);
             }
+            for (int k = 0; k < BIG; k++)
+                CHECK(big[at * BIG + k] == value(me, from, t, k) + 7, "big from PE %d thread %d [%d] = %lx", from, t, k, big[at * BIG + k]);
             for (int k = 0; k < 8; k++) {
                 long want_l = k < 4 ? value(me, from, t, k) : ~value(me, from, t, k - 4);
                 CHECK(sdata[at * 8 + k] == want_l, "sdata from PE %d thread %d [%d] = %lx, expected %lx", from, t, k, sdata[at * 8 + k], want_l);
