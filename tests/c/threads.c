@@ -147,6 +147,10 @@ int main(int argc, char **argv) {
     CHECK(got == want, "provided %d, asked for %d", got, want);
     CHECK(q == want, "shmem_query_thread says %d, provided %d", q, want);
     CHECK(npes <= MAXPES, "at most %d PEs", MAXPES);
+    /* A second initialization provides the level the first chose, whatever it asks for. */
+    int again = -1;
+    shmem_init_thread(SHMEM_THREAD_SINGLE, &again);
+    CHECK(again == want, "a second shmem_init_thread provided %d, the first %d", again, want);
     CHECK(shmem_ctx_create(0, &ctx) == 0, "shmem_ctx_create");
 
     /* (1) and (2) */
@@ -224,6 +228,10 @@ int main(int argc, char **argv) {
     }
     shmem_ctx_destroy(ctx);
     shmem_barrier_all();
+    shmem_finalize();
+    int on = 0;
+    shmem_query_initialized(&on);
+    CHECK(on == 1, "initialized twice, finalized once: shmem_query_initialized says %d", on);
     if (me == 0) printf("threads ok on %d PEs\n", npes);
     shmem_finalize();
     return 0;
