@@ -22,7 +22,13 @@ use std::sync::OnceLock;
 use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The C programs that must pass at 2 and 4 PEs.
-const PROGRAMS: &[&str] = &["rma", "amo", "lock", "coll", "team", "p2p", "ctx", "v16"];
+const PROGRAMS: &[&str] = &[
+    "rma", "amo", "lock", "coll", "team", "p2p", "ctx", "v16", "threads",
+];
+
+/// The programs of [`PROGRAMS`] that call `shmem_init`: they also run at
+/// `SHMEM_THREAD_MULTIPLE` (`tests/c/multiple.h`).
+const SINGLE_THREADED: &[&str] = &["rma", "amo", "lock", "coll", "team", "p2p", "ctx", "v16"];
 
 /// `errors` modes and the message each must produce.
 const ERRORS: &[(&str, &str)] = &[
@@ -124,13 +130,31 @@ fn build() -> Result<Built, String> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/c");
     for name in PROGRAMS.iter().chain(&["errors", "big"]) {
         let out = Command::new(&shmemcc)
-            .args(["-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-o"])
+            .args([
+                "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-pthread", "-o",
+            ])
             .arg(dir.join(name))
             .arg(src.join(format!("{name}.c")))
             .output()
             .map_err(|e| format!("running {}: {e}", shmemcc.display()))?;
         if !out.status.success() {
             return Err(format!("shmemcc {name}.c failed\n{}", describe(&out)));
+        }
+    }
+    // The same programs at SHMEM_THREAD_MULTIPLE (`multiple.h` turns their `shmem_init` into
+    // `shmem_init_thread`): one thread, but every call on the library's thread paths.
+    for name in SINGLE_THREADED.iter().chain(&["errors"]) {
+        let out = Command::new(&shmemcc)
+            .args(["-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-include"])
+            .arg(src.join("multiple.h"))
+            .arg("-o")
+            .arg(dir.join(format!("{name}-multiple")))
+            .arg(src.join(format!("{name}.c")))
+            .output()
+            .map_err(|e| format!("running {}: {e}", shmemcc.display()))?;
+        if !out.status.success() {
+            let what = format!("shmemcc -include multiple.h {name}.c");
+            return Err(format!("{what} failed\n{}", describe(&out)));
         }
     }
     // One program with `libshmem.a` linked in (`shmemcc --static-lib`): the library's own
@@ -203,13 +227,18 @@ fn run_with(npes: usize, opts: &[&str], program: &str, args: &[&str]) -> Result<
         .map_err(|e| format!("starting {program}: {e}").into())
 }
 
-fn passes(npes: usize, program: &'static str) -> Result<(), Failed> {
+fn passes(npes: usize, program: &str) -> Result<(), Failed> {
     passes_as(npes, program, program)
 }
 
 /// [`passes`] for the build `exe` of the program `program`.
-fn passes_as(npes: usize, exe: &'static str, program: &'static str) -> Result<(), Failed> {
-    let out = run(npes, exe, &[])?;
+fn passes_as(npes: usize, exe: &str, program: &str) -> Result<(), Failed> {
+    passes_with(npes, exe, program, &[])
+}
+
+/// [`passes_as`] with the program's arguments.
+fn passes_with(npes: usize, exe: &str, program: &str, args: &[&str]) -> Result<(), Failed> {
+    let out = run(npes, exe, args)?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let pes = npes.max(1);
     if out.status.success()
@@ -222,8 +251,8 @@ fn passes_as(npes: usize, exe: &'static str, program: &'static str) -> Result<()
     }
 }
 
-fn refuses(mode: &'static str, message: &'static str) -> Result<(), Failed> {
-    let out = run(2, "errors", &[mode])?;
+fn refuses(exe: &str, mode: &str, message: &str) -> Result<(), Failed> {
+    let out = run(2, exe, &[mode])?;
     let stderr = String::from_utf8_lossy(&out.stderr);
     let lines: Vec<&str> = stderr
         .lines()
@@ -300,7 +329,21 @@ fn main() {
             trials.push(Trial::test(format!("{p}::np{n}"), move || passes(n, p)));
         }
     }
+    for &p in SINGLE_THREADED {
+        for n in [2, 4] {
+            trials.push(Trial::test(format!("{p}::multiple_np{n}"), move || {
+                passes_as(n, &format!("{p}-multiple"), p)
+            }));
+        }
+    }
     trials.push(Trial::test("rma::singleton", || passes(0, "rma")));
+    // `threads` asking for SHMEM_THREAD_SERIALIZED gets exactly that.
+    for n in [2, 4] {
+        trials.push(Trial::test(
+            format!("threads::serialized_np{n}"),
+            move || passes_with(n, "threads", "threads", &["serialized"]),
+        ));
+    }
     trials.push(Trial::test("rma::static_lib_np2", || {
         passes_as(2, "rma-static", "rma")
     }));
@@ -338,7 +381,10 @@ fn main() {
     }));
     for &(mode, message) in ERRORS {
         trials.push(Trial::test(format!("errors::{mode}"), move || {
-            refuses(mode, message)
+            refuses("errors", mode, message)
+        }));
+        trials.push(Trial::test(format!("errors::{mode}_multiple"), move || {
+            refuses("errors-multiple", mode, message)
         }));
     }
     libtest_mimic::run(&args, trials).exit();

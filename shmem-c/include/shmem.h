@@ -2,7 +2,9 @@
  * shmem.h: the OpenSHMEM 1.6 C API of shmem (Rust), libshmem.so / libshmem.a.
  *
  * Build with `shmemcc` (it adds the include and link flags), run with `shmemrun -n N prog`.
- * The library provides SHMEM_THREAD_SERIALIZED. Every check it can make (PE numbers,
+ * shmem_init_thread(SHMEM_THREAD_MULTIPLE, ...) provides SHMEM_THREAD_MULTIPLE (one-sided
+ * calls from any threads at once; collectives on one team from one thread at a time);
+ * shmem_init provides SHMEM_THREAD_SERIALIZED. Every check it can make (PE numbers,
  * symmetric addresses, active sets, pSync) ends the whole job with a one-line message naming
  * the call and the argument. Global and static variables of the program are symmetric:
  * shmem_init places the program's data and bss in symmetric memory.

@@ -2,27 +2,31 @@
 //! of Tables 6 and 7, their non-blocking fetching forms, and the deprecated names.
 //!
 //! Every AMO is one `lock`-prefixed read-modify-write (SeqCst) on the target word; signed and
-//! floating-point types travel as their bits.
+//! floating-point types travel as their bits. None takes a lock: at `SHMEM_THREAD_MULTIPLE`
+//! the out-of-line path does the AMO through `crate::threads` (the hot path is never taken
+//! then, `State::sym_fast`).
 
 use std::ffi::c_void;
 
 use bytemuck::Pod;
 use shmem_core::transport::{AmoOp, AmoWord, Transport};
 
-use crate::state::{Local, State, fail, st};
+use crate::state::{Local, State, fail, st_unlocked};
+use crate::threads;
 
 /// One AMO on the symmetric `dest` on `pe`; returns the previous value. The hot path (a
 /// naturally aligned word found by `State::sym_fast`) makes no call; the rest is
 /// `amo_slow`'s, with the checks and messages of `State::sym_word`.
 #[inline(always)]
 fn amo<T: Pod, W: AmoWord>(call: &str, dest: *const c_void, pe: i32, op: AmoOp<W>) -> T {
-    let s = st(call);
+    let s = st_unlocked(call);
     let pe = s.pe(call, pe);
     match s.sym_fast(dest, size_of::<T>()) {
         Some(off) if (dest as usize).is_multiple_of(size_of::<T>()) => {
             // SAFETY: `pe` is a PE of the job (`State::pe`) and the word ends inside the
-            // partition (`State::sym_fast`), so `State::at` gives the pointer `amo_at` needs.
-            let old = unsafe { s.t().amo_at::<W>(pe, off, s.at(pe, off).cast(), op) };
+            // partition (`State::sym_fast`), so `State::at_fast` gives the pointer `amo_at`
+            // needs.
+            let old = unsafe { s.t().amo_at::<W>(pe, off, s.at_fast(pe, off).cast(), op) };
             bytemuck::cast(old)
         }
         _ => amo_slow::<T, W>(s, call, dest, pe, op),
@@ -40,6 +44,11 @@ fn amo_slow<T: Pod, W: AmoWord>(
     op: AmoOp<W>,
 ) -> T {
     let off = s.sym_word(call, "dest", dest, size_of::<T>());
+    if let Some(path) = s.path {
+        // SAFETY: `pe` is a PE of the job (`State::pe`); the word is inside the partition and
+        // aligned (`State::sym_word`).
+        return bytemuck::cast(unsafe { threads::amo::<W>(path, pe, off, op) });
+    }
     // SAFETY: `pe` is a PE of the job (`State::pe`) and the word ends inside the partition
     // (`State::sym`), so `State::at` gives the pointer `amo_at` needs.
     bytemuck::cast(unsafe { s.t().amo_at::<W>(pe, off, s.at(pe, off).cast(), op) })
@@ -57,11 +66,19 @@ fn w<T: Pod, W: Pod>(v: T) -> W {
 /// `fetch` is valid for writing a `T` (crate contract).
 #[inline(always)]
 unsafe fn deliver<T: Pod>(call: &str, fetch: *mut T, v: T) {
-    let s = st(call);
+    let s = st_unlocked(call);
     if fetch.is_null() || !fetch.is_aligned() {
         fail(call, format_args!("fetch {fetch:p} is NULL or misaligned"));
     }
-    match s.local(call, "fetch", fetch.cast(), size_of::<T>()) {
+    let local = s.local(call, "fetch", fetch.cast(), size_of::<T>());
+    if let (Some(path), Local::Sym(p, o)) = (s.path, &local) {
+        let src = (&raw const v).cast();
+        let n = size_of::<T>();
+        // SAFETY: `v` is ours, readable for a `T`; the symmetric fetch word is inside `p`'s
+        // partition (`State::local`).
+        return unsafe { threads::put(path, call, *p, *o, Local::Plain, src, n, n) };
+    }
+    match local {
         Local::Sym(p, o) => s.t().put(p, o, bytemuck::bytes_of(&v)),
         // SAFETY: non-null, aligned, ordinary process memory writable for a `T` (caller).
         Local::Plain => unsafe { fetch.write(v) },

@@ -6,14 +6,16 @@
 //! `SymSlice::ibput`/`ibget`: both strides at least 1, and the blocks of the written side,
 //! `dest`, apart by at least a block (`dst >= bsize`), so that no block overwrites another.
 //! The symmetric side must hold its whole span (the bytes from the first block's start to the
-//! last block's end). As for every RMA call here, the transfer is complete on return.
+//! last block's end). As for every RMA call here, the transfer is complete on return, and no
+//! lock is taken: at `SHMEM_THREAD_MULTIPLE` each block moves through `crate::threads`.
 
 use std::ffi::{c_int, c_void};
 
 use shmem_core::transport::Transport;
 
 use crate::rma::LongDouble;
-use crate::state::{Local, fail, st};
+use crate::state::{Local, fail, st_unlocked};
+use crate::threads;
 
 /// The checked strides `(dst, sst)` of a block-strided call with blocks of `bsize` elements.
 fn strides(call: &str, dst: isize, sst: isize, bsize: usize) -> (usize, usize) {
@@ -63,7 +65,7 @@ pub(crate) unsafe fn ibput_bytes(
     nblocks: usize,
     pe: c_int,
 ) {
-    let s = st(call);
+    let s = st_unlocked(call);
     let pe = s.pe(call, pe);
     let (dst, sst) = strides(call, dst, sst, bsize);
     if bsize == 0 || nblocks == 0 {
@@ -74,7 +76,23 @@ pub(crate) unsafe fn ibput_bytes(
     // At most either span: no overflow. So are the block offsets below, `i < nblocks`.
     let block = bsize * elem;
     let off = s.sym(call, "dest", dest, dspan);
-    match s.local(call, "source", src, sspan) {
+    let local = s.local(call, "source", src, sspan);
+    if let Some(path) = s.path {
+        for i in 0..nblocks {
+            let (to, at) = (off + i * dst * elem, i * sst * elem);
+            let part = match local {
+                Local::Sym(sp, so) => Local::Sym(sp, so + at),
+                Local::Plain => Local::Plain,
+            };
+            let from = src.wrapping_byte_add(at);
+            // SAFETY: block `i` of the source is readable (caller) and, if symmetric, inside
+            // its partition, as the target block is in `pe`'s (`State::local`, `State::sym`
+            // checked the spans).
+            unsafe { threads::put(path, call, pe, to, part, from, block, elem) }
+        }
+        return;
+    }
+    match local {
         Local::Sym(sp, so) => {
             for i in 0..nblocks {
                 s.t()
@@ -111,7 +129,7 @@ pub(crate) unsafe fn ibget_bytes(
     nblocks: usize,
     pe: c_int,
 ) {
-    let s = st(call);
+    let s = st_unlocked(call);
     let pe = s.pe(call, pe);
     let (dst, sst) = strides(call, dst, sst, bsize);
     if bsize == 0 || nblocks == 0 {
@@ -121,7 +139,21 @@ pub(crate) unsafe fn ibget_bytes(
     let sspan = span(call, nblocks, sst, bsize, elem);
     let block = bsize * elem;
     let off = s.sym(call, "source", src, sspan);
-    match s.local(call, "dest", dest, dspan) {
+    let local = s.local(call, "dest", dest, dspan);
+    if let Some(path) = s.path {
+        for i in 0..nblocks {
+            let (from, at) = (off + i * sst * elem, i * dst * elem);
+            let part = match local {
+                Local::Sym(dp, doff) => Local::Sym(dp, doff + at),
+                Local::Plain => Local::Plain,
+            };
+            let to = dest.wrapping_byte_add(at);
+            // SAFETY: as in `ibput_bytes`, with the roles swapped.
+            unsafe { threads::get(path, call, pe, from, part, to, block, elem) }
+        }
+        return;
+    }
+    match local {
         Local::Sym(dp, doff) => {
             for i in 0..nblocks {
                 s.t()

@@ -301,7 +301,7 @@ fn pwrk(s: &State, call: &str, pwrk: *const c_void, n: usize, size: usize) {
 /// None beyond the crate's contract: `team` is compared, never dereferenced.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_team_sync(team_: *const c_void) -> c_int {
-    let s = st("shmem_team_sync");
+    let s = &st("shmem_team_sync");
     let c = team(s, "shmem_team_sync", team_);
     check("shmem_team_sync", c.sync(None));
     0
@@ -318,7 +318,7 @@ pub unsafe extern "C" fn shmem_barrier(
     size: c_int,
     psync: *mut c_long,
 ) {
-    let s = st("shmem_barrier");
+    let s = &st("shmem_barrier");
     let c = active_set(s, "shmem_barrier", start, log_stride, size, psync);
     shmem_core::transport::Transport::quiet(s.t());
     check("shmem_barrier", c.sync(None));
@@ -335,7 +335,7 @@ pub unsafe extern "C" fn shmem_sync(
     size: c_int,
     psync: *mut c_long,
 ) {
-    let s = st("shmem_sync");
+    let s = &st("shmem_sync");
     let c = active_set(s, "shmem_sync", start, log_stride, size, psync);
     check("shmem_sync", c.sync(None));
 }
@@ -349,7 +349,7 @@ macro_rules! team_movers {
         #[unsafe(no_mangle)]
         pub unsafe extern "C" fn $bc(team_: *const c_void, dest: *mut $t, source: *const $t, nelems: usize, root: c_int) -> c_int {
             let call = stringify!($bc);
-            let s = st(call);
+            let s = &st(call);
             let c = team(s, call, team_);
             let root = root_of(call, &c, root);
             broadcast::<$t>(s, call, &c, dest.cast(), source.cast(), nelems, root, true);
@@ -362,7 +362,7 @@ macro_rules! team_movers {
         #[unsafe(no_mangle)]
         pub unsafe extern "C" fn $col(team_: *const c_void, dest: *mut $t, source: *const $t, nelems: usize) -> c_int {
             let call = stringify!($col);
-            let s = st(call);
+            let s = &st(call);
             let c = team(s, call, team_);
             collect::<$t>(s, call, &c, dest.cast(), source.cast(), nelems);
             0
@@ -374,7 +374,7 @@ macro_rules! team_movers {
         #[unsafe(no_mangle)]
         pub unsafe extern "C" fn $fcol(team_: *const c_void, dest: *mut $t, source: *const $t, nelems: usize) -> c_int {
             let call = stringify!($fcol);
-            let s = st(call);
+            let s = &st(call);
             let c = team(s, call, team_);
             fcollect::<$t>(s, call, &c, dest.cast(), source.cast(), nelems);
             0
@@ -386,7 +386,7 @@ macro_rules! team_movers {
         #[unsafe(no_mangle)]
         pub unsafe extern "C" fn $a2a(team_: *const c_void, dest: *mut $t, source: *const $t, nelems: usize) -> c_int {
             let call = stringify!($a2a);
-            let s = st(call);
+            let s = &st(call);
             let c = team(s, call, team_);
             alltoall::<$t>(s, call, &c, dest.cast(), source.cast(), nelems);
             0
@@ -406,7 +406,7 @@ macro_rules! alltoalls_fns {
             start: c_int, log_stride: c_int, size: c_int, psync: *mut c_long,
         ) {
             let call = stringify!($set_name);
-            let s = st(call);
+            let s = &st(call);
             let c = active_set(s, call, start, log_stride, size, psync);
             alltoalls::<$t>(s, call, &c, dest, dst, source, sst, nelems);
         }
@@ -422,7 +422,7 @@ macro_rules! alltoalls_fns {
             nelems: usize,
         ) -> c_int {
             let call = stringify!($team_name);
-            let s = st(call);
+            let s = &st(call);
             let c = team(s, call, team_);
             alltoalls::<$t>(s, call, &c, dest.cast(), dst, source.cast(), sst, nelems);
             0
@@ -446,7 +446,7 @@ macro_rules! set_movers {
             start: c_int, log_stride: c_int, size: c_int, psync: *mut c_long,
         ) {
             let call = stringify!($bc);
-            let s = st(call);
+            let s = &st(call);
             let c = active_set(s, call, start, log_stride, size, psync);
             let root = root_of(call, &c, root);
             broadcast::<$t>(s, call, &c, dest, source, nelems, root, false);
@@ -461,7 +461,7 @@ macro_rules! set_movers {
             start: c_int, log_stride: c_int, size: c_int, psync: *mut c_long,
         ) {
             let call = stringify!($col);
-            let s = st(call);
+            let s = &st(call);
             let c = active_set(s, call, start, log_stride, size, psync);
             collect::<$t>(s, call, &c, dest, source, nelems);
         }
@@ -475,7 +475,7 @@ macro_rules! set_movers {
             start: c_int, log_stride: c_int, size: c_int, psync: *mut c_long,
         ) {
             let call = stringify!($fcol);
-            let s = st(call);
+            let s = &st(call);
             let c = active_set(s, call, start, log_stride, size, psync);
             fcollect::<$t>(s, call, &c, dest, source, nelems);
         }
@@ -489,7 +489,7 @@ macro_rules! set_movers {
             start: c_int, log_stride: c_int, size: c_int, psync: *mut c_long,
         ) {
             let call = stringify!($a2a);
-            let s = st(call);
+            let s = &st(call);
             let c = active_set(s, call, start, log_stride, size, psync);
             alltoall::<$t>(s, call, &c, dest, source, nelems);
         }
@@ -528,7 +528,7 @@ macro_rules! team_reduce {
         #[unsafe(no_mangle)]
         pub unsafe extern "C" fn $name(team_: *const c_void, dest: *mut $t, source: *const $t, nreduce: usize) -> c_int {
             let call = stringify!($name);
-            let s = st(call);
+            let s = &st(call);
             let c = team(s, call, team_);
             reduce::<$t, $op>(s, call, &c, dest.cast(), source.cast(), nreduce);
             0
@@ -548,7 +548,7 @@ macro_rules! to_all {
             start: c_int, log_stride: c_int, size: c_int, pwrk_: *mut $t, psync: *mut c_long,
         ) {
             let call = stringify!($name);
-            let s = st(call);
+            let s = &st(call);
             let c = active_set(s, call, start, log_stride, size, psync);
             let n = count(call, nreduce);
             pwrk(s, call, pwrk_.cast(), n, size_of::<$t>());
@@ -969,7 +969,7 @@ macro_rules! team_scan {
         #[unsafe(no_mangle)]
         pub unsafe extern "C" fn $inscan(team_: *const c_void, dest: *mut $t, source: *const $t, nelems: usize) -> c_int {
             let call = stringify!($inscan);
-            let s = st(call);
+            let s = &st(call);
             let c = team(s, call, team_);
             scan::<$t, Sum>(s, call, &c, dest.cast(), source.cast(), nelems, false);
             0
@@ -981,7 +981,7 @@ macro_rules! team_scan {
         #[unsafe(no_mangle)]
         pub unsafe extern "C" fn $exscan(team_: *const c_void, dest: *mut $t, source: *const $t, nelems: usize) -> c_int {
             let call = stringify!($exscan);
-            let s = st(call);
+            let s = &st(call);
             let c = team(s, call, team_);
             scan::<$t, Sum>(s, call, &c, dest.cast(), source.cast(), nelems, true);
             0

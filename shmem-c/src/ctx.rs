@@ -9,17 +9,21 @@
 //! they also order and complete other contexts' operations, which the specification allows).
 //! A `shmem_ctx_t` is a handle number, never dereferenced: 0 is `SHMEM_CTX_INVALID`, 1
 //! `SHMEM_CTX_DEFAULT`, created contexts count up from 2; an operation on a handle that is not
-//! a live context ends the job with a message.
+//! a live context ends the job with a message. At most `MAX_CTXS` (1024) contexts live at
+//! once; `shmem_ctx_create` returns nonzero beyond.
+//!
+//! The `shmem_ctx_*` forms of the one-sided calls, `shmem_ctx_fence`/`quiet` and the session
+//! calls take no lock at `SHMEM_THREAD_MULTIPLE`: the handle is checked in the context table
+//! (atomics), then the call is the one-sided call itself (`crate::state`). Creating and
+//! destroying contexts hold the state's lock.
 
 use std::ffi::{c_int, c_long, c_void};
-
-use shmem_core::transport::Transport;
 
 use crate::amo::*;
 use crate::blocked::*;
 use crate::rma::*;
 use crate::signal::*;
-use crate::state::{State, fail, st};
+use crate::state::{State, fail, st, st_unlocked};
 use crate::sync::shmem_pe_quiet;
 
 /// `SHMEM_CTX_DEFAULT`.
@@ -30,8 +34,8 @@ const DEFAULT: usize = 1;
 fn check_ctx(s: &State, call: &str, ctx: *const c_void) -> usize {
     match ctx as usize {
         DEFAULT => 1,
-        c => match s.ctxs.borrow().get(&c) {
-            Some(&team) => team,
+        c => match s.ctxs.team(c) {
+            Some(team) => team,
             None => fail(
                 call,
                 format_args!(
@@ -47,23 +51,21 @@ fn check_ctx(s: &State, call: &str, ctx: *const c_void) -> usize {
 /// # Safety
 /// `out` is valid for writing a `shmem_ctx_t`.
 unsafe fn create(call: &str, team: *const c_void, out: *mut *mut c_void) -> c_int {
-    let s = st(call);
+    let s = &st(call);
     if out.is_null() {
         fail(call, format_args!("ctx is NULL"));
     }
     let _ = crate::team::resolve(s, call, team);
-    let mut ctxs = s.ctxs.borrow_mut();
-    let handle = (2..)
-        .find(|h| !ctxs.contains_key(h))
-        .expect("a free handle");
-    ctxs.insert(handle, team as usize);
+    // Under the state's lock (`st`): no other thread claims at the same time.
+    let handle = s.ctxs.claim(team as usize);
     // SAFETY: non-null and writable (caller).
-    unsafe { out.write(handle as *mut c_void) };
-    0
+    unsafe { out.write(handle.unwrap_or(0) as *mut c_void) };
+    c_int::from(handle.is_none())
 }
 
 /// `shmem_ctx_create` (§9.5.1): a context on `SHMEM_TEAM_WORLD`; `options`
-/// (`SHMEM_CTX_SERIALIZED`, `_PRIVATE`, `_NOSTORE`) are hints. Returns 0.
+/// (`SHMEM_CTX_SERIALIZED`, `_PRIVATE`, `_NOSTORE`) are hints. Returns 0, or nonzero (and
+/// `SHMEM_CTX_INVALID`) when this PE has `MAX_CTXS` contexts already.
 ///
 /// # Safety
 /// `ctx` is valid for writing a `shmem_ctx_t`.
@@ -106,13 +108,13 @@ pub unsafe extern "C" fn shmem_team_create_ctx(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_ctx_destroy(ctx: *mut c_void) {
     let call = "shmem_ctx_destroy";
-    let s = st(call);
+    let s = &st(call);
     if ctx as usize == DEFAULT {
         fail(call, format_args!("SHMEM_CTX_DEFAULT cannot be destroyed"));
     }
     check_ctx(s, call, ctx);
-    s.t().quiet();
-    s.ctxs.borrow_mut().remove(&(ctx as usize));
+    crate::sync::quiet(s);
+    s.ctxs.release(ctx as usize);
 }
 
 /// `shmem_ctx_get_team` (§9.5.3): the team the context was made on. Returns 0, or nonzero
@@ -123,7 +125,7 @@ pub unsafe extern "C" fn shmem_ctx_destroy(ctx: *mut c_void) {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_ctx_get_team(ctx: *const c_void, team: *mut *mut c_void) -> c_int {
     let call = "shmem_ctx_get_team";
-    let s = st(call);
+    let s = st_unlocked(call);
     if team.is_null() {
         fail(call, format_args!("team is NULL"));
     }
@@ -143,9 +145,9 @@ pub unsafe extern "C" fn shmem_ctx_get_team(ctx: *const c_void, team: *mut *mut 
 /// None beyond the crate's contract: `ctx` is a handle, never dereferenced.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_ctx_fence(ctx: *const c_void) {
-    let s = st("shmem_ctx_fence");
+    let s = st_unlocked("shmem_ctx_fence");
     check_ctx(s, "shmem_ctx_fence", ctx);
-    s.t().fence();
+    crate::sync::fence(s);
 }
 
 /// `shmem_ctx_quiet` (§9.9.2): completes the context's operations.
@@ -154,9 +156,9 @@ pub unsafe extern "C" fn shmem_ctx_fence(ctx: *const c_void) {
 /// None beyond the crate's contract: `ctx` is a handle, never dereferenced.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_ctx_quiet(ctx: *const c_void) {
-    let s = st("shmem_ctx_quiet");
+    let s = st_unlocked("shmem_ctx_quiet");
     check_ctx(s, "shmem_ctx_quiet", ctx);
-    s.t().quiet();
+    crate::sync::quiet(s);
 }
 
 /// The `shmem_ctx_*` form of a call: checks the context, then the call itself.
@@ -168,7 +170,7 @@ macro_rules! ctx_fn {
         #[doc = concat!("As [`", stringify!($base), "`]; `ctx` is a handle, never dereferenced.")]
         #[unsafe(no_mangle)]
         pub unsafe extern "C" fn $name(ctx: *const c_void, $($arg: $t),*) $(-> $r)? {
-            check_ctx(st(stringify!($name)), stringify!($name), ctx);
+            check_ctx(st_unlocked(stringify!($name)), stringify!($name), ctx);
             // SAFETY: forwarded contract.
             unsafe { $base($($arg),*) }
         }
@@ -783,7 +785,7 @@ pub unsafe extern "C" fn shmem_ctx_session_start(
     config_mask: c_long,
 ) {
     let call = "shmem_ctx_session_start";
-    let s = st(call);
+    let s = st_unlocked(call);
     let _ = options;
     if ctx.is_null() {
         return;
@@ -806,10 +808,10 @@ pub unsafe extern "C" fn shmem_ctx_session_start(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_ctx_session_stop(ctx: *const c_void) {
     let call = "shmem_ctx_session_stop";
-    let s = st(call);
+    let s = st_unlocked(call);
     if ctx.is_null() {
         return;
     }
     check_ctx(s, call, ctx);
-    s.t().quiet();
+    crate::sync::quiet(s);
 }

@@ -80,12 +80,18 @@ impl Globals {
 
     /// [`Globals::offset`] in the first span only, for `len` of at least 1 (`State::sym_fast`:
     /// its callers return earlier for 0 bytes): no test whether there is a span, since
-    /// `NO_SPAN` holds no such range.
+    /// `NO_SPAN` holds no such range. Finds nothing after [`Globals::no_fast_path`].
     #[inline(always)]
     pub(crate) fn first_offset(&self, a: usize, len: usize) -> Option<usize> {
         debug_assert!(len > 0);
         let (lo, size, off) = self.first;
         within(a, len, lo, size).map(|o| off + o)
+    }
+
+    /// Makes [`Globals::first_offset`] find nothing (`SHMEM_THREAD_MULTIPLE`: no call takes a
+    /// hot path); [`Globals::offset`] still finds every span.
+    pub(crate) fn no_fast_path(&mut self) {
+        self.first = NO_SPAN;
     }
 
     /// [`Globals::offset`] in the spans after the first.

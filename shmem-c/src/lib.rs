@@ -11,8 +11,17 @@
 //! Stated once for every `unsafe extern "C"` function of this crate:
 //! * pointers to local buffers are valid for the bytes the call reads or writes, and are not
 //!   accessed by another thread during the call;
-//! * calls are made after `shmem_init` and from one thread at a time (the library provides
-//!   `SHMEM_THREAD_SERIALIZED`);
+//! * calls are made after `shmem_init`; below `SHMEM_THREAD_MULTIPLE` (`shmem_init`, or
+//!   `shmem_init_thread` asking for less) from one thread at a time, ordered by the
+//!   program's own synchronization;
+//! * at `SHMEM_THREAD_MULTIPLE` (`shmem_init_thread`, `state` has the design), from any
+//!   threads at once, started after the initialization, with two rules: collectives on one
+//!   team (allocation and `shmem_barrier_all` are on the world team) are not called
+//!   concurrently from several threads (the specification's rule), and while a call runs,
+//!   the threads of this PE reach the symmetric bytes it names only through one-sided calls
+//!   (RMA, AMOs, signals, waits) of the same element size (`putmem` and the other byte forms
+//!   count as 1-byte elements), never through a collective or their own loads and stores
+//!   (`threads`: what OpenSHMEM leaves undefined anyway);
 //! * everything the specification leaves to the program (pairing collective calls on every PE,
 //!   ordering puts with fence/quiet/barriers) is the program's.
 //!
@@ -24,7 +33,8 @@
 //!
 //! Modules: `state` (the runtime, address translation, errors), `globals` (symmetric C
 //! globals), `setup` (init, queries, memory management), `rma`, `blocked` (block-strided
-//! RMA), `amo`, `sync` (waits, locks, barriers, ordering), `coll` (collectives).
+//! RMA), `amo`, `sync` (waits, locks, barriers, ordering), `coll` (collectives), `threads`
+//! (the one-sided calls at `SHMEM_THREAD_MULTIPLE`).
 
 pub mod amo;
 pub mod blocked;
@@ -39,3 +49,4 @@ pub mod signal;
 mod state;
 pub mod sync;
 pub mod team;
+mod threads;

@@ -4,15 +4,21 @@
 //! On this transport every operation is performed when it is issued, so the `_nbi` forms
 //! are complete on return; `shmem_quiet` still orders and completes them as the
 //! specification says (it is a full fence).
+//!
+//! None of these calls takes a lock. At `SHMEM_THREAD_MULTIPLE` the hot paths are never
+//! taken (`State::sym_fast` finds nothing then) and the out-of-line paths, after the same
+//! checks, move the bytes with `crate::threads` in words of the element's size `E`.
 
 use std::ffi::c_void;
 
 use bytemuck::Pod;
 use shmem_core::transport::{Transport, Word};
 
-use crate::state::{Local, State, fail, st};
+use crate::state::{Local, State, fail, st_unlocked};
+use crate::threads::{self, Strided};
 
-/// Copies `bytes` bytes from the local `src` to the symmetric `dest` on `pe`.
+/// Copies `bytes` bytes (elements of `E` bytes) from the local `src` to the symmetric `dest`
+/// on `pe`.
 ///
 /// The hot path (both buffers in this PE's own partition or its first span of globals, as
 /// a `shmem_malloc`'d source and target) is checked by `State::sym_fast` and copied here,
@@ -22,28 +28,28 @@ use crate::state::{Local, State, fail, st};
 /// # Safety
 /// `src` is valid for reading `bytes` bytes (crate contract).
 #[inline(always)]
-pub(crate) unsafe fn put_bytes(
+pub(crate) unsafe fn put_bytes<const E: usize>(
     call: &str,
     dest: *mut c_void,
     src: *const c_void,
     bytes: usize,
     pe: i32,
 ) {
-    let s = st(call);
+    let s = st_unlocked(call);
     let pe = s.pe(call, pe);
     if bytes == 0 {
         return;
     }
     match (s.sym_fast(dest, bytes), s.sym_fast(src, bytes)) {
         // SAFETY: `pe` and this PE are PEs of the job (`State::pe`), and both ranges of
-        // `bytes` bytes end inside their partitions (`State::sym_fast`), so `State::at` and
-        // `State::at_own` give the pointers `copy_located` needs.
+        // `bytes` bytes end inside their partitions (`State::sym_fast`), so `State::at_fast`
+        // and `State::at_own` give the pointers `copy_located` needs.
         (Some(off), Some(so)) => unsafe {
-            let (dst, src) = (s.at(pe, off), s.at_own(so));
+            let (dst, src) = (s.at_fast(pe, off), s.at_own(so));
             copy(s, pe, off, dst, s.me(), so, src, bytes)
         },
         // SAFETY: forwarded contract.
-        _ => unsafe { put_slow(s, call, pe, dest, src, bytes) },
+        _ => unsafe { put_slow::<E>(s, call, pe, dest, src, bytes) },
     }
 }
 
@@ -95,12 +101,12 @@ unsafe fn copy_long(
     }
 }
 
-/// [`put_bytes`] off its hot path.
+/// [`put_bytes`] off its hot path, and at `MULTIPLE` the thread path.
 ///
 /// # Safety
 /// As [`put_bytes`]; `pe` is checked (`State::pe`).
 #[inline(never)]
-unsafe fn put_slow(
+unsafe fn put_slow<const E: usize>(
     s: &State,
     call: &str,
     pe: usize,
@@ -109,7 +115,12 @@ unsafe fn put_slow(
     bytes: usize,
 ) {
     let off = s.sym(call, "dest", dest, bytes);
-    match s.local(call, "source", src, bytes) {
+    let local = s.local(call, "source", src, bytes);
+    if let Some(path) = s.path {
+        // SAFETY: forwarded contract; `pe` and the target range are checked above.
+        return unsafe { threads::put(path, call, pe, off, local, src, bytes, E) };
+    }
+    match local {
         // SAFETY: `pe` and `sp` are PEs of the job (`State::pe`, `State::local`) and both
         // ranges of `bytes` bytes end inside their partitions (`State::sym`, `State::local`),
         // so `State::at` gives the pointers `copy_located` needs.
@@ -126,20 +137,20 @@ unsafe fn put_slow(
     }
 }
 
-/// Copies `bytes` bytes from the symmetric `src` on `pe` to the local `dest` (hot path and
-/// slow path as in [`put_bytes`]).
+/// Copies `bytes` bytes (elements of `E` bytes) from the symmetric `src` on `pe` to the local
+/// `dest` (hot path and slow path as in [`put_bytes`]).
 ///
 /// # Safety
 /// `dest` is valid for writing `bytes` bytes (crate contract).
 #[inline(always)]
-pub(crate) unsafe fn get_bytes(
+pub(crate) unsafe fn get_bytes<const E: usize>(
     call: &str,
     dest: *mut c_void,
     src: *const c_void,
     bytes: usize,
     pe: i32,
 ) {
-    let s = st(call);
+    let s = st_unlocked(call);
     let pe = s.pe(call, pe);
     if bytes == 0 {
         return;
@@ -147,20 +158,20 @@ pub(crate) unsafe fn get_bytes(
     match (s.sym_fast(src, bytes), s.sym_fast(dest, bytes)) {
         // SAFETY: as in `put_bytes`, with the roles swapped.
         (Some(off), Some(doff)) => unsafe {
-            let (dst, src) = (s.at_own(doff), s.at(pe, off));
+            let (dst, src) = (s.at_own(doff), s.at_fast(pe, off));
             copy(s, s.me(), doff, dst, pe, off, src, bytes)
         },
         // SAFETY: forwarded contract.
-        _ => unsafe { get_slow(s, call, pe, dest, src, bytes) },
+        _ => unsafe { get_slow::<E>(s, call, pe, dest, src, bytes) },
     }
 }
 
-/// [`get_bytes`] off its hot path.
+/// [`get_bytes`] off its hot path, and at `MULTIPLE` the thread path.
 ///
 /// # Safety
 /// As [`get_bytes`]; `pe` is checked (`State::pe`).
 #[inline(never)]
-unsafe fn get_slow(
+unsafe fn get_slow<const E: usize>(
     s: &State,
     call: &str,
     pe: usize,
@@ -169,7 +180,12 @@ unsafe fn get_slow(
     bytes: usize,
 ) {
     let off = s.sym(call, "source", src, bytes);
-    match s.local(call, "dest", dest, bytes) {
+    let local = s.local(call, "dest", dest, bytes);
+    if let Some(path) = s.path {
+        // SAFETY: forwarded contract; `pe` and the source range are checked above.
+        return unsafe { threads::get(path, call, pe, off, local, dest, bytes, E) };
+    }
+    match local {
         // SAFETY: as in `put_slow`, with the roles swapped.
         Local::Sym(dp, doff) => unsafe {
             s.t()
@@ -220,7 +236,7 @@ pub(crate) unsafe fn iput_bytes(
     n: usize,
     pe: i32,
 ) {
-    let s = st(call);
+    let s = st_unlocked(call);
     let pe = s.pe(call, pe);
     let (tst, sst) = (stride(call, "tst", tst), stride(call, "sst", sst));
     if n == 0 {
@@ -228,7 +244,13 @@ pub(crate) unsafe fn iput_bytes(
     }
     let (dspan, sspan) = (span(call, n, tst, elem), span(call, n, sst, elem));
     let off = s.sym(call, "dest", dest, dspan);
-    match s.local(call, "source", src, sspan) {
+    let local = s.local(call, "source", src, sspan);
+    if let Some(path) = s.path {
+        let st = Strided { tst, sst, elem, n };
+        // SAFETY: forwarded contract; `pe` and the target span are checked above.
+        return unsafe { threads::iput(path, call, pe, off, local, src, sspan, st) };
+    }
+    match local {
         Local::Sym(sp, so) => {
             for i in 0..n {
                 s.t()
@@ -264,7 +286,7 @@ pub(crate) unsafe fn iget_bytes(
     n: usize,
     pe: i32,
 ) {
-    let s = st(call);
+    let s = st_unlocked(call);
     let pe = s.pe(call, pe);
     let (tst, sst) = (stride(call, "tst", tst), stride(call, "sst", sst));
     if n == 0 {
@@ -272,7 +294,13 @@ pub(crate) unsafe fn iget_bytes(
     }
     let (dspan, sspan) = (span(call, n, tst, elem), span(call, n, sst, elem));
     let off = s.sym(call, "source", src, sspan);
-    match s.local(call, "dest", dest, dspan) {
+    let local = s.local(call, "dest", dest, dspan);
+    if let Some(path) = s.path {
+        let st = Strided { tst, sst, elem, n };
+        // SAFETY: forwarded contract; `pe` and the source span are checked above.
+        return unsafe { threads::iget(path, call, pe, off, local, dest, dspan, st) };
+    }
+    match local {
         Local::Sym(dp, doff) => {
             for i in 0..n {
                 s.t()
@@ -296,14 +324,15 @@ pub(crate) unsafe fn iget_bytes(
 /// in [`put_bytes`]: a naturally aligned word found by `State::sym_fast`).
 #[inline(always)]
 pub(crate) fn p<T: Pod, W: Word>(call: &str, dest: *mut c_void, v: T, pe: i32) {
-    let s = st(call);
+    let s = st_unlocked(call);
     let pe = s.pe(call, pe);
     match s.sym_fast(dest, size_of::<T>()) {
         // SAFETY: `pe` is a PE of the job (`State::pe`) and the word ends inside the
-        // partition (`State::sym_fast`), so `State::at` gives the pointer `put_word_at` needs.
+        // partition (`State::sym_fast`), so `State::at_fast` gives the pointer `put_word_at`
+        // needs.
         Some(off) if (dest as usize).is_multiple_of(size_of::<T>()) => unsafe {
             s.t()
-                .put_word_at::<W>(pe, off, s.at(pe, off).cast(), bytemuck::cast(v))
+                .put_word_at::<W>(pe, off, s.at_fast(pe, off).cast(), bytemuck::cast(v))
         },
         _ => p_slow::<T, W>(s, call, dest, v, pe),
     }
@@ -314,6 +343,11 @@ pub(crate) fn p<T: Pod, W: Word>(call: &str, dest: *mut c_void, v: T, pe: i32) {
 #[inline(never)]
 fn p_slow<T: Pod, W: Word>(s: &State, call: &str, dest: *mut c_void, v: T, pe: usize) {
     let off = s.sym_word(call, "dest", dest, size_of::<T>());
+    if let Some(path) = s.path {
+        // SAFETY: `pe` is a PE of the job (`State::pe`); the word is inside the partition
+        // and aligned (`State::sym_word`).
+        return unsafe { threads::put_word::<W>(path, pe, off, bytemuck::cast(v)) };
+    }
     // SAFETY: `pe` is a PE of the job (`State::pe`) and the word ends inside the partition
     // (`State::sym`), so `State::at` gives the pointer `put_word_at` needs.
     unsafe {
@@ -325,12 +359,12 @@ fn p_slow<T: Pod, W: Word>(s: &State, call: &str, dest: *mut c_void, v: T, pe: u
 /// `g`: one single-copy-atomic load of the symmetric `src` on `pe` (hot path as in [`p`]).
 #[inline(always)]
 pub(crate) fn g<T: Pod, W: Word>(call: &str, src: *const c_void, pe: i32) -> T {
-    let s = st(call);
+    let s = st_unlocked(call);
     let pe = s.pe(call, pe);
     match s.sym_fast(src, size_of::<T>()) {
         Some(off) if (src as usize).is_multiple_of(size_of::<T>()) => {
             // SAFETY: as in `p`.
-            let v = unsafe { s.t().get_word_at::<W>(pe, off, s.at(pe, off).cast()) };
+            let v = unsafe { s.t().get_word_at::<W>(pe, off, s.at_fast(pe, off).cast()) };
             bytemuck::cast(v)
         }
         _ => g_slow::<T, W>(s, call, src, pe),
@@ -342,6 +376,10 @@ pub(crate) fn g<T: Pod, W: Word>(call: &str, src: *const c_void, pe: i32) -> T {
 #[inline(never)]
 fn g_slow<T: Pod, W: Word>(s: &State, call: &str, src: *const c_void, pe: usize) -> T {
     let off = s.sym_word(call, "source", src, size_of::<T>());
+    if let Some(path) = s.path {
+        // SAFETY: as in `p_slow`.
+        return bytemuck::cast(unsafe { threads::get_word::<W>(path, pe, off) });
+    }
     // SAFETY: as in `p_slow`.
     bytemuck::cast(unsafe { s.t().get_word_at::<W>(pe, off, s.at(pe, off).cast()) })
 }
@@ -368,7 +406,7 @@ macro_rules! bulk {
                 fail(stringify!($name), format_args!("nelems {nelems} overflows"))
             });
             // SAFETY: forwarded contract.
-            unsafe { $f(stringify!($name), dest.cast(), source.cast(), bytes, pe) }
+            unsafe { $f::<{ size_of::<$t>() }>(stringify!($name), dest.cast(), source.cast(), bytes, pe) }
         }
     };
     (@strided $name:ident, $f:ident, $t:ty, $c:literal, $what:literal) => {
@@ -748,7 +786,7 @@ pub unsafe extern "C" fn shmem_putmem(
     pe: i32,
 ) {
     // SAFETY: forwarded contract.
-    unsafe { put_bytes("shmem_putmem", dest, source, nelems, pe) }
+    unsafe { put_bytes::<1>("shmem_putmem", dest, source, nelems, pe) }
 }
 
 /// `shmem_putmem_nbi` (§9.5.6): as [`shmem_putmem`] (complete on return here).
@@ -763,7 +801,7 @@ pub unsafe extern "C" fn shmem_putmem_nbi(
     pe: i32,
 ) {
     // SAFETY: forwarded contract.
-    unsafe { put_bytes("shmem_putmem_nbi", dest, source, nelems, pe) }
+    unsafe { put_bytes::<1>("shmem_putmem_nbi", dest, source, nelems, pe) }
 }
 
 /// `shmem_getmem` (§9.5.3): `nelems` bytes from the symmetric `source` on `pe`.
@@ -778,7 +816,7 @@ pub unsafe extern "C" fn shmem_getmem(
     pe: i32,
 ) {
     // SAFETY: forwarded contract.
-    unsafe { get_bytes("shmem_getmem", dest, source, nelems, pe) }
+    unsafe { get_bytes::<1>("shmem_getmem", dest, source, nelems, pe) }
 }
 
 /// `shmem_getmem_nbi` (§9.5.7): as [`shmem_getmem`] (complete on return here).
@@ -793,5 +831,5 @@ pub unsafe extern "C" fn shmem_getmem_nbi(
     pe: i32,
 ) {
     // SAFETY: forwarded contract.
-    unsafe { get_bytes("shmem_getmem_nbi", dest, source, nelems, pe) }
+    unsafe { get_bytes::<1>("shmem_getmem_nbi", dest, source, nelems, pe) }
 }

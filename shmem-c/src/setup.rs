@@ -1,15 +1,14 @@
 //! Setup, queries and memory management (OpenSHMEM 1.5 §9.1, §9.3).
 
 use std::ffi::{c_char, c_int, c_void};
+use std::sync::atomic::Ordering;
 
 use shmem_core::runtime::VENDOR_NAME;
 use shmem_core::transport::Transport;
 use shmem_core::{AllocRequest, Error};
 
-use crate::state::{self, fail, st};
+use crate::state::{self, fail, st, st_unlocked};
 
-/// `SHMEM_THREAD_SERIALIZED`, the highest level this library provides.
-const THREAD_SERIALIZED: c_int = 2;
 /// `SHMEM_MAX_NAME_LEN`.
 const MAX_NAME_LEN: usize = 256;
 /// The version of the specification this C API implements: `shmem.h`'s `SHMEM_MAJOR_VERSION`
@@ -23,50 +22,56 @@ const C_API_VERSION: (c_int, c_int) = (1, 6);
 /// symmetric memory. A second call while initialized does nothing.
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_init() {
-    state::init("shmem_init");
+    state::init("shmem_init", None);
 }
 
-/// `shmem_init_thread` (§9.1.2): [`shmem_init`]; `*provided` receives the level given, at
-/// most `SHMEM_THREAD_SERIALIZED`. Returns 0.
+/// `shmem_init_thread` (§9.1.2): [`shmem_init`]; `*provided` receives the level given:
+/// `SHMEM_THREAD_MULTIPLE` when asked for (on one node always; across nodes under MPI when
+/// MPI provides `MPI_THREAD_MULTIPLE`, else `SHMEM_THREAD_SERIALIZED`), otherwise the level
+/// asked for, at most `SHMEM_THREAD_SERIALIZED` (across nodes, `SHMEM_THREAD_FUNNELED` when
+/// MPI runs below `MPI_THREAD_SERIALIZED`: a program that initialized MPI itself). The first
+/// initialization of the process chooses the level; a later one provides the same. Returns 0.
 ///
 /// # Safety
 /// `provided` is null or valid for writing an `int`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_init_thread(requested: c_int, provided: *mut c_int) -> c_int {
-    state::init("shmem_init_thread");
+    let level = state::init("shmem_init_thread", Some(requested));
     if !provided.is_null() {
         // SAFETY: non-null and writable (caller).
-        unsafe { provided.write(requested.clamp(0, THREAD_SERIALIZED)) };
+        unsafe { provided.write(level) };
     }
     0
 }
 
-/// `shmem_query_thread` (§9.1.4): `SHMEM_THREAD_SERIALIZED`.
+/// `shmem_query_thread` (§9.1.4): the level the first initialization provided
+/// (`SHMEM_THREAD_SERIALIZED` after `shmem_init`, except across nodes under an MPI at
+/// `MPI_THREAD_SINGLE`: `SHMEM_THREAD_FUNNELED`).
 ///
 /// # Safety
 /// `provided` is valid for writing an `int`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_query_thread(provided: *mut c_int) {
-    let _ = st("shmem_query_thread");
+    let _ = st_unlocked("shmem_query_thread");
     if provided.is_null() {
         fail("shmem_query_thread", format_args!("provided is NULL"));
     }
     // SAFETY: non-null and writable (caller).
-    unsafe { provided.write(THREAD_SERIALIZED) };
+    unsafe { provided.write(state::provided()) };
 }
 
 /// `shmem_finalize` (§9.1.6): collective; completes this PE's operations, synchronizes every
 /// PE and marks the PE finished. Symmetric memory stays mapped (the globals live there).
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_finalize() {
-    let s = st("shmem_finalize");
-    if s.finalized.get() {
+    let s = &st("shmem_finalize");
+    if s.finalized.load(Ordering::Relaxed) {
         return;
     }
     let left = s.inits.get().saturating_sub(1);
     s.inits.set(left);
     if left == 0 {
-        s.finalized.set(true);
+        s.finalized.store(true, Ordering::Release);
         s.rt.finalize();
     }
 }
@@ -93,19 +98,21 @@ pub unsafe extern "C" fn shmem_query_initialized(initialized: *mut c_int) -> c_i
 /// `shmem_global_exit` (§9.1.7): ends every PE of the job; the launcher exits with `status`.
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_global_exit(status: c_int) -> ! {
-    st("shmem_global_exit").rt.global_exit(status)
+    // No lock: `global_exit` reads fields set at init and stores atomics (`StateCell`), and
+    // must not wait for another thread's collective.
+    st_unlocked("shmem_global_exit").rt.global_exit(status)
 }
 
 /// `shmem_my_pe` (§9.1.8).
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_my_pe() -> c_int {
-    st("shmem_my_pe").me() as c_int
+    st_unlocked("shmem_my_pe").me() as c_int
 }
 
 /// `shmem_n_pes` (§9.1.9).
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_n_pes() -> c_int {
-    st("shmem_n_pes").n_pes() as c_int
+    st_unlocked("shmem_n_pes").n_pes() as c_int
 }
 
 /// `_my_pe` (deprecated name of [`shmem_my_pe`]).
@@ -125,7 +132,7 @@ pub extern "C" fn _num_pes() -> c_int {
 #[unsafe(no_mangle)]
 pub extern "C" fn start_pes(npes: c_int) {
     let _ = npes;
-    state::init("start_pes");
+    state::init("start_pes", None);
 }
 
 /// `shmem_pe_accessible` (§9.1.10): 1 for a PE of the job (every one is reachable by the
@@ -133,7 +140,7 @@ pub extern "C" fn start_pes(npes: c_int) {
 /// PE's memory is mapped here is `shmem_ptr`'s question.
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_pe_accessible(pe: c_int) -> c_int {
-    let s = st("shmem_pe_accessible");
+    let s = st_unlocked("shmem_pe_accessible");
     c_int::from(usize::try_from(pe).is_ok_and(|p| p < s.n_pes()))
 }
 
@@ -143,7 +150,7 @@ pub extern "C" fn shmem_pe_accessible(pe: c_int) -> c_int {
 /// None beyond the crate's contract: `addr` is only compared, never dereferenced.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_addr_accessible(addr: *const c_void, pe: c_int) -> c_int {
-    let s = st("shmem_addr_accessible");
+    let s = st_unlocked("shmem_addr_accessible");
     c_int::from(shmem_pe_accessible(pe) == 1 && s.try_sym(addr, 1).is_some())
 }
 
@@ -154,7 +161,7 @@ pub unsafe extern "C" fn shmem_addr_accessible(addr: *const c_void, pe: c_int) -
 /// `dest` is a symmetric address; it is checked, never dereferenced.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_ptr(dest: *const c_void, pe: c_int) -> *mut c_void {
-    let s = st("shmem_ptr");
+    let s = st_unlocked("shmem_ptr");
     let pe = s.pe("shmem_ptr", pe);
     ptr_on(s, "shmem_ptr", dest, pe)
 }
@@ -185,7 +192,7 @@ pub unsafe extern "C" fn shmem_team_ptr(
     pe: c_int,
 ) -> *mut c_void {
     let call = "shmem_team_ptr";
-    let s = st(call);
+    let s = &st(call);
     if team.is_null() {
         return std::ptr::null_mut();
     }
@@ -244,7 +251,7 @@ pub unsafe extern "C" fn shmem_info_get_name(name: *mut c_char) {
 /// Collective allocation of `size` bytes aligned to `align` (power of two), with the bytes
 /// zeroed when `zero`; NULL when the heap cannot hold it (on every PE).
 fn alloc(call: &str, size: usize, align: usize, zero: bool) -> *mut c_void {
-    let s = st(call);
+    let s = &st(call);
     let t = s.t();
     let mut req = AllocRequest::array::<u8>(size);
     req.align = align;
@@ -320,7 +327,7 @@ pub extern "C" fn shmem_align(alignment: usize, size: usize) -> *mut c_void {
 /// `ptr` is NULL or was returned by this library's allocation routines (checked).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_free(ptr: *mut c_void) {
-    let s = st("shmem_free");
+    let s = &st("shmem_free");
     if ptr.is_null() {
         return;
     }
@@ -345,7 +352,7 @@ pub unsafe extern "C" fn shmem_realloc(ptr: *mut c_void, size: usize) -> *mut c_
         unsafe { shmem_free(ptr) };
         return std::ptr::null_mut();
     }
-    let s = st("shmem_realloc");
+    let s = &st("shmem_realloc");
     let (old, old_len) = s.take("shmem_realloc", ptr);
     let t = s.t();
     let keep = old_len.min(size);

@@ -12,7 +12,7 @@ use shmem_core::transport::{AmoOp, Transport};
 use shmem_core::wait::{WaitKind, WaitSite};
 
 use crate::rma::put_bytes;
-use crate::state::{fail, st};
+use crate::state::{fail, st_unlocked};
 
 /// `SHMEM_SIGNAL_SET`, `SHMEM_SIGNAL_ADD` (the values of `shmem.h`).
 const SIGNAL_SET: c_int = 0;
@@ -23,7 +23,7 @@ const SIGNAL_ADD: c_int = 1;
 /// # Safety
 /// `src` is valid for reading `bytes` bytes (crate contract).
 #[allow(clippy::too_many_arguments)]
-pub(crate) unsafe fn put_signal(
+pub(crate) unsafe fn put_signal<const E: usize>(
     call: &str,
     dest: *mut c_void,
     src: *const c_void,
@@ -33,7 +33,7 @@ pub(crate) unsafe fn put_signal(
     sig_op: c_int,
     pe: i32,
 ) {
-    let s = st(call);
+    let s = st_unlocked(call);
     let p = s.pe(call, pe);
     let sig = s.sym_word(call, "sig_addr", sig_addr.cast(), 8);
     let op = match sig_op {
@@ -54,9 +54,9 @@ pub(crate) unsafe fn put_signal(
         }
     }
     // SAFETY: forwarded contract.
-    unsafe { put_bytes(call, dest, src, bytes, pe) };
-    s.t().fence();
-    s.t().amo::<u64>(p, sig, op);
+    unsafe { put_bytes::<E>(call, dest, src, bytes, pe) };
+    crate::sync::fence(s);
+    crate::sync::amo::<u64>(s, p, sig, op);
 }
 
 macro_rules! put_signal_fns {
@@ -86,7 +86,7 @@ macro_rules! put_signal_fns {
                 .unwrap_or_else(|| fail(call, format_args!("nelems {nelems} overflows")));
             // SAFETY: forwarded contract.
             unsafe {
-                put_signal(call, dest.cast(), source.cast(), bytes, sig_addr, signal, sig_op, pe)
+                put_signal::<{ size_of::<$t>() }>(call, dest.cast(), source.cast(), bytes, sig_addr, signal, sig_op, pe)
             }
         }
     };
@@ -240,9 +240,9 @@ put_signal_fns!(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_signal_fetch(sig_addr: *const u64) -> u64 {
     let call = "shmem_signal_fetch";
-    let s = st(call);
+    let s = st_unlocked(call);
     let off = s.sym_word(call, "sig_addr", sig_addr.cast(), 8);
-    s.t().amo::<u64>(s.me(), off, AmoOp::Fetch)
+    crate::sync::amo::<u64>(s, s.me(), off, AmoOp::Fetch)
 }
 
 /// `shmem_signal_wait_until` (§9.10.5): waits until this PE's signal word compares true with
@@ -257,9 +257,17 @@ pub unsafe extern "C" fn shmem_signal_wait_until(
     cmp_value: u64,
 ) -> u64 {
     let call = "shmem_signal_wait_until";
-    let s = st(call);
+    let s = st_unlocked(call);
     let off = s.sym_word(call, "sig_addr", sig_addr.cast(), 8);
     crate::sync::check_cmp(call, cmp);
+    if let Some(path) = s.path {
+        // SAFETY: the word is this PE's, inside the partition and aligned (`State::sym_word`).
+        return unsafe {
+            crate::threads::wait_until::<u64>(path, off, |v| {
+                crate::sync::compare(cmp, v, cmp_value)
+            })
+        };
+    }
     let site = WaitSite::new(WaitKind::WaitUntil, [off as u64, 8, 0, 0]);
     s.t()
         .wait_local::<u64>(off, site, |v| crate::sync::compare(cmp, v, cmp_value))
@@ -268,7 +276,7 @@ pub unsafe extern "C" fn shmem_signal_wait_until(
 /// Updates the signal word `sig_addr` on `pe` with one atomic (`add`: a fetch-add, else a
 /// swap), as `SymSignal::signal_add`/`signal_set` of the Rust API.
 fn signal_update(call: &str, sig_addr: *mut u64, signal: u64, pe: c_int, add: bool) {
-    let s = st(call);
+    let s = st_unlocked(call);
     let p = s.pe(call, pe);
     let off = s.sym_word(call, "sig_addr", sig_addr.cast(), 8);
     let op = if add {
@@ -276,7 +284,7 @@ fn signal_update(call: &str, sig_addr: *mut u64, signal: u64, pe: c_int, add: bo
     } else {
         AmoOp::Set(signal)
     };
-    s.t().amo::<u64>(p, off, op);
+    crate::sync::amo::<u64>(s, p, off, op);
 }
 
 /// `shmem_signal_add` (OpenSHMEM 1.6): adds `signal` to the signal word `sig_addr` on `pe`,

@@ -2,15 +2,37 @@
 //! call, and the translation of C addresses into symmetric offsets.
 //!
 //! # Threads
-//! The library provides `SHMEM_THREAD_SERIALIZED`: any thread may call, one at a time (the
-//! C caller orders its calls, e.g. with a mutex). The state below is therefore a plain cell
-//! with no lock on the fast path: a lock per `shmem_long_p` would cost more than the store.
+//! The level is chosen once, by the first initialization (`shmem_init_thread`):
+//!
+//! * **`SHMEM_THREAD_SERIALIZED`** (and below; `shmem_init`'s level): any thread may call, one
+//!   at a time, the C caller ordering its calls (e.g. with a mutex). No lock anywhere: a lock
+//!   per `shmem_long_p` would cost more than the store.
+//! * **`SHMEM_THREAD_MULTIPLE`**: calls come from any number of threads at once, and the
+//!   runtime (`Runtime`, its transport, this state's `RefCell`s) is `!Sync`. Two ways in:
+//!   - the one-sided calls (RMA, AMOs, signals, waits and tests, fence and quiet, the `ctx`
+//!     forms; [`st_unlocked`]) take no lock. They touch no part of the runtime: only this
+//!     state's address translation (immutable after init), the context table (atomics) and
+//!     [`State::path`], a `ThreadPath` (`Sync`, every segment access an atomic of the
+//!     element's size; `crate::threads`). So a thread's put never waits for another
+//!     thread's collective, which may be waiting for that very put on another PE;
+//!   - every other call ([`st`]: collectives, barriers, allocation, teams, context creation,
+//!     locks, init and finalize, queries) holds [`SERIAL`], one process-wide mutex, for its
+//!     whole duration, so the runtime is used by one thread at a time, as at `SERIALIZED`.
+//!
+//!   The hot paths of the one-sided calls stay the `SERIALIZED` code with no test of the
+//!   level: at `MULTIPLE` their address windows (`State::fast_own`,
+//!   `Globals::no_fast_path`) are empty, so every call goes to its out-of-line path, which
+//!   branches to the thread path.
 
-use std::cell::{RefCell, UnsafeCell};
+use std::cell::{Cell, RefCell, UnsafeCell};
 use std::collections::HashMap;
-use std::ffi::c_void;
+use std::ffi::{c_int, c_void};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
 use shmem_core::collectives::{DATA_CAPACITY, SyncArea, TEAM_POOL_BYTES, area_bytes};
+use shmem_core::config::MpiThreads;
+use shmem_core::threads::ThreadPath;
 use shmem_core::transport::Transport;
 use shmem_core::{AllocRequest, Allocation, DefaultTransport, Error, Runtime};
 
@@ -44,8 +66,21 @@ pub(crate) struct State {
     /// The teams, by handle (`crate::team`).
     pub(crate) teams: RefCell<HashMap<usize, Team>>,
     /// The created contexts, by handle, with the team each was made on (`crate::ctx`).
-    pub(crate) ctxs: RefCell<HashMap<usize, usize>>,
-    pub(crate) finalized: std::cell::Cell<bool>,
+    pub(crate) ctxs: Contexts,
+    /// The hot paths' window on this PE's partition, `(start, size)`: `base` and `psize`
+    /// below `MULTIPLE`; empty (size 0) at `MULTIPLE`, as is the globals' first span for the
+    /// hot paths then (`Globals::no_fast_path`), so that no call takes a hot path, which
+    /// uses the runtime's transport (`State::sym_fast`).
+    fast_own: (usize, usize),
+    /// At `SHMEM_THREAD_MULTIPLE`, the way of every thread into the segment: the one-sided
+    /// calls use it instead of the transport (`crate::threads`). `None` below `MULTIPLE`.
+    pub(crate) path: Option<ThreadPath<'static>>,
+    /// Where the next `_any` wait or test of a thread starts looking (the runtime's
+    /// `AnyCursor` is not `Sync`): rotates, so that no index is always preferred.
+    pub(crate) any_start: AtomicUsize,
+    /// Written under [`SERIAL`] (init, finalize); an atomic so that
+    /// `shmem_query_initialized` reads it without the lock.
+    pub(crate) finalized: AtomicBool,
     /// Initialization calls not yet matched by `shmem_finalize` (OpenSHMEM 1.6: init may be
     /// called several times; the last matching finalize finalizes).
     pub(crate) inits: std::cell::Cell<u32>,
@@ -54,14 +89,99 @@ pub(crate) struct State {
 /// The cell holding the state.
 struct StateCell(UnsafeCell<Option<State>>);
 
-// SAFETY: the C API's contract (`SHMEM_THREAD_SERIALIZED`, stated on every exported function
-// through the crate docs) is that no two calls run at the same time, and that the caller orders
-// calls made from different threads (the happens-before edge of its own synchronization). So
-// the state is never accessed from two threads at once: sharing the cell is like moving the
-// runtime (which is `Send`) from one thread to the next.
+// SAFETY: the cell is written once, by the first `init`, before any other call of the
+// process can reach it (the C caller starts with `shmem_init`, and starts the threads that
+// call at `MULTIPLE` afterwards: `pthread_create` orders the write before them), and never
+// again; after that only shared references exist. What those references reach from several
+// threads at once is sound:
+// * below `MULTIPLE`, nothing is reached from two threads at once: the C caller's contract
+//   (`SHMEM_THREAD_SERIALIZED`, crate docs) is that calls do not overlap and that calls
+//   from different threads are ordered by its own synchronization, which is then like
+//   moving the runtime (`Send`) from one thread to the next;
+// * at `MULTIPLE`, every call that uses the `!Sync` parts (the runtime and its transport,
+//   the `RefCell`s and `Cell`s below) holds `SERIAL` for its whole duration ([`st`]), so they
+//   are used by one thread at a time, each lock ordered after the previous unlock. The calls
+//   that do not hold it ([`st_unlocked`]) read only fields written once at init (addresses,
+//   sizes, the globals' spans, `path`) and atomics (`ctxs`, `any_start`, `finalized`), and
+//   reach the segment only through `path`, a `ThreadPath`, which is `Sync`. Of the runtime
+//   they use only what init set and nothing changes: `shmem_ptr`'s `ShmTransport::maps`
+//   (the job's node map) and `Segment::partition_ptr`, and `fail`'s `global_exit`, which
+//   reads such fields and stores atomics before it ends the process.
 unsafe impl Sync for StateCell {}
 
 static STATE: StateCell = StateCell(UnsafeCell::new(None));
+
+/// `SHMEM_THREAD_FUNNELED`, `SHMEM_THREAD_SERIALIZED` and `SHMEM_THREAD_MULTIPLE` (`shmem.h`).
+const THREAD_FUNNELED: c_int = 1;
+const THREAD_SERIALIZED: c_int = 2;
+pub(crate) const THREAD_MULTIPLE: c_int = 3;
+
+/// Whether the level provided is `SHMEM_THREAD_MULTIPLE`: set once, by the first `init`,
+/// before the program's other threads call (so a relaxed load sees it).
+static MULTIPLE: AtomicBool = AtomicBool::new(false);
+
+/// The level `shmem_init_thread` provided (`shmem_query_thread`): set by the first `init`.
+static PROVIDED: AtomicI32 = AtomicI32::new(THREAD_SERIALIZED);
+
+/// The level provided: what `shmem_query_thread` reports.
+pub(crate) fn provided() -> c_int {
+    PROVIDED.load(Ordering::Relaxed)
+}
+
+/// At `SHMEM_THREAD_MULTIPLE`, held by every call that uses the runtime (the crate docs'
+/// "every other call"), for the whole call. Re-entrant per thread through [`HOLDS`] (some
+/// calls are made of others: `shmem_realloc` of `shmem_malloc`).
+static SERIAL: Mutex<()> = Mutex::new(());
+
+thread_local! {
+    /// Whether this thread holds [`SERIAL`] (an outer call of this thread took it).
+    static HOLDS: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The state for a call that may use the runtime: holds [`SERIAL`] while it lives, at
+/// `MULTIPLE` (nothing below it).
+pub(crate) struct Held {
+    s: &'static State,
+    guard: Option<MutexGuard<'static, ()>>,
+}
+
+impl std::ops::Deref for Held {
+    type Target = State;
+    #[inline(always)]
+    fn deref(&self) -> &State {
+        self.s
+    }
+}
+
+impl Drop for Held {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if self.guard.is_some() {
+            HOLDS.with(|h| h.set(false));
+        }
+    }
+}
+
+/// Takes [`SERIAL`] at `MULTIPLE` unless this thread holds it already.
+#[inline(always)]
+fn serial() -> Option<MutexGuard<'static, ()>> {
+    if !MULTIPLE.load(Ordering::Relaxed) {
+        return None;
+    }
+    take_serial()
+}
+
+#[inline(never)]
+fn take_serial() -> Option<MutexGuard<'static, ()>> {
+    if HOLDS.with(Cell::get) {
+        return None;
+    }
+    // A panic cannot happen while it is held (it would abort at the C boundary), so a
+    // poisoned lock is only a formality.
+    let g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    HOLDS.with(|h| h.set(true));
+    Some(g)
+}
 
 /// Prints `shmem: CALL: MESSAGE` on stderr and ends the job: through the runtime's
 /// `global_exit(1)` when there is one (the launcher stops every PE and names this one), else
@@ -79,21 +199,35 @@ pub(crate) fn fail(call: &str, msg: std::fmt::Arguments<'_>) -> ! {
 
 /// The state, if `shmem_init` ran.
 fn current() -> Option<&'static State> {
-    // SAFETY: the cell is written only by `init` (before any other call can reach it: the C
-    // caller starts with `shmem_init`) and never again; calls are serialized (see
-    // `StateCell`), so no `&mut` exists while this `&` is used.
+    // SAFETY: the cell is written once, by the first `init`, which no other call of the
+    // process overlaps (the C caller starts with `shmem_init` and starts its other threads
+    // afterwards; see `StateCell`), and never again: no `&mut` exists while this `&` is used.
     unsafe { (*STATE.0.get()).as_ref() }
 }
 
 /// Whether the library is initialized now: `shmem_init` ran and the last matching
 /// `shmem_finalize` did not.
 pub(crate) fn initialized() -> bool {
-    current().is_some_and(|s| !s.finalized.get())
+    current().is_some_and(|s| !s.finalized.load(Ordering::Acquire))
 }
 
-/// The state, for `call`; ends the process with a message when `shmem_init` has not run.
+/// The state, for `call`, which may use the runtime: at `MULTIPLE` the returned guard holds
+/// [`SERIAL`]. Ends the process with a message when `shmem_init` has not run.
 #[inline(always)]
-pub(crate) fn st(call: &str) -> &'static State {
+pub(crate) fn st(call: &str) -> Held {
+    let guard = serial();
+    Held {
+        s: st_unlocked(call),
+        guard,
+    }
+}
+
+/// The state, for a one-sided `call` that holds no lock at any level: at `MULTIPLE` it must
+/// not use the runtime (`State::rt`, `State::t`, the `RefCell`s) but [`State::path`]
+/// (`crate::threads`); below, it is the hot path of the `SERIALIZED` library, unchanged.
+/// Ends the process with a message when `shmem_init` has not run.
+#[inline(always)]
+pub(crate) fn st_unlocked(call: &str) -> &'static State {
     match current() {
         Some(s) => s,
         None => not_initialized(call),
@@ -134,6 +268,7 @@ fn misaligned(call: &str, what: &str, addr: *const c_void, len: usize) -> ! {
 }
 
 /// Where a local buffer of the C caller lives.
+#[derive(Clone, Copy)]
 pub(crate) enum Local {
     /// In a partition of the segment (symmetric memory, this PE's or, through `shmem_ptr`,
     /// another's): reached through the transport, never as a Rust slice.
@@ -142,22 +277,65 @@ pub(crate) enum Local {
     Plain,
 }
 
-/// `shmem_init`/`shmem_init_thread`. A call while initialized only counts one more
-/// initialization, which one more `shmem_finalize` must match (OpenSHMEM 1.6).
-pub(crate) fn init(call: &str) {
+/// `shmem_init_thread` asking for `requested` (`None`: `shmem_init`); returns the level
+/// provided. The first call chooses the level:
+/// * `SHMEM_THREAD_MULTIPLE` when asked for and the runtime has a `ThreadPath` (every job on
+///   one node; under MPI with several nodes, when MPI runs at `MPI_THREAD_MULTIPLE`, which is
+///   asked for here);
+/// * else the request, at most `SHMEM_THREAD_SERIALIZED` (`shmem_init`: that level), which
+///   under MPI with several nodes needs MPI at `MPI_THREAD_SERIALIZED` (asked for when the
+///   request is `SERIALIZED` or more; `shmem_init` keeps MPI's faster `MPI_THREAD_SINGLE`
+///   unless `SHMEM_MPI_THREADS` says otherwise);
+/// * where MPI runs lower than that needs (a program that initialized MPI itself, or
+///   `shmem_init` there), at most `SHMEM_THREAD_FUNNELED`: only the thread that initialized
+///   may call.
+///
+/// A call while initialized only counts one more initialization, which one more
+/// `shmem_finalize` must match (OpenSHMEM 1.6), and provides the level chosen first.
+pub(crate) fn init(call: &str, requested: Option<c_int>) -> c_int {
+    let _serial = serial();
+    if current().is_some() {
+        init_again(call);
+        return provided();
+    }
+    let asked = requested.unwrap_or(THREAD_SERIALIZED);
+    let mpi = match requested {
+        Some(THREAD_MULTIPLE) => MpiThreads::Multiple,
+        Some(l) if l >= THREAD_SERIALIZED => MpiThreads::Serialized,
+        _ => MpiThreads::Single,
+    };
+    let rt = init_first(call, mpi);
+    let level = if MULTIPLE.load(Ordering::Relaxed) {
+        THREAD_MULTIPLE
+    } else if rt.any_thread() {
+        asked.clamp(0, THREAD_SERIALIZED)
+    } else {
+        asked.clamp(0, THREAD_FUNNELED)
+    };
+    PROVIDED.store(level, Ordering::Relaxed);
+    level
+}
+
+/// [`init`] of an initialized process.
+fn init_again(call: &str) {
     if let Some(s) = current() {
-        if s.finalized.get() {
+        if s.finalized.load(Ordering::Relaxed) {
             // Initialized again after the last finalize (OpenSHMEM 1.6): the same job, heap
             // and globals, after a barrier.
             s.rt.revive()
                 .unwrap_or_else(|e| fail(call, format_args!("{e}")));
-            s.finalized.set(false);
+            s.finalized.store(false, Ordering::Release);
             s.inits.set(1);
             return;
         }
         s.inits.set(s.inits.get().saturating_add(1));
-        return;
     }
+}
+
+/// [`init`]'s first call: the runtime (MPI asked for at least `mpi`) and the state, at
+/// `MULTIPLE` when `mpi` asks for it and it is available.
+fn init_first(call: &str, mpi: MpiThreads) -> &'static Runtime {
+    let multiple = mpi == MpiThreads::Multiple;
     if shmem_core::runtime::initialized() {
         fail(
             call,
@@ -167,7 +345,7 @@ pub(crate) fn init(call: &str) {
     let spans = globals::find().unwrap_or_else(|e| fail(call, format_args!("{e}")));
     let snapshot = globals::snapshot(&spans);
     let descs = globals::descs(&spans, &snapshot);
-    let (rt, layout) = match Runtime::init(&descs) {
+    let (rt, layout) = match Runtime::init_threads(&descs, mpi) {
         Ok(r) => r,
         Err(Error::StaticsTooLarge { needed, available }) => fail(
             call,
@@ -197,6 +375,21 @@ pub(crate) fn init(call: &str) {
     let (base, seg_lo) = (base_ptr as usize, seg0 as usize);
     // `State::own`'s single compare needs it; a segment is far smaller (`Segment::create`).
     assert!(seg.partition_size() <= usize::MAX / 2);
+    let path = if multiple { rt.thread_path() } else { None };
+    if let Some(p) = path {
+        // Other threads of this PE may be working while the thread that made the last
+        // call waits: the launcher's deadlock check must never judge this PE stuck (as for
+        // a live Rust context).
+        p.enter();
+    }
+    let mut globals = globals;
+    let fast_own = match path {
+        None => (base, seg.partition_size()),
+        Some(_) => {
+            globals.no_fast_path();
+            (base, 0)
+        }
+    };
     let state = State {
         rt,
         base,
@@ -212,13 +405,19 @@ pub(crate) fn init(call: &str) {
         pool: block.offset() + world_area,
         _world_block: block,
         teams: RefCell::new(HashMap::new()),
-        ctxs: RefCell::new(HashMap::new()),
-        finalized: std::cell::Cell::new(false),
+        ctxs: Contexts::default(),
+        fast_own,
+        path,
+        any_start: AtomicUsize::new(0),
+        finalized: AtomicBool::new(false),
         inits: std::cell::Cell::new(1),
     };
     // SAFETY: no state exists yet (checked above), so no reference into the cell exists;
-    // calls are serialized, so nothing reads it while it is written.
+    // this is the process's first call (the program's other threads start after it, see
+    // `StateCell`), so nothing reads the cell while it is written.
     unsafe { *STATE.0.get() = Some(state) };
+    MULTIPLE.store(path.is_some(), Ordering::Relaxed);
+    rt
 }
 
 impl State {
@@ -285,6 +484,19 @@ impl State {
         unsafe { self.seg0.add(pe * self.psize + off) }
     }
 
+    /// [`State::at`] for the hot paths: the partition size read from the window
+    /// `State::sym_fast` just compared with (the same value, since a hot path runs only when
+    /// that window is not empty, below `MULTIPLE`), so the compiler reuses the load.
+    ///
+    /// # Safety
+    /// As [`State::at`], with `off` from a `Some` of [`State::sym_fast`].
+    #[inline(always)]
+    pub(crate) unsafe fn at_fast(&self, pe: usize, off: usize) -> *mut u8 {
+        // SAFETY: `sym_fast` found something, so the level is below `MULTIPLE` and
+        // `fast_own.1` is `psize` (`init`): this is `State::at` (caller).
+        unsafe { self.seg0.add(pe * self.fast_own.1 + off) }
+    }
+
     /// [`State::at`] for this PE (one add).
     ///
     /// # Safety
@@ -300,9 +512,13 @@ impl State {
     /// `sym`/`local` (same checks, same messages): the hot path then holds nothing across a
     /// call and saves no registers. A `Some` offset satisfies what [`State::sym`] promises.
     /// For `len` of at least 1 (`Globals::first_offset`).
+    ///
+    /// At `MULTIPLE` the windows it looks in are empty (`State::fast_own`,
+    /// `Globals::no_fast_path`), so it returns
+    /// `None` for every address: the hot paths, which use the transport, are never taken.
     #[inline(always)]
     pub(crate) fn sym_fast(&self, addr: *const c_void, len: usize) -> Option<usize> {
-        match self.own(addr as usize, len) {
+        match within(addr as usize, len, self.fast_own.0, self.fast_own.1) {
             Some(off) => Some(off),
             None => self.globals.first_offset(addr as usize, len),
         }
@@ -454,5 +670,44 @@ impl State {
     /// `SHMEM_TEAM_WORLD`'s sync area.
     pub(crate) fn world_area(&self) -> SyncArea {
         self.world_area
+    }
+}
+
+/// How many contexts a PE may have at once (`shmem_ctx_create` returns nonzero beyond).
+pub(crate) const MAX_CTXS: usize = 1024;
+
+/// The created contexts: handle `h` (2 and up) is entry `h - 2`, holding the handle of the
+/// team it was made on (nonzero), or 0 when free. Atomics, so that the one-sided `ctx` forms
+/// check their handle from any thread without a lock; entries are claimed and freed only
+/// under [`SERIAL`] (`shmem_ctx_create`, `shmem_ctx_destroy`).
+pub(crate) struct Contexts(Box<[AtomicUsize]>);
+
+impl Default for Contexts {
+    fn default() -> Contexts {
+        Contexts((0..MAX_CTXS).map(|_| AtomicUsize::new(0)).collect())
+    }
+}
+
+impl Contexts {
+    /// The team of the live context `handle`, if it is one.
+    #[inline(always)]
+    pub(crate) fn team(&self, handle: usize) -> Option<usize> {
+        let t = self.0.get(handle.wrapping_sub(2))?.load(Ordering::Acquire);
+        (t != 0).then_some(t)
+    }
+
+    /// A new context on `team` (nonzero), its handle; `None` when every entry is taken. Only
+    /// under [`SERIAL`] (or below `MULTIPLE`), so no two callers claim one entry.
+    pub(crate) fn claim(&self, team: usize) -> Option<usize> {
+        let i = self.0.iter().position(|e| e.load(Ordering::Relaxed) == 0)?;
+        self.0[i].store(team, Ordering::Release);
+        Some(i + 2)
+    }
+
+    /// Frees the live context `handle` (as [`Contexts::claim`], under [`SERIAL`]).
+    pub(crate) fn release(&self, handle: usize) {
+        if let Some(e) = self.0.get(handle.wrapping_sub(2)) {
+            e.store(0, Ordering::Release);
+        }
     }
 }

@@ -7,7 +7,8 @@ use bytemuck::Pod;
 use shmem_core::transport::{AmoOp, Transport, Word};
 use shmem_core::wait::{WaitKind, WaitSite};
 
-use crate::state::{Local, State, fail, st};
+use crate::state::{Local, State, fail, st, st_unlocked};
+use crate::threads;
 
 /// `SHMEM_CMP_EQ` ... `SHMEM_CMP_LE` (the values of `shmem.h`).
 const CMP_EQ: c_int = 1;
@@ -42,9 +43,18 @@ pub(crate) fn check_cmp(call: &str, cmp: c_int) {
 /// Waits until the symmetric word `ivar` of this PE satisfies `cmp value`.
 #[inline(always)]
 fn wait_until<T: Pod + PartialOrd, W: Word>(call: &str, ivar: *const c_void, cmp: c_int, value: T) {
-    let s = st(call);
+    let s = st_unlocked(call);
     let off = s.sym_word(call, "ivar", ivar, size_of::<T>());
     check_cmp(call, cmp);
+    if let Some(path) = s.path {
+        // SAFETY: the word is this PE's, inside the partition and aligned (`State::sym_word`).
+        unsafe {
+            threads::wait_until::<W>(path, off, |x| {
+                compare(cmp, bytemuck::cast::<W, T>(x), value)
+            })
+        };
+        return;
+    }
     let site = WaitSite::new(
         WaitKind::WaitUntil,
         [off as u64, size_of::<T>() as u64, 0, 0],
@@ -62,10 +72,10 @@ fn test<T: Pod + PartialOrd, W: Word>(
     cmp: c_int,
     value: T,
 ) -> c_int {
-    let s = st(call);
+    let s = st_unlocked(call);
     let off = s.sym_word(call, "ivar", ivar, size_of::<T>());
     check_cmp(call, cmp);
-    let x: T = bytemuck::cast(s.t().get_word::<W>(s.me(), off));
+    let x: T = bytemuck::cast(word::<W>(s, s.me(), off));
     c_int::from(compare(cmp, x, value))
 }
 
@@ -211,16 +221,65 @@ p2p!(
     shmem_ptrdiff_wait
 );
 
-/// `shmem_fence` (§9.9.1): orders this PE's puts and AMOs to each PE.
-#[unsafe(no_mangle)]
-pub extern "C" fn shmem_fence() {
-    st("shmem_fence").t().fence();
+/// The word `W` at `off` on `pe` (inside the partition and aligned: `State::sym_word` or
+/// the same checks), read with one single-copy-atomic load: the transport's, or at
+/// `MULTIPLE` the thread path's.
+#[inline(always)]
+pub(crate) fn word<W: Word>(s: &State, pe: usize, off: usize) -> W {
+    match s.path {
+        // SAFETY: in bounds and aligned (caller).
+        Some(path) => unsafe { threads::get_word::<W>(path, pe, off) },
+        None => s.t().get_word::<W>(pe, off),
+    }
 }
 
-/// `shmem_quiet` (§9.9.2): completes this PE's puts, AMOs and non-blocking operations.
+/// An AMO on the word `W` at `off` on `pe` (checked as for [`word`]): the transport's, or at
+/// `MULTIPLE` the thread path's.
+#[inline(always)]
+pub(crate) fn amo<W: shmem_core::transport::AmoWord>(
+    s: &State,
+    pe: usize,
+    off: usize,
+    op: AmoOp<W>,
+) -> W {
+    match s.path {
+        // SAFETY: in bounds and aligned (caller).
+        Some(path) => unsafe { threads::amo::<W>(path, pe, off, op) },
+        None => s.t().amo::<W>(pe, off, op),
+    }
+}
+
+/// `fence`: the transport's, or at `MULTIPLE` the thread path's.
+#[inline(always)]
+pub(crate) fn fence(s: &State) {
+    match s.path {
+        Some(path) => path.fence(),
+        None => s.t().fence(),
+    }
+}
+
+/// `quiet`: the transport's, or at `MULTIPLE` the thread path's. Without the `mpi` feature
+/// both are the same SeqCst fence, and the compiler drops the test.
+#[inline(always)]
+pub(crate) fn quiet(s: &State) {
+    match s.path {
+        Some(path) => path.quiet(),
+        None => s.t().quiet(),
+    }
+}
+
+/// `shmem_fence` (§9.9.1): orders this PE's puts and AMOs to each PE (at `MULTIPLE`, the
+/// calling thread's).
+#[unsafe(no_mangle)]
+pub extern "C" fn shmem_fence() {
+    fence(st_unlocked("shmem_fence"));
+}
+
+/// `shmem_quiet` (§9.9.2): completes this PE's puts, AMOs and non-blocking operations (at
+/// `MULTIPLE`, the calling thread's; every operation is complete on return there).
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_quiet() {
-    st("shmem_quiet").t().quiet();
+    quiet(st_unlocked("shmem_quiet"));
 }
 
 /// `shmem_barrier_all` (§9.8.2): every PE arrives; this PE's operations are complete.
@@ -294,7 +353,7 @@ fn lock_site(off: usize) -> WaitSite {
 /// None beyond the crate's contract: `lock` is checked and accessed atomically.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_set_lock(lock: *mut c_long) {
-    let s = st("shmem_set_lock");
+    let s = &st("shmem_set_lock");
     let off = lock_word(s, "shmem_set_lock", lock);
     let (t, me) = (s.t(), s.me());
     t.amo(me, off, AmoOp::FetchAnd(!(NEXT | GRANTED)));
@@ -316,7 +375,7 @@ pub unsafe extern "C" fn shmem_set_lock(lock: *mut c_long) {
 /// None beyond the crate's contract: `lock` is checked and accessed atomically.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_clear_lock(lock: *mut c_long) {
-    let s = st("shmem_clear_lock");
+    let s = &st("shmem_clear_lock");
     let off = lock_word(s, "shmem_clear_lock", lock);
     let (t, me) = (s.t(), s.me());
     t.quiet();
@@ -346,7 +405,7 @@ pub unsafe extern "C" fn shmem_clear_lock(lock: *mut c_long) {
 /// None beyond the crate's contract: `lock` is checked and accessed atomically.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_test_lock(lock: *mut c_long) -> c_int {
-    let s = st("shmem_test_lock");
+    let s = &st("shmem_test_lock");
     let off = lock_word(s, "shmem_test_lock", lock);
     let (t, me) = (s.t(), s.me());
     loop {
@@ -380,7 +439,15 @@ unsafe fn read_local<T: Pod>(s: &State, call: &str, what: &str, ptr: *const T, n
         fail(call, format_args!("{what} {ptr:p} is NULL or misaligned"));
     }
     let mut out = vec![T::zeroed(); n];
-    match s.local(call, what, ptr.cast(), bytes) {
+    let local = s.local(call, what, ptr.cast(), bytes);
+    if let (Some(path), &Local::Sym(p, o)) = (s.path, &local) {
+        let at = out.as_mut_ptr().cast();
+        // SAFETY: `out` is ours, writable for `bytes` bytes; the symmetric source is inside
+        // `p`'s partition (`State::local`).
+        unsafe { threads::get(path, call, p, o, Local::Plain, at, bytes, size_of::<T>()) };
+        return out;
+    }
+    match local {
         Local::Sym(p, o) => s.t().get(p, o, bytemuck::cast_slice_mut(&mut out)),
         // SAFETY: ordinary process memory readable for `n` elements (caller), aligned and
         // non-null (checked).
@@ -400,7 +467,15 @@ unsafe fn write_local<T: Pod>(s: &State, call: &str, what: &str, ptr: *mut T, va
     if ptr.is_null() || !ptr.is_aligned() {
         fail(call, format_args!("{what} {ptr:p} is NULL or misaligned"));
     }
-    match s.local(call, what, ptr.cast(), size_of_val(vals)) {
+    let local = s.local(call, what, ptr.cast(), size_of_val(vals));
+    if let (Some(path), &Local::Sym(p, o)) = (s.path, &local) {
+        let (at, n) = (vals.as_ptr().cast(), size_of_val(vals));
+        // SAFETY: `vals` is ours, readable for `n` bytes; the symmetric target is inside
+        // `p`'s partition (`State::local`).
+        unsafe { threads::put(path, call, p, o, Local::Plain, at, n, size_of::<T>()) };
+        return;
+    }
+    match local {
         Local::Sym(p, o) => s.t().put(p, o, bytemuck::cast_slice(vals)),
         // SAFETY: ordinary process memory writable for `vals.len()` elements (caller),
         // aligned and non-null (checked); `vals` is ours.
@@ -430,7 +505,7 @@ impl<T: Pod + PartialOrd> Many<T> {
         cmp: c_int,
         values: Vec<T>,
     ) -> (Many<T>, &'static State) {
-        let s = st(call);
+        let s = st_unlocked(call);
         check_cmp(call, cmp);
         let bytes = nelems
             .checked_mul(size_of::<T>())
@@ -467,7 +542,7 @@ impl<T: Pod + PartialOrd> Many<T> {
         if self.excluded[i] {
             return false;
         }
-        let v: T = bytemuck::cast(s.t().get_word::<W>(s.me(), self.off + i * size_of::<T>()));
+        let v: T = bytemuck::cast(word::<W>(s, s.me(), self.off + i * size_of::<T>()));
         let want = self.values[if self.values.len() == 1 { 0 } else { i }];
         compare(self.cmp, v, want)
     }
@@ -477,6 +552,17 @@ impl<T: Pod + PartialOrd> Many<T> {
     }
 
     fn any<W: Word>(&self, s: &State) -> Option<usize> {
+        if s.path.is_some() {
+            // At `MULTIPLE` (the runtime's cursor is not `Sync`): a start that moves on by
+            // one at every call, so that no index is always preferred.
+            let start = s
+                .any_start
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+                % self.n;
+            return (0..self.n)
+                .map(|k| (start + k) % self.n)
+                .find(|&i| self.holds::<W>(s, i));
+        }
         let cursor = s.rt.any_cursor();
         let start = cursor.start(self.off, self.n);
         let found = (0..self.n)
@@ -499,7 +585,10 @@ impl<T: Pod + PartialOrd> Many<T> {
             WaitKind::WaitUntilMany,
             [self.off as u64, self.n as u64, 0, 0],
         );
-        s.t().wait_for(site, cond);
+        match s.path {
+            Some(path) => threads::wait_for(path, site, cond),
+            None => s.t().wait_for(site, cond),
+        }
     }
 }
 
@@ -599,7 +688,7 @@ macro_rules! p2p_many {
     (@vals one $call:ident, $v:ident, $n:ident) => { vec![$v] };
     (@vals vector $call:ident, $v:ident, $n:ident) => {
         // SAFETY: the comparison values are readable for `nelems` elements (caller).
-        unsafe { read_local(st($call), $call, "cmp_values", $v, $n) }
+        unsafe { read_local(st_unlocked($call), $call, "cmp_values", $v, $n) }
     };
 }
 p2p_many!(
@@ -949,14 +1038,20 @@ p2p_many!(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_pe_quiet(target_pes: *const c_int, npes: usize) {
     let call = "shmem_pe_quiet";
-    let s = st(call);
+    let s = st_unlocked(call);
     if npes == 0 {
         return;
     }
     // SAFETY: forwarded contract.
     let pes = unsafe { read_local(s, call, "target_pes", target_pes, npes) };
     let pes: Vec<usize> = pes.into_iter().map(|pe| s.pe(call, pe)).collect();
-    for pe in pes {
-        s.t().quiet_pe(pe);
+    match s.path {
+        // Completes every PE's operations of this thread (a superset).
+        Some(path) => path.quiet(),
+        None => {
+            for pe in pes {
+                s.t().quiet_pe(pe);
+            }
+        }
     }
 }

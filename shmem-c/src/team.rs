@@ -134,7 +134,7 @@ pub unsafe extern "C" fn shmem_team_split_strided(
     new_team: *mut *mut c_void,
 ) -> c_int {
     let call = "shmem_team_split_strided";
-    let s = st(call);
+    let s = &st(call);
     if parent.is_null() {
         // SAFETY: forwarded contract.
         unsafe { deliver(call, new_team, 0) };
@@ -194,7 +194,7 @@ pub unsafe extern "C" fn shmem_team_split_2d(
     yaxis_team: *mut *mut c_void,
 ) -> c_int {
     let call = "shmem_team_split_2d";
-    let s = st(call);
+    let s = &st(call);
     if parent.is_null() {
         // SAFETY: forwarded contract.
         unsafe {
@@ -265,7 +265,7 @@ pub unsafe extern "C" fn shmem_team_split_2d(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_team_destroy(team: *mut c_void) {
     let call = "shmem_team_destroy";
-    let s = st(call);
+    let s = &st(call);
     if matches!(team as usize, WORLD | SHARED) {
         fail(
             call,
@@ -285,7 +285,7 @@ pub unsafe extern "C" fn shmem_team_destroy(team: *mut c_void) {
 /// None beyond the crate's contract: `team` is a handle, never dereferenced.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_team_my_pe(team: *const c_void) -> c_int {
-    let s = st("shmem_team_my_pe");
+    let s = &st("shmem_team_my_pe");
     if team.is_null() {
         return -1;
     }
@@ -298,7 +298,7 @@ pub unsafe extern "C" fn shmem_team_my_pe(team: *const c_void) -> c_int {
 /// None beyond the crate's contract: `team` is a handle, never dereferenced.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_team_n_pes(team: *const c_void) -> c_int {
-    let s = st("shmem_team_n_pes");
+    let s = &st("shmem_team_n_pes");
     if team.is_null() {
         return -1;
     }
@@ -317,7 +317,7 @@ pub unsafe extern "C" fn shmem_team_translate_pe(
     dest_team: *const c_void,
 ) -> c_int {
     let call = "shmem_team_translate_pe";
-    let s = st(call);
+    let s = &st(call);
     if src_team.is_null() || dest_team.is_null() {
         return -1;
     }
@@ -340,7 +340,7 @@ pub unsafe extern "C" fn shmem_team_get_config(
     config: *mut TeamConfig,
 ) -> c_int {
     let call = "shmem_team_get_config";
-    let s = st(call);
+    let s = &st(call);
     if team.is_null() {
         return 1;
     }

@@ -187,7 +187,8 @@ pub struct Startup {
 /// `SERIALIZED`), so the default is `SINGLE`, and the thread that called `shmem::init` must
 /// make every call that reaches MPI: another thread's call panics, naming this variable, before
 /// it reaches MPI.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Ordered from the lowest level up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub enum MpiThreads {
     /// `single` (default): `MPI_THREAD_SINGLE`; only the initializing thread may use shmem.
     #[default]

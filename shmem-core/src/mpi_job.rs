@@ -115,6 +115,11 @@ pub(crate) fn may_keep_until_exit() -> bool {
 /// Whether MPI runs below `MPI_THREAD_SERIALIZED` (only its initializing thread may call it).
 static MPI_SINGLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
+/// Whether MPI runs below `MPI_THREAD_SERIALIZED` ([`MPI_SINGLE`]).
+pub(crate) fn below_serialized() -> bool {
+    MPI_SINGLE.load(std::sync::atomic::Ordering::Acquire)
+}
+
 /// Finalizes MPI when the process exits, for a runtime that is never dropped (the C API
 /// leaks its runtime so that the program's globals, which live in the segment, stay mapped
 /// until exit). Does nothing when the program initialized MPI itself (it finalizes it).

@@ -346,13 +346,33 @@ impl Runtime {
         statics: &[StaticDesc<'_>],
         multiple: bool,
     ) -> Result<(Runtime, StaticsLayout)> {
+        let threads = if multiple {
+            config::MpiThreads::Multiple
+        } else {
+            config::MpiThreads::Single
+        };
+        Runtime::init_threads(statics, threads)
+    }
+
+    /// [`Runtime::init`] asking a job under MPI that this call initializes for at least the
+    /// thread level `threads` (`SHMEM_MPI_THREADS` may ask for more): the C API's
+    /// `shmem_init_thread`, which asks for `Serialized` when the program asks for
+    /// `SHMEM_THREAD_SERIALIZED`. What MPI provided: [`Runtime::any_thread`],
+    /// [`Runtime::thread_path`].
+    ///
+    /// # Errors
+    /// As [`Runtime::init`].
+    pub fn init_threads(
+        statics: &[StaticDesc<'_>],
+        threads: config::MpiThreads,
+    ) -> Result<(Runtime, StaticsLayout)> {
         if LIVE.swap(true, Ordering::AcqRel) {
             return Err(Error::AlreadyInitialized);
         }
         let kept = DORMANT.lock().unwrap_or_else(|e| e.into_inner()).take();
         let r = match kept {
             Some(rt) => rt.wake(statics),
-            None => Runtime::init_inner(statics, multiple),
+            None => Runtime::init_inner(statics, threads),
         };
         if r.is_err() {
             LIVE.store(false, Ordering::Release);
@@ -431,14 +451,14 @@ impl Runtime {
         debug_log!(self, "initialized again");
     }
 
-    fn init_inner(statics: &[StaticDesc<'_>], multiple: bool) -> Result<(Runtime, StaticsLayout)> {
+    fn init_inner(
+        statics: &[StaticDesc<'_>],
+        threads: config::MpiThreads,
+    ) -> Result<(Runtime, StaticsLayout)> {
         let settings = Settings::from_env()?;
         crate::log::set_level(settings.debug);
-        #[allow(unused_mut)]
         let mut startup = config::Startup::from_env()?;
-        if multiple {
-            startup.mpi_threads = config::MpiThreads::Multiple;
-        }
+        startup.mpi_threads = startup.mpi_threads.max(threads);
         if FINALIZED_LAUNCHED.load(Ordering::Acquire) {
             return Err(Error::Finalized);
         }
@@ -717,6 +737,18 @@ impl Runtime {
             #[cfg(feature = "mpi")]
             None,
         ))
+    }
+
+    /// Whether any thread of the process may make this runtime's calls, one at a time
+    /// (`SHMEM_THREAD_SERIALIZED`): false only in a multi-node MPI job whose MPI runs below
+    /// `MPI_THREAD_SERIALIZED`, where only the thread that initialized it may (another
+    /// thread's call that reaches MPI panics).
+    pub fn any_thread(&self) -> bool {
+        #[cfg(feature = "mpi")]
+        if self.transport.net().is_some() && crate::mpi_job::below_serialized() {
+            return false;
+        }
+        true
     }
 
     /// This PE's fairness cursor for `any` waits and tests on arrays.

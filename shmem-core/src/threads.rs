@@ -11,6 +11,9 @@
 //! defines. The safe layer keeps everything else away from those bytes: what a thread can
 //! name through a `ThreadPath` is an object lent to threads by an exclusive borrow, so no
 //! volatile access of this process can reach it while it is lent (`shmem::ThreadSlice`).
+//! The C API at `SHMEM_THREAD_MULTIPLE` (`shmem-c`) uses the same methods, their `unsafe`
+//! contract then being its C caller's: racing calls of one PE on the same bytes are one-sided
+//! calls of one element size.
 //!
 //! The price of atomics: a bulk transfer moves element by element instead of with vector
 //! copies (a 4 KiB put of `u64`: about 130 ns instead of 45 ns on the 2-vCPU guest; `u8`
@@ -90,9 +93,12 @@ impl<'a> ThreadPath<'a> {
     /// While this runs, no thread of this process accesses the target bytes other than
     /// atomically with `W`-sized accesses (the safe layer: the bytes belong to an object lent
     /// to threads, which every thread reaches only through a `ThreadPath` with one element
-    /// type).
+    /// type; the C API at `SHMEM_THREAD_MULTIPLE`: its caller's contract).
+    ///
+    /// # Panics
+    /// When the span leaves `pe`'s partition or is not aligned to `W`.
     #[inline]
-    pub(crate) unsafe fn put<W: Word>(&self, pe: usize, offset: usize, src: &[W]) {
+    pub unsafe fn put<W: Word>(&self, pe: usize, offset: usize, src: &[W]) {
         // SAFETY: forwarded contract; `src` holds the whole span.
         unsafe { self.iput(pe, offset, 1, src, 1, src.len()) }
     }
@@ -102,7 +108,7 @@ impl<'a> ThreadPath<'a> {
     /// # Safety
     /// As for [`ThreadPath::put`], for the source bytes.
     #[inline]
-    pub(crate) unsafe fn get<W: Word>(&self, pe: usize, offset: usize, dst: &mut [W]) {
+    pub unsafe fn get<W: Word>(&self, pe: usize, offset: usize, dst: &mut [W]) {
         let n = dst.len();
         // SAFETY: forwarded contract; `dst` holds the whole span.
         unsafe { self.iget(pe, offset, 1, dst, 1, n) }
@@ -115,7 +121,7 @@ impl<'a> ThreadPath<'a> {
     /// As for [`ThreadPath::put`]. `src` holds `(count - 1) * src_stride + 1` elements or
     /// more, and the target span is bounds-checked here.
     #[inline]
-    pub(crate) unsafe fn iput<W: Word>(
+    pub unsafe fn iput<W: Word>(
         &self,
         pe: usize,
         offset: usize,
@@ -186,7 +192,7 @@ impl<'a> ThreadPath<'a> {
     /// # Safety
     /// As for [`ThreadPath::iput`], for the source bytes.
     #[inline]
-    pub(crate) unsafe fn iget<W: Word>(
+    pub unsafe fn iget<W: Word>(
         &self,
         pe: usize,
         offset: usize,
@@ -218,7 +224,7 @@ impl<'a> ThreadPath<'a> {
     /// # Safety
     /// As for [`ThreadPath::put`], for the word.
     #[inline(always)]
-    pub(crate) unsafe fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W {
+    pub unsafe fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W {
         let p = self.words::<W>(pe, offset, 1);
         #[cfg(feature = "mpi")]
         if let Some(net) = self.net {
@@ -243,11 +249,7 @@ impl<'a> ThreadPath<'a> {
     ///
     /// # Safety
     /// As for [`ThreadPath::put`], for the word.
-    pub(crate) unsafe fn wait_until<W: Word>(
-        &self,
-        offset: usize,
-        mut cond: impl FnMut(W) -> bool,
-    ) -> W {
+    pub unsafe fn wait_until<W: Word>(&self, offset: usize, mut cond: impl FnMut(W) -> bool) -> W {
         let p = self.words::<W>(self.me, offset, 1);
         let slot = self.seg.slot(self.me);
         let site = WaitSite::new(WaitKind::WaitUntil, [offset as u64, 0, 0, 0]);
@@ -280,6 +282,28 @@ impl<'a> ThreadPath<'a> {
             },
         );
         last
+    }
+
+    /// Waits until `cond` holds, polling it as [`ThreadPath::wait_until`] polls its word (spin,
+    /// yield, then sleep on this PE's doorbell, which every store and atomic of a
+    /// `ThreadPath` rings); `cond` reads the words it tests through this path
+    /// ([`ThreadPath::get`]). `site` is what the wait record shows while it sleeps. For waits
+    /// on several words (`shmem_wait_until_any` and its family, from threads of the C API).
+    pub fn wait_for(&self, site: WaitSite, mut cond: impl FnMut() -> bool) {
+        let slot = self.seg.slot(self.me);
+        wait::wait_until(
+            &self.policy,
+            Waiter::new(&slot.doorbell.0, &slot.wait.0, site),
+            || {
+                // Other nodes' writes become visible to this node's loads after
+                // `MPI_Win_sync` (as in `wait_until`).
+                #[cfg(feature = "mpi")]
+                if let Some(net) = self.net {
+                    net.sync();
+                }
+                cond()
+            },
+        );
     }
 
     /// Orders this thread's earlier stores and atomics before its later ones (`shmem_ctx_fence`).
