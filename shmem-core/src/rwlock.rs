@@ -784,6 +784,16 @@ mod tests {
     const COUNTER: usize = 4096;
     const INSIDE: usize = 4104;
 
+    /// The snapshot of a lock nobody holds or waits for.
+    fn free() -> RwSnapshot {
+        RwSnapshot {
+            writer: None,
+            readers: vec![],
+            queue: vec![],
+            poisoned: false,
+        }
+    }
+
     #[test]
     fn ticket_arithmetic_wraps_without_carry() {
         let s = State {
@@ -856,12 +866,7 @@ mod tests {
                 lock.home_mismatch(t),
             )
         });
-        let free = RwSnapshot {
-            writer: None,
-            readers: vec![],
-            queue: vec![],
-            poisoned: false,
-        };
+        let free = free();
         for r in results {
             assert_eq!(r, (0, true, free.clone(), None));
         }
@@ -920,12 +925,7 @@ mod tests {
                 })
                 .collect::<Vec<_>>()
         });
-        let free = RwSnapshot {
-            writer: None,
-            readers: vec![],
-            queue: vec![],
-            poisoned: false,
-        };
+        let free = free();
         for r in results {
             // Every PE locked each home K / n times (K is a multiple of n).
             assert_eq!(r, vec![(K, free.clone()); n]);
