@@ -161,13 +161,6 @@ impl ShmTransport {
         }
     }
 
-    /// Like [`ShmTransport::notify`] for a caller that just did a SeqCst read-modify-write:
-    /// that operation already is the fence the protocol needs.
-    #[inline]
-    fn notify_after_rmw(&self, pe: usize) {
-        wait::ring_after_fence(&self.seg.slot(pe).doorbell.0);
-    }
-
     /// Sets `len` bytes at `offset` in `pe`'s partition to `byte` (a put of one repeated
     /// byte; used to clear fresh symmetric objects before they are published).
     pub fn fill(&self, pe: usize, offset: usize, len: usize, byte: u8) {
@@ -359,11 +352,17 @@ impl ShmTransport {
             }
             return old;
         }
+        // The doorbell is found before the atomic: loads after a locked instruction wait for
+        // it, and finding a slot is a chain of three loads (transport, segment, slots), which
+        // a C call reloads every time; found first, only the sleeper count is read after it.
+        // A fetch rings nothing. The atomic is a SeqCst read-modify-write: the fence the
+        // wake-up protocol needs (`wait.rs`).
+        let bell = (!matches!(op, AmoOp::Fetch)).then(|| &self.seg.slot(pe).doorbell.0);
         // SAFETY: in bounds (caller) and aligned (asserted); atomics are applied to symmetric
         // objects that the typed API exposes for atomic use.
         let old = unsafe { W::amo(p, op) };
-        if !matches!(op, AmoOp::Fetch) {
-            self.notify_after_rmw(pe);
+        if let Some(b) = bell {
+            wait::ring_after_fence(b);
         }
         old
     }
