@@ -275,11 +275,13 @@ struct Located {
 }
 
 /// One acquisition of a [`RawRwLock`] ([`RawRwLock::lock`]), to be released with
-/// [`RawRwLock::unlock`]: the mode, the ticket, the poison flag as found, and the lock's words
+/// [`RwHold::unlock`]: the mode, the ticket, the poison flag as found, and the lock's words
 /// located, so that the release checks no bounds. It borrows the transport whose mapping its
 /// pointers are into.
 #[derive(Clone, Copy, Debug)]
 pub struct RwHold<'t> {
+    /// The lock it is an acquisition of (its release notifies that lock's queue).
+    lock: RawRwLock,
     at: Located,
     ticket: u64,
     kind: RwKind,
@@ -288,6 +290,23 @@ pub struct RwHold<'t> {
 }
 
 impl RwHold<'_> {
+    /// Releases this acquisition (after `quiet`), as [`RawRwLock::release`] does, `poison`
+    /// as there. Does nothing unless it is still this PE's present acquisition of its lock
+    /// (the request word names this mode and ticket): a copy released twice, or one of an
+    /// earlier acquisition, leaves the lock alone.
+    #[inline]
+    pub fn unlock(self, t: &DefaultTransport, poison: bool) {
+        let holding = if self.kind == RwKind::Shared {
+            SHARED
+        } else {
+            EXCLUSIVE
+        };
+        let mine = holding | poisoned_bit(self.poisoned) | self.ticket << 8;
+        if self.lock.mine_at(t, self.at) == mine {
+            self.lock.release_located(t, self.at, mine, poison);
+        }
+    }
+
     /// Whether the lock was poisoned when it was acquired.
     #[inline]
     pub fn poisoned(&self) -> bool {
@@ -343,13 +362,10 @@ impl<'t> RwTable<'t> {
         l.release_at(self.t, at, kind, poison);
     }
 
-    /// [`RawRwLock::unlock`] of lock `i`.
-    ///
-    /// # Panics
-    /// If `i` is not below the number of locks.
+    /// [`RwHold::unlock`] on this table's transport.
     #[inline]
-    pub fn unlock(&self, i: usize, hold: RwHold<'_>, poison: bool) {
-        self.locks[i].0.unlock(self.t, hold, poison);
+    pub fn unlock(&self, hold: RwHold<'_>, poison: bool) {
+        hold.unlock(self.t, poison);
     }
 }
 
@@ -512,12 +528,13 @@ impl RawRwLock {
         self.try_lock(t, kind).map(|h| h.poisoned)
     }
 
-    /// [`RawRwLock::try_acquire`], returning the acquisition for [`RawRwLock::unlock`].
+    /// [`RawRwLock::try_acquire`], returning the acquisition for [`RwHold::unlock`].
     pub fn try_lock<'t>(&self, t: &'t DefaultTransport, kind: RwKind) -> Option<RwHold<'t>> {
         let at = self.locate(t);
         let seen = self.state_amo(t, at, AmoOp::Fetch);
         let (ticket, poisoned) = self.try_fast(t, at, kind, seen).ok()?;
         Some(RwHold {
+            lock: *self,
             at,
             ticket,
             kind,
@@ -534,7 +551,7 @@ impl RawRwLock {
     }
 
     /// [`RawRwLock::acquire`], returning the acquisition with its words located, for
-    /// [`RawRwLock::unlock`]: an epoch that keeps the hold saves its release a bounds check
+    /// [`RwHold::unlock`]: an epoch that keeps the hold saves its release a bounds check
     /// per word (about a dozen instructions each).
     #[inline]
     pub fn lock<'t>(&self, t: &'t DefaultTransport, kind: RwKind) -> RwHold<'t> {
@@ -550,6 +567,7 @@ impl RawRwLock {
             Err(_) => self.queue(t, kind),
         };
         RwHold {
+            lock: *self,
             at,
             ticket,
             kind,
@@ -668,23 +686,6 @@ impl RawRwLock {
         };
         if mine & KIND_MASK == holding {
             self.release_located(t, at, mine, poison);
-        }
-    }
-
-    /// Releases `hold` (after `quiet`), as [`RawRwLock::release`] does, `poison` as there.
-    /// Does nothing unless `hold` is this PE's present acquisition of this lock (its request
-    /// word still names that mode and ticket): a hold released twice, or one of an earlier
-    /// acquisition, leaves the lock alone.
-    #[inline]
-    pub fn unlock(&self, t: &DefaultTransport, hold: RwHold<'_>, poison: bool) {
-        let holding = if hold.kind == RwKind::Shared {
-            SHARED
-        } else {
-            EXCLUSIVE
-        };
-        let mine = holding | poisoned_bit(hold.poisoned) | hold.ticket << 8;
-        if self.mine_at(t, hold.at) == mine {
-            self.release_located(t, hold.at, mine, poison);
         }
     }
 
@@ -905,14 +906,14 @@ mod tests {
                     std::thread::yield_now();
                 }
                 t.put_word::<u64>(home, counter(home), c + 1);
-                table.unlock(home, hold, false);
+                table.unlock(hold, false);
                 // Released already: nothing happens (no second fetch-add on `STATE`).
-                table.unlock(home, hold, false);
+                table.unlock(hold, false);
                 // A newer acquisition is not released by the old hold.
                 let again = table.lock(home, RwKind::Shared);
-                table.unlock(home, hold, false);
+                table.unlock(hold, false);
                 assert_eq!(lock(home).local_state(t), RwLocal::Holding(RwKind::Shared));
-                table.unlock(home, again, false);
+                table.unlock(again, false);
                 assert_eq!(lock(home).local_state(t), RwLocal::Idle);
             }
             t.barrier_all();

@@ -251,8 +251,7 @@ impl<T: Pod> ReadGuard<'_, T> {
 
 impl<T: Pod> Drop for ReadGuard<'_, T> {
     fn drop(&mut self) {
-        self.raw
-            .unlock(self.shmem.rt().transport(), self.hold, false);
+        self.hold.unlock(self.shmem.rt().transport(), false);
     }
 }
 
@@ -327,7 +326,6 @@ impl<T: Pod> WriteGuard<'_, T> {
 impl<T: Pod> Drop for WriteGuard<'_, T> {
     fn drop(&mut self) {
         let poison = self.poisoned || std::thread::panicking();
-        self.raw
-            .unlock(self.shmem.rt().transport(), self.hold, poison);
+        self.hold.unlock(self.shmem.rt().transport(), poison);
     }
 }

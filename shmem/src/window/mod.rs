@@ -1216,7 +1216,7 @@ impl<T: Pod> Drop for Epoch<'_, T> {
     #[inline]
     fn drop(&mut self) {
         self.win.settle(Some(self.pe));
-        self.win.locks.unlock(self.pe, self.hold, false);
+        self.win.locks.unlock(self.hold, false);
     }
 }
 
