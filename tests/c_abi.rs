@@ -23,12 +23,19 @@ use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The C programs that must pass at 2 and 4 PEs.
 const PROGRAMS: &[&str] = &[
-    "rma", "amo", "lock", "coll", "team", "p2p", "ctx", "v16", "threads",
+    "rma", "amo", "lock", "coll", "team", "p2p", "ctx", "v16", "threads", "inline",
 ];
 
 /// The programs of [`PROGRAMS`] that call `shmem_init`: they also run at
 /// `SHMEM_THREAD_MULTIPLE` (`tests/c/multiple.h`).
-const SINGLE_THREADED: &[&str] = &["rma", "amo", "lock", "coll", "team", "p2p", "ctx", "v16"];
+const SINGLE_THREADED: &[&str] = &[
+    "rma", "amo", "lock", "coll", "team", "p2p", "ctx", "v16", "inline",
+];
+
+/// The programs of [`PROGRAMS`] that also run built with `-DSHMEM_NO_INLINE`
+/// (`<name>-library`): `shmem.h`'s inline paths off, so that the library's own hot paths,
+/// which those paths take over in the usual programs, stay tested.
+const LIBRARY_PATHS: &[&str] = &["rma", "amo", "p2p", "inline"];
 
 /// `errors` modes and the message each must produce.
 const ERRORS: &[(&str, &str)] = &[
@@ -154,6 +161,27 @@ fn build() -> Result<Built, String> {
             .map_err(|e| format!("running {}: {e}", shmemcc.display()))?;
         if !out.status.success() {
             let what = format!("shmemcc -include multiple.h {name}.c");
+            return Err(format!("{what} failed\n{}", describe(&out)));
+        }
+    }
+    // Without the header's inline paths: every call is the library's.
+    for name in LIBRARY_PATHS {
+        let out = Command::new(&shmemcc)
+            .args([
+                "-std=c11",
+                "-O1",
+                "-Wall",
+                "-Wextra",
+                "-Werror",
+                "-DSHMEM_NO_INLINE",
+                "-o",
+            ])
+            .arg(dir.join(format!("{name}-library")))
+            .arg(src.join(format!("{name}.c")))
+            .output()
+            .map_err(|e| format!("running {}: {e}", shmemcc.display()))?;
+        if !out.status.success() {
+            let what = format!("shmemcc -DSHMEM_NO_INLINE {name}.c");
             return Err(format!("{what} failed\n{}", describe(&out)));
         }
     }
@@ -284,8 +312,16 @@ fn declared(header: &str) -> Vec<String> {
 }
 
 /// Every function `shmem.h` declares links against `libshmem` (a program takes the address
-/// of each, built with `-Werror`), and the header declares the whole API.
+/// of each, built with `-Werror`), and the header declares the whole API. Built twice: with
+/// `-DSHMEM_NO_INLINE`, where every name is the library's exported function, and as is, where
+/// the names with an inline path are that path (which calls the library's function).
 fn header_links() -> Result<(), Failed> {
+    header_links_as(true)?;
+    header_links_as(false)
+}
+
+/// [`header_links`], with or without the header's inline paths.
+fn header_links_as(library: bool) -> Result<(), Failed> {
     let built = built()?;
     let include = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shmem-c/include/shmem.h");
     let header = std::fs::read_to_string(&include).map_err(|e| format!("{e}"))?;
@@ -300,11 +336,14 @@ fn header_links() -> Result<(), Failed> {
         c.push_str(&format!("    (void (*)(void)){n},\n"));
     }
     c.push_str("};\nint main(void) {\n    printf(\"%zu functions\\n\", sizeof fns / sizeof fns[0]);\n    return 0;\n}\n");
-    let src = built.dir.join("every_declaration.c");
+    let tag = if library { "library" } else { "inline" };
+    let src = built.dir.join(format!("every_declaration_{tag}.c"));
     std::fs::write(&src, c).map_err(|e| format!("{e}"))?;
-    let exe = built.dir.join("every_declaration");
+    let exe = built.dir.join(format!("every_declaration_{tag}"));
     let out = Command::new(built.dir.join("../shmemcc"))
-        .args(["-std=c11", "-Wall", "-Werror", "-o"])
+        .args(["-std=c11", "-Wall", "-Werror"])
+        .args(library.then_some("-DSHMEM_NO_INLINE"))
+        .arg("-o")
         .arg(&exe)
         .arg(&src)
         .output()
@@ -336,7 +375,15 @@ fn main() {
             }));
         }
     }
+    for &p in LIBRARY_PATHS {
+        for n in [2, 4] {
+            trials.push(Trial::test(format!("{p}::library_np{n}"), move || {
+                passes_as(n, &format!("{p}-library"), p)
+            }));
+        }
+    }
     trials.push(Trial::test("rma::singleton", || passes(0, "rma")));
+    trials.push(Trial::test("inline::singleton", || passes(0, "inline")));
     // `threads` asking for SHMEM_THREAD_SERIALIZED gets exactly that.
     for n in [2, 4] {
         trials.push(Trial::test(

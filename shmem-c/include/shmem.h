@@ -2516,12 +2516,16 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 
 #define shmem_atomic_fetch_and_g_(dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_int32_atomic_fetch_and, \
+        int64_t: shmem_int64_atomic_fetch_and, \
         unsigned int: shmem_uint_atomic_fetch_and, \
         unsigned long: shmem_ulong_atomic_fetch_and, \
         unsigned long long: shmem_ulonglong_atomic_fetch_and)(dest, value, pe)
 
 #define shmem_ctx_atomic_fetch_and_g_(ctx, dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_ctx_int32_atomic_fetch_and, \
+        int64_t: shmem_ctx_int64_atomic_fetch_and, \
         unsigned int: shmem_ctx_uint_atomic_fetch_and, \
         unsigned long: shmem_ctx_ulong_atomic_fetch_and, \
         unsigned long long: shmem_ctx_ulonglong_atomic_fetch_and)(ctx, dest, value, pe)
@@ -2530,12 +2534,16 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 
 #define shmem_atomic_and_g_(dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_int32_atomic_and, \
+        int64_t: shmem_int64_atomic_and, \
         unsigned int: shmem_uint_atomic_and, \
         unsigned long: shmem_ulong_atomic_and, \
         unsigned long long: shmem_ulonglong_atomic_and)(dest, value, pe)
 
 #define shmem_ctx_atomic_and_g_(ctx, dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_ctx_int32_atomic_and, \
+        int64_t: shmem_ctx_int64_atomic_and, \
         unsigned int: shmem_ctx_uint_atomic_and, \
         unsigned long: shmem_ctx_ulong_atomic_and, \
         unsigned long long: shmem_ctx_ulonglong_atomic_and)(ctx, dest, value, pe)
@@ -2544,12 +2552,16 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 
 #define shmem_atomic_fetch_and_nbi_g_(fetch, dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_int32_atomic_fetch_and_nbi, \
+        int64_t: shmem_int64_atomic_fetch_and_nbi, \
         unsigned int: shmem_uint_atomic_fetch_and_nbi, \
         unsigned long: shmem_ulong_atomic_fetch_and_nbi, \
         unsigned long long: shmem_ulonglong_atomic_fetch_and_nbi)(fetch, dest, value, pe)
 
 #define shmem_ctx_atomic_fetch_and_nbi_g_(ctx, fetch, dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_ctx_int32_atomic_fetch_and_nbi, \
+        int64_t: shmem_ctx_int64_atomic_fetch_and_nbi, \
         unsigned int: shmem_ctx_uint_atomic_fetch_and_nbi, \
         unsigned long: shmem_ctx_ulong_atomic_fetch_and_nbi, \
         unsigned long long: shmem_ctx_ulonglong_atomic_fetch_and_nbi)(ctx, fetch, dest, value, pe)
@@ -2558,12 +2570,16 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 
 #define shmem_atomic_fetch_or_g_(dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_int32_atomic_fetch_or, \
+        int64_t: shmem_int64_atomic_fetch_or, \
         unsigned int: shmem_uint_atomic_fetch_or, \
         unsigned long: shmem_ulong_atomic_fetch_or, \
         unsigned long long: shmem_ulonglong_atomic_fetch_or)(dest, value, pe)
 
 #define shmem_ctx_atomic_fetch_or_g_(ctx, dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_ctx_int32_atomic_fetch_or, \
+        int64_t: shmem_ctx_int64_atomic_fetch_or, \
         unsigned int: shmem_ctx_uint_atomic_fetch_or, \
         unsigned long: shmem_ctx_ulong_atomic_fetch_or, \
         unsigned long long: shmem_ctx_ulonglong_atomic_fetch_or)(ctx, dest, value, pe)
@@ -2572,12 +2588,16 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 
 #define shmem_atomic_or_g_(dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_int32_atomic_or, \
+        int64_t: shmem_int64_atomic_or, \
         unsigned int: shmem_uint_atomic_or, \
         unsigned long: shmem_ulong_atomic_or, \
         unsigned long long: shmem_ulonglong_atomic_or)(dest, value, pe)
 
 #define shmem_ctx_atomic_or_g_(ctx, dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_ctx_int32_atomic_or, \
+        int64_t: shmem_ctx_int64_atomic_or, \
         unsigned int: shmem_ctx_uint_atomic_or, \
         unsigned long: shmem_ctx_ulong_atomic_or, \
         unsigned long long: shmem_ctx_ulonglong_atomic_or)(ctx, dest, value, pe)
@@ -2586,12 +2606,16 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 
 #define shmem_atomic_fetch_or_nbi_g_(fetch, dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_int32_atomic_fetch_or_nbi, \
+        int64_t: shmem_int64_atomic_fetch_or_nbi, \
         unsigned int: shmem_uint_atomic_fetch_or_nbi, \
         unsigned long: shmem_ulong_atomic_fetch_or_nbi, \
         unsigned long long: shmem_ulonglong_atomic_fetch_or_nbi)(fetch, dest, value, pe)
 
 #define shmem_ctx_atomic_fetch_or_nbi_g_(ctx, fetch, dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_ctx_int32_atomic_fetch_or_nbi, \
+        int64_t: shmem_ctx_int64_atomic_fetch_or_nbi, \
         unsigned int: shmem_ctx_uint_atomic_fetch_or_nbi, \
         unsigned long: shmem_ctx_ulong_atomic_fetch_or_nbi, \
         unsigned long long: shmem_ctx_ulonglong_atomic_fetch_or_nbi)(ctx, fetch, dest, value, pe)
@@ -2600,12 +2624,16 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 
 #define shmem_atomic_fetch_xor_g_(dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_int32_atomic_fetch_xor, \
+        int64_t: shmem_int64_atomic_fetch_xor, \
         unsigned int: shmem_uint_atomic_fetch_xor, \
         unsigned long: shmem_ulong_atomic_fetch_xor, \
         unsigned long long: shmem_ulonglong_atomic_fetch_xor)(dest, value, pe)
 
 #define shmem_ctx_atomic_fetch_xor_g_(ctx, dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_ctx_int32_atomic_fetch_xor, \
+        int64_t: shmem_ctx_int64_atomic_fetch_xor, \
         unsigned int: shmem_ctx_uint_atomic_fetch_xor, \
         unsigned long: shmem_ctx_ulong_atomic_fetch_xor, \
         unsigned long long: shmem_ctx_ulonglong_atomic_fetch_xor)(ctx, dest, value, pe)
@@ -2614,12 +2642,16 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 
 #define shmem_atomic_xor_g_(dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_int32_atomic_xor, \
+        int64_t: shmem_int64_atomic_xor, \
         unsigned int: shmem_uint_atomic_xor, \
         unsigned long: shmem_ulong_atomic_xor, \
         unsigned long long: shmem_ulonglong_atomic_xor)(dest, value, pe)
 
 #define shmem_ctx_atomic_xor_g_(ctx, dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_ctx_int32_atomic_xor, \
+        int64_t: shmem_ctx_int64_atomic_xor, \
         unsigned int: shmem_ctx_uint_atomic_xor, \
         unsigned long: shmem_ctx_ulong_atomic_xor, \
         unsigned long long: shmem_ctx_ulonglong_atomic_xor)(ctx, dest, value, pe)
@@ -2628,12 +2660,16 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 
 #define shmem_atomic_fetch_xor_nbi_g_(fetch, dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_int32_atomic_fetch_xor_nbi, \
+        int64_t: shmem_int64_atomic_fetch_xor_nbi, \
         unsigned int: shmem_uint_atomic_fetch_xor_nbi, \
         unsigned long: shmem_ulong_atomic_fetch_xor_nbi, \
         unsigned long long: shmem_ulonglong_atomic_fetch_xor_nbi)(fetch, dest, value, pe)
 
 #define shmem_ctx_atomic_fetch_xor_nbi_g_(ctx, fetch, dest, value, pe) \
     _Generic(*(dest), \
+        int32_t: shmem_ctx_int32_atomic_fetch_xor_nbi, \
+        int64_t: shmem_ctx_int64_atomic_fetch_xor_nbi, \
         unsigned int: shmem_ctx_uint_atomic_fetch_xor_nbi, \
         unsigned long: shmem_ctx_ulong_atomic_fetch_xor_nbi, \
         unsigned long long: shmem_ctx_ulonglong_atomic_fetch_xor_nbi)(ctx, fetch, dest, value, pe)
@@ -3206,6 +3242,724 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 #define shmem_wait(ivar, cmp_value) shmem_wait_until(ivar, SHMEM_CMP_NE, cmp_value)
 
 #endif
+
+/* ------------------------------------------------------------------------------------------
+ * Inline fast paths.
+ *
+ * The usual small one-sided calls run in the program's own code, with no call into the
+ * library, as the Rust API's do: an AMO, p or g on a naturally aligned symmetric word; a put
+ * or get of 1, 2, 4, 8 or 16 bytes (8-byte aligned at 16) between two symmetric buffers;
+ * fence and quiet. "Symmetric" here is what the library's own hot paths look at first: this
+ * PE's partition (shmem_malloc'd memory) and the first span of the program's globals. Every
+ * other case (a local buffer on the stack, a longer transfer, a PE or address that is wrong,
+ * SHMEM_THREAD_MULTIPLE, a job over several nodes, a call before shmem_init) calls the
+ * library's function of the same name, which checks it and, on an error, ends the job with
+ * its one-line message. Each path does what the library does there: the same atomic or copy,
+ * then the same check whether the target PE sleeps on its doorbell (shmemi_ring_v1 wakes it).
+ *
+ * The names stay the specification's (an object-like macro per name), so that the C11
+ * generic names and pointers to these functions take the inline paths too. Define
+ * SHMEM_NO_INLINE before including shmem.h to call the library for everything. The table's
+ * name carries its layout's version: a program built against another layout does not link.
+ */
+#if !defined(SHMEM_NO_INLINE) && defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
+#define SHMEM_INLINE_PATHS 1
+
+struct shmemi_fast_v1_ {
+    uintptr_t own_lo;      /* this PE's partition */
+    size_t own_size;       /* its size; 0: no inline path (not initialized, MULTIPLE, nodes) */
+    uintptr_t glob_lo;     /* the first span of the program's globals (live address) */
+    size_t glob_size;      /* its length; 0: none, or no inline path */
+    size_t glob_off;       /* its symmetric offset */
+    uintptr_t seg0;        /* partition p starts at seg0 + p * psize in this process */
+    size_t psize;
+    uintptr_t bell0;       /* PE p's doorbell sleeper count: the unsigned int at */
+    size_t bell_stride;    /* bell0 + p * bell_stride */
+    unsigned int npes;     /* 0 before shmem_init */
+    unsigned int me;
+};
+#ifdef __cplusplus
+static_assert(sizeof(struct shmemi_fast_v1_) == 80, "shmemi_fast_v1_ layout");
+#else
+_Static_assert(sizeof(struct shmemi_fast_v1_) == 80, "shmemi_fast_v1_ layout");
+#endif
+extern struct shmemi_fast_v1_ shmemi_fast_v1;
+void shmemi_ring_v1(int pe);
+
+/* A full fence. On x86-64 a locked no-op below the stack pointer, as LLVM emits it (GCC's
+ * lock or on 0(%rsp) waits for the stores into the caller's frame): measured faster. */
+static inline void shmemi_full_fence_(void) {
+#if defined(__x86_64__)
+    __asm__ __volatile__("lock orl $0, -64(%%rsp)" ::: "memory", "cc");
+#else
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+}
+
+typedef uint16_t __attribute__((may_alias)) shmemi_u16_;
+typedef uint32_t __attribute__((may_alias)) shmemi_u32_;
+typedef uint64_t __attribute__((may_alias)) shmemi_u64_;
+
+/* The symmetric offset *o of the n (>= 1) bytes at a: in this PE's partition, or in the
+ * first span of the globals; 0 if neither (both windows are at most half the address space,
+ * so (o | n) <= size keeps o + n from wrapping). */
+static inline int shmemi_off_(const void *a, size_t n, size_t *o) {
+    size_t x = (uintptr_t)a - shmemi_fast_v1.own_lo;
+    if (__builtin_expect((x | n) <= shmemi_fast_v1.own_size && x + n <= shmemi_fast_v1.own_size, 1)) {
+        *o = x;
+        return 1;
+    }
+    x = (uintptr_t)a - shmemi_fast_v1.glob_lo;
+    if ((x | n) <= shmemi_fast_v1.glob_size && x + n <= shmemi_fast_v1.glob_size) {
+        *o = x + shmemi_fast_v1.glob_off;
+        return 1;
+    }
+    return 0;
+}
+
+/* *p: pe's copy of the n bytes at the symmetric a; 0 if the library's path must take it. */
+static inline int shmemi_at_(const void *a, size_t n, int pe, char **p) {
+    size_t o;
+    if (__builtin_expect((unsigned)pe < shmemi_fast_v1.npes && shmemi_off_(a, n, &o), 1)) {
+        *p = (char *)(shmemi_fast_v1.seg0 + (size_t)(unsigned)pe * shmemi_fast_v1.psize + o);
+        return 1;
+    }
+    return 0;
+}
+
+/* shmemi_at_ for a naturally aligned word of n bytes. */
+static inline int shmemi_word_(const void *a, size_t n, int pe, char **p) {
+    return ((uintptr_t)a & (n - 1)) == 0 && shmemi_at_(a, n, pe, p);
+}
+
+static inline const unsigned int *shmemi_bell_(int pe) {
+    return (const unsigned int *)(shmemi_fast_v1.bell0 + (size_t)(unsigned)pe * shmemi_fast_v1.bell_stride);
+}
+
+/* After an AMO (a SeqCst read-modify-write: the fence of the doorbell protocol). */
+static inline void shmemi_rang_(const unsigned int *bell, int pe) {
+    if (__builtin_expect(__atomic_load_n(bell, __ATOMIC_RELAXED) != 0, 0))
+        shmemi_ring_v1(pe);
+}
+
+/* After a store into pe's partition: wake a sleeper there (not on this PE: its only thread
+ * that could sleep is this one, below SHMEM_THREAD_MULTIPLE). */
+static inline void shmemi_wrote_(int pe) {
+    if ((unsigned)pe != shmemi_fast_v1.me) {
+        shmemi_full_fence_();
+        shmemi_rang_(shmemi_bell_(pe), pe);
+    }
+}
+
+typedef long long __attribute__((vector_size(16), may_alias, aligned(8))) shmemi_v16_;
+
+/* The n-byte copy of a put or get between located buffers, done here; 0 for other sizes
+ * and alignments (the library's path). Up to 16 bytes: whole words loaded before they are
+ * stored, right for overlapping buffers on one PE too. Multiples of 8 up to 256 bytes
+ * between two PEs (distinct partitions: no overlap), 8-byte aligned: 16-byte units, stored
+ * volatile (so the compiler neither elides them nor turns the loop into a memcpy call). */
+static inline int shmemi_copy_(char *d, const char *s, size_t n, int distinct) {
+    if (n == 8 && ((uintptr_t)d & 7) == 0) {
+        shmemi_u64_ v;
+        __builtin_memcpy(&v, s, 8);
+        __atomic_store_n((shmemi_u64_ *)d, v, __ATOMIC_RELAXED);
+    } else if (n == 4 && ((uintptr_t)d & 3) == 0) {
+        shmemi_u32_ v;
+        __builtin_memcpy(&v, s, 4);
+        __atomic_store_n((shmemi_u32_ *)d, v, __ATOMIC_RELAXED);
+    } else if (n == 16 && ((uintptr_t)d & 7) == 0) {
+        shmemi_u64_ v[2];
+        __builtin_memcpy(v, s, 16);
+        __atomic_store_n((shmemi_u64_ *)d, v[0], __ATOMIC_RELAXED);
+        __atomic_store_n((shmemi_u64_ *)d + 1, v[1], __ATOMIC_RELAXED);
+    } else if (n == 2 && ((uintptr_t)d & 1) == 0) {
+        shmemi_u16_ v;
+        __builtin_memcpy(&v, s, 2);
+        __atomic_store_n((shmemi_u16_ *)d, v, __ATOMIC_RELAXED);
+    } else if (n == 1) {
+        __atomic_store_n((unsigned char *)d, *(const unsigned char *)s, __ATOMIC_RELAXED);
+    } else if (distinct && n <= 256 && ((n | (uintptr_t)d) & 7) == 0) {
+        size_t i = 0;
+        for (; i + 16 <= n; i += 16) {
+            shmemi_v16_ v;
+            __builtin_memcpy(&v, s + i, 16);
+            *(volatile shmemi_v16_ *)(d + i) = v;
+        }
+        if (i < n) {
+            shmemi_u64_ v;
+            __builtin_memcpy(&v, s + i, 8);
+            __atomic_store_n((shmemi_u64_ *)(d + i), v, __ATOMIC_RELAXED);
+        }
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* n bytes from the symmetric source to pe's dest; 0 if the library must do it. */
+static inline int shmemi_put_(void *dest, const void *source, size_t n, int pe) {
+    char *d;
+    size_t so;
+    if (shmemi_at_(dest, n, pe, &d) && shmemi_off_(source, n, &so) && shmemi_copy_(d, (const char *)source, n, (unsigned)pe != shmemi_fast_v1.me)) {
+        shmemi_wrote_(pe);
+        return 1;
+    }
+    return 0;
+}
+
+/* n bytes from pe's source to the symmetric dest (this PE's own memory: nobody to wake). */
+static inline int shmemi_get_(void *dest, const void *source, size_t n, int pe) {
+    char *s;
+    size_t o;
+    return shmemi_at_(source, n, pe, &s) && shmemi_off_(dest, n, &o) && shmemi_copy_((char *)dest, s, n, (unsigned)pe != shmemi_fast_v1.me);
+}
+
+static inline void shmemi_putmem(void *dest, const void *source, size_t nelems, int pe) {
+    if (!shmemi_put_(dest, source, nelems, pe)) shmem_putmem(dest, source, nelems, pe);
+}
+static inline void shmemi_putmem_nbi(void *dest, const void *source, size_t nelems, int pe) {
+    if (!shmemi_put_(dest, source, nelems, pe)) shmem_putmem_nbi(dest, source, nelems, pe);
+}
+static inline void shmemi_getmem(void *dest, const void *source, size_t nelems, int pe) {
+    if (!shmemi_get_(dest, source, nelems, pe)) shmem_getmem(dest, source, nelems, pe);
+}
+static inline void shmemi_getmem_nbi(void *dest, const void *source, size_t nelems, int pe) {
+    if (!shmemi_get_(dest, source, nelems, pe)) shmem_getmem_nbi(dest, source, nelems, pe);
+}
+
+static inline void shmemi_fence(void) {
+    if (__builtin_expect(shmemi_fast_v1.own_size != 0, 1))
+        __atomic_thread_fence(__ATOMIC_RELEASE);
+    else
+        shmem_fence();
+}
+static inline void shmemi_quiet(void) {
+    if (__builtin_expect(shmemi_fast_v1.own_size != 0, 1))
+        shmemi_full_fence_();
+    else
+        shmem_quiet();
+}
+
+/* Bulk RMA of elements of size S (at most 16 / S of them here). */
+#define SHMEMI_BULK_(NAME, T, S) \
+    static inline void shmemi_##NAME##_put(T *dest, const T *source, size_t nelems, int pe) { \
+        if (!(nelems <= 16 / (S) && shmemi_put_(dest, source, nelems * (S), pe))) \
+            shmem_##NAME##_put(dest, source, nelems, pe); \
+    } \
+    static inline void shmemi_##NAME##_put_nbi(T *dest, const T *source, size_t nelems, int pe) { \
+        if (!(nelems <= 16 / (S) && shmemi_put_(dest, source, nelems * (S), pe))) \
+            shmem_##NAME##_put_nbi(dest, source, nelems, pe); \
+    } \
+    static inline void shmemi_##NAME##_get(T *dest, const T *source, size_t nelems, int pe) { \
+        if (!(nelems <= 16 / (S) && shmemi_get_(dest, source, nelems * (S), pe))) \
+            shmem_##NAME##_get(dest, source, nelems, pe); \
+    } \
+    static inline void shmemi_##NAME##_get_nbi(T *dest, const T *source, size_t nelems, int pe) { \
+        if (!(nelems <= 16 / (S) && shmemi_get_(dest, source, nelems * (S), pe))) \
+            shmem_##NAME##_get_nbi(dest, source, nelems, pe); \
+    }
+
+/* Sized RMA (shmem_putBITS and the rest), elements of S bytes. */
+#define SHMEMI_SIZED_(BITS, S) \
+    static inline void shmemi_put##BITS(void *dest, const void *source, size_t nelems, int pe) { \
+        if (!(nelems <= 16 / (S) && shmemi_put_(dest, source, nelems * (S), pe))) \
+            shmem_put##BITS(dest, source, nelems, pe); \
+    } \
+    static inline void shmemi_put##BITS##_nbi(void *dest, const void *source, size_t nelems, int pe) { \
+        if (!(nelems <= 16 / (S) && shmemi_put_(dest, source, nelems * (S), pe))) \
+            shmem_put##BITS##_nbi(dest, source, nelems, pe); \
+    } \
+    static inline void shmemi_get##BITS(void *dest, const void *source, size_t nelems, int pe) { \
+        if (!(nelems <= 16 / (S) && shmemi_get_(dest, source, nelems * (S), pe))) \
+            shmem_get##BITS(dest, source, nelems, pe); \
+    } \
+    static inline void shmemi_get##BITS##_nbi(void *dest, const void *source, size_t nelems, int pe) { \
+        if (!(nelems <= 16 / (S) && shmemi_get_(dest, source, nelems * (S), pe))) \
+            shmem_get##BITS##_nbi(dest, source, nelems, pe); \
+    }
+
+/* Typed RMA: the bulk calls, and p and g (one single-copy-atomic store or load). */
+#define SHMEMI_RMA_(NAME, T) \
+    SHMEMI_BULK_(NAME, T, sizeof(T)) \
+    static inline void shmemi_##NAME##_p(T *dest, T value, int pe) { \
+        char *p; \
+        if (__builtin_expect(shmemi_word_(dest, sizeof(T), pe, &p), 1)) { \
+            __atomic_store((T *)p, &value, __ATOMIC_RELAXED); \
+            shmemi_wrote_(pe); \
+        } else { \
+            shmem_##NAME##_p(dest, value, pe); \
+        } \
+    } \
+    static inline T shmemi_##NAME##_g(const T *source, int pe) { \
+        char *p; \
+        if (__builtin_expect(shmemi_word_(source, sizeof(T), pe, &p), 1)) { \
+            T v; \
+            __atomic_load((T *)p, &v, __ATOMIC_ACQUIRE); \
+            return v; \
+        } \
+        return shmem_##NAME##_g(source, pe); \
+    }
+
+/* The extended AMOs (every AMO type, float and double too): fetch, set, swap. */
+#define SHMEMI_AMO_EXT_(NAME, T) \
+    static inline T shmemi_##NAME##_atomic_fetch(const T *source, int pe) { \
+        char *p; \
+        if (__builtin_expect(shmemi_word_(source, sizeof(T), pe, &p), 1)) { \
+            T v; \
+            __atomic_load((T *)p, &v, __ATOMIC_SEQ_CST); \
+            return v; \
+        } \
+        return shmem_##NAME##_atomic_fetch(source, pe); \
+    } \
+    static inline void shmemi_##NAME##_atomic_set(T *dest, T value, int pe) { \
+        char *p; \
+        if (__builtin_expect(shmemi_word_(dest, sizeof(T), pe, &p), 1)) { \
+            const unsigned int *b = shmemi_bell_(pe); \
+            T old; \
+            __atomic_exchange((T *)p, &value, &old, __ATOMIC_SEQ_CST); \
+            shmemi_rang_(b, pe); \
+        } else { \
+            shmem_##NAME##_atomic_set(dest, value, pe); \
+        } \
+    } \
+    static inline T shmemi_##NAME##_atomic_swap(T *dest, T value, int pe) { \
+        char *p; \
+        if (__builtin_expect(shmemi_word_(dest, sizeof(T), pe, &p), 1)) { \
+            const unsigned int *b = shmemi_bell_(pe); \
+            T old; \
+            __atomic_exchange((T *)p, &value, &old, __ATOMIC_SEQ_CST); \
+            shmemi_rang_(b, pe); \
+            return old; \
+        } \
+        return shmem_##NAME##_atomic_swap(dest, value, pe); \
+    }
+
+/* One fetching and one non-fetching form of a read-modify-write (__atomic_##BUILTIN). */
+#define SHMEMI_AMO_RMW_(NAME, T, OP, BUILTIN) \
+    static inline T shmemi_##NAME##_atomic_fetch_##OP(T *dest, T value, int pe) { \
+        char *p; \
+        if (__builtin_expect(shmemi_word_(dest, sizeof(T), pe, &p), 1)) { \
+            const unsigned int *b = shmemi_bell_(pe); \
+            T old = __atomic_##BUILTIN((T *)p, value, __ATOMIC_SEQ_CST); \
+            shmemi_rang_(b, pe); \
+            return old; \
+        } \
+        return shmem_##NAME##_atomic_fetch_##OP(dest, value, pe); \
+    } \
+    static inline void shmemi_##NAME##_atomic_##OP(T *dest, T value, int pe) { \
+        char *p; \
+        if (__builtin_expect(shmemi_word_(dest, sizeof(T), pe, &p), 1)) { \
+            const unsigned int *b = shmemi_bell_(pe); \
+            (void)__atomic_##BUILTIN((T *)p, value, __ATOMIC_SEQ_CST); \
+            shmemi_rang_(b, pe); \
+        } else { \
+            shmem_##NAME##_atomic_##OP(dest, value, pe); \
+        } \
+    }
+
+/* The standard AMOs: the extended ones, compare_swap, fetch_inc, inc, fetch_add, add. */
+#define SHMEMI_AMO_STD_(NAME, T) \
+    SHMEMI_AMO_EXT_(NAME, T) \
+    SHMEMI_AMO_RMW_(NAME, T, add, fetch_add) \
+    static inline T shmemi_##NAME##_atomic_compare_swap(T *dest, T cond, T value, int pe) { \
+        char *p; \
+        if (__builtin_expect(shmemi_word_(dest, sizeof(T), pe, &p), 1)) { \
+            const unsigned int *b = shmemi_bell_(pe); \
+            __atomic_compare_exchange_n((T *)p, &cond, value, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
+            shmemi_rang_(b, pe); \
+            return cond; \
+        } \
+        return shmem_##NAME##_atomic_compare_swap(dest, cond, value, pe); \
+    } \
+    static inline T shmemi_##NAME##_atomic_fetch_inc(T *dest, int pe) { \
+        char *p; \
+        if (__builtin_expect(shmemi_word_(dest, sizeof(T), pe, &p), 1)) { \
+            const unsigned int *b = shmemi_bell_(pe); \
+            T old = __atomic_fetch_add((T *)p, (T)1, __ATOMIC_SEQ_CST); \
+            shmemi_rang_(b, pe); \
+            return old; \
+        } \
+        return shmem_##NAME##_atomic_fetch_inc(dest, pe); \
+    } \
+    static inline void shmemi_##NAME##_atomic_inc(T *dest, int pe) { \
+        char *p; \
+        if (__builtin_expect(shmemi_word_(dest, sizeof(T), pe, &p), 1)) { \
+            const unsigned int *b = shmemi_bell_(pe); \
+            (void)__atomic_fetch_add((T *)p, (T)1, __ATOMIC_SEQ_CST); \
+            shmemi_rang_(b, pe); \
+        } else { \
+            shmem_##NAME##_atomic_inc(dest, pe); \
+        } \
+    }
+
+/* The bitwise AMOs. */
+#define SHMEMI_AMO_BIT_(NAME, T) \
+    SHMEMI_AMO_RMW_(NAME, T, and, fetch_and) \
+    SHMEMI_AMO_RMW_(NAME, T, or, fetch_or) \
+    SHMEMI_AMO_RMW_(NAME, T, xor, fetch_xor)
+
+SHMEMI_RMA_(float, float)
+SHMEMI_RMA_(double, double)
+SHMEMI_RMA_(char, char)
+SHMEMI_RMA_(schar, signed char)
+SHMEMI_RMA_(short, short)
+SHMEMI_RMA_(int, int)
+SHMEMI_RMA_(long, long)
+SHMEMI_RMA_(longlong, long long)
+SHMEMI_RMA_(uchar, unsigned char)
+SHMEMI_RMA_(ushort, unsigned short)
+SHMEMI_RMA_(uint, unsigned int)
+SHMEMI_RMA_(ulong, unsigned long)
+SHMEMI_RMA_(ulonglong, unsigned long long)
+SHMEMI_RMA_(int8, int8_t)
+SHMEMI_RMA_(int16, int16_t)
+SHMEMI_RMA_(int32, int32_t)
+SHMEMI_RMA_(int64, int64_t)
+SHMEMI_RMA_(uint8, uint8_t)
+SHMEMI_RMA_(uint16, uint16_t)
+SHMEMI_RMA_(uint32, uint32_t)
+SHMEMI_RMA_(uint64, uint64_t)
+SHMEMI_RMA_(size, size_t)
+SHMEMI_RMA_(ptrdiff, ptrdiff_t)
+SHMEMI_SIZED_(8, 1)
+SHMEMI_SIZED_(16, 2)
+SHMEMI_SIZED_(32, 4)
+SHMEMI_SIZED_(64, 8)
+SHMEMI_SIZED_(128, 16)
+
+SHMEMI_AMO_STD_(int, int)
+SHMEMI_AMO_STD_(long, long)
+SHMEMI_AMO_STD_(longlong, long long)
+SHMEMI_AMO_STD_(uint, unsigned int)
+SHMEMI_AMO_STD_(ulong, unsigned long)
+SHMEMI_AMO_STD_(ulonglong, unsigned long long)
+SHMEMI_AMO_STD_(int32, int32_t)
+SHMEMI_AMO_STD_(int64, int64_t)
+SHMEMI_AMO_STD_(uint32, uint32_t)
+SHMEMI_AMO_STD_(uint64, uint64_t)
+SHMEMI_AMO_STD_(size, size_t)
+SHMEMI_AMO_STD_(ptrdiff, ptrdiff_t)
+SHMEMI_AMO_EXT_(float, float)
+SHMEMI_AMO_EXT_(double, double)
+SHMEMI_AMO_BIT_(uint, unsigned int)
+SHMEMI_AMO_BIT_(ulong, unsigned long)
+SHMEMI_AMO_BIT_(ulonglong, unsigned long long)
+SHMEMI_AMO_BIT_(int32, int32_t)
+SHMEMI_AMO_BIT_(int64, int64_t)
+SHMEMI_AMO_BIT_(uint32, uint32_t)
+SHMEMI_AMO_BIT_(uint64, uint64_t)
+
+/* From here on the specification's names are the inline paths. */
+#define shmem_putmem shmemi_putmem
+#define shmem_putmem_nbi shmemi_putmem_nbi
+#define shmem_getmem shmemi_getmem
+#define shmem_getmem_nbi shmemi_getmem_nbi
+#define shmem_fence shmemi_fence
+#define shmem_quiet shmemi_quiet
+#define shmem_put8 shmemi_put8
+#define shmem_put8_nbi shmemi_put8_nbi
+#define shmem_get8 shmemi_get8
+#define shmem_get8_nbi shmemi_get8_nbi
+#define shmem_put16 shmemi_put16
+#define shmem_put16_nbi shmemi_put16_nbi
+#define shmem_get16 shmemi_get16
+#define shmem_get16_nbi shmemi_get16_nbi
+#define shmem_put32 shmemi_put32
+#define shmem_put32_nbi shmemi_put32_nbi
+#define shmem_get32 shmemi_get32
+#define shmem_get32_nbi shmemi_get32_nbi
+#define shmem_put64 shmemi_put64
+#define shmem_put64_nbi shmemi_put64_nbi
+#define shmem_get64 shmemi_get64
+#define shmem_get64_nbi shmemi_get64_nbi
+#define shmem_put128 shmemi_put128
+#define shmem_put128_nbi shmemi_put128_nbi
+#define shmem_get128 shmemi_get128
+#define shmem_get128_nbi shmemi_get128_nbi
+#define shmem_float_put shmemi_float_put
+#define shmem_float_put_nbi shmemi_float_put_nbi
+#define shmem_float_get shmemi_float_get
+#define shmem_float_get_nbi shmemi_float_get_nbi
+#define shmem_float_p shmemi_float_p
+#define shmem_float_g shmemi_float_g
+#define shmem_double_put shmemi_double_put
+#define shmem_double_put_nbi shmemi_double_put_nbi
+#define shmem_double_get shmemi_double_get
+#define shmem_double_get_nbi shmemi_double_get_nbi
+#define shmem_double_p shmemi_double_p
+#define shmem_double_g shmemi_double_g
+#define shmem_char_put shmemi_char_put
+#define shmem_char_put_nbi shmemi_char_put_nbi
+#define shmem_char_get shmemi_char_get
+#define shmem_char_get_nbi shmemi_char_get_nbi
+#define shmem_char_p shmemi_char_p
+#define shmem_char_g shmemi_char_g
+#define shmem_schar_put shmemi_schar_put
+#define shmem_schar_put_nbi shmemi_schar_put_nbi
+#define shmem_schar_get shmemi_schar_get
+#define shmem_schar_get_nbi shmemi_schar_get_nbi
+#define shmem_schar_p shmemi_schar_p
+#define shmem_schar_g shmemi_schar_g
+#define shmem_short_put shmemi_short_put
+#define shmem_short_put_nbi shmemi_short_put_nbi
+#define shmem_short_get shmemi_short_get
+#define shmem_short_get_nbi shmemi_short_get_nbi
+#define shmem_short_p shmemi_short_p
+#define shmem_short_g shmemi_short_g
+#define shmem_int_put shmemi_int_put
+#define shmem_int_put_nbi shmemi_int_put_nbi
+#define shmem_int_get shmemi_int_get
+#define shmem_int_get_nbi shmemi_int_get_nbi
+#define shmem_int_p shmemi_int_p
+#define shmem_int_g shmemi_int_g
+#define shmem_long_put shmemi_long_put
+#define shmem_long_put_nbi shmemi_long_put_nbi
+#define shmem_long_get shmemi_long_get
+#define shmem_long_get_nbi shmemi_long_get_nbi
+#define shmem_long_p shmemi_long_p
+#define shmem_long_g shmemi_long_g
+#define shmem_longlong_put shmemi_longlong_put
+#define shmem_longlong_put_nbi shmemi_longlong_put_nbi
+#define shmem_longlong_get shmemi_longlong_get
+#define shmem_longlong_get_nbi shmemi_longlong_get_nbi
+#define shmem_longlong_p shmemi_longlong_p
+#define shmem_longlong_g shmemi_longlong_g
+#define shmem_uchar_put shmemi_uchar_put
+#define shmem_uchar_put_nbi shmemi_uchar_put_nbi
+#define shmem_uchar_get shmemi_uchar_get
+#define shmem_uchar_get_nbi shmemi_uchar_get_nbi
+#define shmem_uchar_p shmemi_uchar_p
+#define shmem_uchar_g shmemi_uchar_g
+#define shmem_ushort_put shmemi_ushort_put
+#define shmem_ushort_put_nbi shmemi_ushort_put_nbi
+#define shmem_ushort_get shmemi_ushort_get
+#define shmem_ushort_get_nbi shmemi_ushort_get_nbi
+#define shmem_ushort_p shmemi_ushort_p
+#define shmem_ushort_g shmemi_ushort_g
+#define shmem_uint_put shmemi_uint_put
+#define shmem_uint_put_nbi shmemi_uint_put_nbi
+#define shmem_uint_get shmemi_uint_get
+#define shmem_uint_get_nbi shmemi_uint_get_nbi
+#define shmem_uint_p shmemi_uint_p
+#define shmem_uint_g shmemi_uint_g
+#define shmem_ulong_put shmemi_ulong_put
+#define shmem_ulong_put_nbi shmemi_ulong_put_nbi
+#define shmem_ulong_get shmemi_ulong_get
+#define shmem_ulong_get_nbi shmemi_ulong_get_nbi
+#define shmem_ulong_p shmemi_ulong_p
+#define shmem_ulong_g shmemi_ulong_g
+#define shmem_ulonglong_put shmemi_ulonglong_put
+#define shmem_ulonglong_put_nbi shmemi_ulonglong_put_nbi
+#define shmem_ulonglong_get shmemi_ulonglong_get
+#define shmem_ulonglong_get_nbi shmemi_ulonglong_get_nbi
+#define shmem_ulonglong_p shmemi_ulonglong_p
+#define shmem_ulonglong_g shmemi_ulonglong_g
+#define shmem_int8_put shmemi_int8_put
+#define shmem_int8_put_nbi shmemi_int8_put_nbi
+#define shmem_int8_get shmemi_int8_get
+#define shmem_int8_get_nbi shmemi_int8_get_nbi
+#define shmem_int8_p shmemi_int8_p
+#define shmem_int8_g shmemi_int8_g
+#define shmem_int16_put shmemi_int16_put
+#define shmem_int16_put_nbi shmemi_int16_put_nbi
+#define shmem_int16_get shmemi_int16_get
+#define shmem_int16_get_nbi shmemi_int16_get_nbi
+#define shmem_int16_p shmemi_int16_p
+#define shmem_int16_g shmemi_int16_g
+#define shmem_int32_put shmemi_int32_put
+#define shmem_int32_put_nbi shmemi_int32_put_nbi
+#define shmem_int32_get shmemi_int32_get
+#define shmem_int32_get_nbi shmemi_int32_get_nbi
+#define shmem_int32_p shmemi_int32_p
+#define shmem_int32_g shmemi_int32_g
+#define shmem_int64_put shmemi_int64_put
+#define shmem_int64_put_nbi shmemi_int64_put_nbi
+#define shmem_int64_get shmemi_int64_get
+#define shmem_int64_get_nbi shmemi_int64_get_nbi
+#define shmem_int64_p shmemi_int64_p
+#define shmem_int64_g shmemi_int64_g
+#define shmem_uint8_put shmemi_uint8_put
+#define shmem_uint8_put_nbi shmemi_uint8_put_nbi
+#define shmem_uint8_get shmemi_uint8_get
+#define shmem_uint8_get_nbi shmemi_uint8_get_nbi
+#define shmem_uint8_p shmemi_uint8_p
+#define shmem_uint8_g shmemi_uint8_g
+#define shmem_uint16_put shmemi_uint16_put
+#define shmem_uint16_put_nbi shmemi_uint16_put_nbi
+#define shmem_uint16_get shmemi_uint16_get
+#define shmem_uint16_get_nbi shmemi_uint16_get_nbi
+#define shmem_uint16_p shmemi_uint16_p
+#define shmem_uint16_g shmemi_uint16_g
+#define shmem_uint32_put shmemi_uint32_put
+#define shmem_uint32_put_nbi shmemi_uint32_put_nbi
+#define shmem_uint32_get shmemi_uint32_get
+#define shmem_uint32_get_nbi shmemi_uint32_get_nbi
+#define shmem_uint32_p shmemi_uint32_p
+#define shmem_uint32_g shmemi_uint32_g
+#define shmem_uint64_put shmemi_uint64_put
+#define shmem_uint64_put_nbi shmemi_uint64_put_nbi
+#define shmem_uint64_get shmemi_uint64_get
+#define shmem_uint64_get_nbi shmemi_uint64_get_nbi
+#define shmem_uint64_p shmemi_uint64_p
+#define shmem_uint64_g shmemi_uint64_g
+#define shmem_size_put shmemi_size_put
+#define shmem_size_put_nbi shmemi_size_put_nbi
+#define shmem_size_get shmemi_size_get
+#define shmem_size_get_nbi shmemi_size_get_nbi
+#define shmem_size_p shmemi_size_p
+#define shmem_size_g shmemi_size_g
+#define shmem_ptrdiff_put shmemi_ptrdiff_put
+#define shmem_ptrdiff_put_nbi shmemi_ptrdiff_put_nbi
+#define shmem_ptrdiff_get shmemi_ptrdiff_get
+#define shmem_ptrdiff_get_nbi shmemi_ptrdiff_get_nbi
+#define shmem_ptrdiff_p shmemi_ptrdiff_p
+#define shmem_ptrdiff_g shmemi_ptrdiff_g
+#define shmem_int_atomic_fetch shmemi_int_atomic_fetch
+#define shmem_int_atomic_set shmemi_int_atomic_set
+#define shmem_int_atomic_swap shmemi_int_atomic_swap
+#define shmem_int_atomic_compare_swap shmemi_int_atomic_compare_swap
+#define shmem_int_atomic_fetch_inc shmemi_int_atomic_fetch_inc
+#define shmem_int_atomic_inc shmemi_int_atomic_inc
+#define shmem_int_atomic_fetch_add shmemi_int_atomic_fetch_add
+#define shmem_int_atomic_add shmemi_int_atomic_add
+#define shmem_long_atomic_fetch shmemi_long_atomic_fetch
+#define shmem_long_atomic_set shmemi_long_atomic_set
+#define shmem_long_atomic_swap shmemi_long_atomic_swap
+#define shmem_long_atomic_compare_swap shmemi_long_atomic_compare_swap
+#define shmem_long_atomic_fetch_inc shmemi_long_atomic_fetch_inc
+#define shmem_long_atomic_inc shmemi_long_atomic_inc
+#define shmem_long_atomic_fetch_add shmemi_long_atomic_fetch_add
+#define shmem_long_atomic_add shmemi_long_atomic_add
+#define shmem_longlong_atomic_fetch shmemi_longlong_atomic_fetch
+#define shmem_longlong_atomic_set shmemi_longlong_atomic_set
+#define shmem_longlong_atomic_swap shmemi_longlong_atomic_swap
+#define shmem_longlong_atomic_compare_swap shmemi_longlong_atomic_compare_swap
+#define shmem_longlong_atomic_fetch_inc shmemi_longlong_atomic_fetch_inc
+#define shmem_longlong_atomic_inc shmemi_longlong_atomic_inc
+#define shmem_longlong_atomic_fetch_add shmemi_longlong_atomic_fetch_add
+#define shmem_longlong_atomic_add shmemi_longlong_atomic_add
+#define shmem_uint_atomic_fetch shmemi_uint_atomic_fetch
+#define shmem_uint_atomic_set shmemi_uint_atomic_set
+#define shmem_uint_atomic_swap shmemi_uint_atomic_swap
+#define shmem_uint_atomic_compare_swap shmemi_uint_atomic_compare_swap
+#define shmem_uint_atomic_fetch_inc shmemi_uint_atomic_fetch_inc
+#define shmem_uint_atomic_inc shmemi_uint_atomic_inc
+#define shmem_uint_atomic_fetch_add shmemi_uint_atomic_fetch_add
+#define shmem_uint_atomic_add shmemi_uint_atomic_add
+#define shmem_ulong_atomic_fetch shmemi_ulong_atomic_fetch
+#define shmem_ulong_atomic_set shmemi_ulong_atomic_set
+#define shmem_ulong_atomic_swap shmemi_ulong_atomic_swap
+#define shmem_ulong_atomic_compare_swap shmemi_ulong_atomic_compare_swap
+#define shmem_ulong_atomic_fetch_inc shmemi_ulong_atomic_fetch_inc
+#define shmem_ulong_atomic_inc shmemi_ulong_atomic_inc
+#define shmem_ulong_atomic_fetch_add shmemi_ulong_atomic_fetch_add
+#define shmem_ulong_atomic_add shmemi_ulong_atomic_add
+#define shmem_ulonglong_atomic_fetch shmemi_ulonglong_atomic_fetch
+#define shmem_ulonglong_atomic_set shmemi_ulonglong_atomic_set
+#define shmem_ulonglong_atomic_swap shmemi_ulonglong_atomic_swap
+#define shmem_ulonglong_atomic_compare_swap shmemi_ulonglong_atomic_compare_swap
+#define shmem_ulonglong_atomic_fetch_inc shmemi_ulonglong_atomic_fetch_inc
+#define shmem_ulonglong_atomic_inc shmemi_ulonglong_atomic_inc
+#define shmem_ulonglong_atomic_fetch_add shmemi_ulonglong_atomic_fetch_add
+#define shmem_ulonglong_atomic_add shmemi_ulonglong_atomic_add
+#define shmem_int32_atomic_fetch shmemi_int32_atomic_fetch
+#define shmem_int32_atomic_set shmemi_int32_atomic_set
+#define shmem_int32_atomic_swap shmemi_int32_atomic_swap
+#define shmem_int32_atomic_compare_swap shmemi_int32_atomic_compare_swap
+#define shmem_int32_atomic_fetch_inc shmemi_int32_atomic_fetch_inc
+#define shmem_int32_atomic_inc shmemi_int32_atomic_inc
+#define shmem_int32_atomic_fetch_add shmemi_int32_atomic_fetch_add
+#define shmem_int32_atomic_add shmemi_int32_atomic_add
+#define shmem_int64_atomic_fetch shmemi_int64_atomic_fetch
+#define shmem_int64_atomic_set shmemi_int64_atomic_set
+#define shmem_int64_atomic_swap shmemi_int64_atomic_swap
+#define shmem_int64_atomic_compare_swap shmemi_int64_atomic_compare_swap
+#define shmem_int64_atomic_fetch_inc shmemi_int64_atomic_fetch_inc
+#define shmem_int64_atomic_inc shmemi_int64_atomic_inc
+#define shmem_int64_atomic_fetch_add shmemi_int64_atomic_fetch_add
+#define shmem_int64_atomic_add shmemi_int64_atomic_add
+#define shmem_uint32_atomic_fetch shmemi_uint32_atomic_fetch
+#define shmem_uint32_atomic_set shmemi_uint32_atomic_set
+#define shmem_uint32_atomic_swap shmemi_uint32_atomic_swap
+#define shmem_uint32_atomic_compare_swap shmemi_uint32_atomic_compare_swap
+#define shmem_uint32_atomic_fetch_inc shmemi_uint32_atomic_fetch_inc
+#define shmem_uint32_atomic_inc shmemi_uint32_atomic_inc
+#define shmem_uint32_atomic_fetch_add shmemi_uint32_atomic_fetch_add
+#define shmem_uint32_atomic_add shmemi_uint32_atomic_add
+#define shmem_uint64_atomic_fetch shmemi_uint64_atomic_fetch
+#define shmem_uint64_atomic_set shmemi_uint64_atomic_set
+#define shmem_uint64_atomic_swap shmemi_uint64_atomic_swap
+#define shmem_uint64_atomic_compare_swap shmemi_uint64_atomic_compare_swap
+#define shmem_uint64_atomic_fetch_inc shmemi_uint64_atomic_fetch_inc
+#define shmem_uint64_atomic_inc shmemi_uint64_atomic_inc
+#define shmem_uint64_atomic_fetch_add shmemi_uint64_atomic_fetch_add
+#define shmem_uint64_atomic_add shmemi_uint64_atomic_add
+#define shmem_size_atomic_fetch shmemi_size_atomic_fetch
+#define shmem_size_atomic_set shmemi_size_atomic_set
+#define shmem_size_atomic_swap shmemi_size_atomic_swap
+#define shmem_size_atomic_compare_swap shmemi_size_atomic_compare_swap
+#define shmem_size_atomic_fetch_inc shmemi_size_atomic_fetch_inc
+#define shmem_size_atomic_inc shmemi_size_atomic_inc
+#define shmem_size_atomic_fetch_add shmemi_size_atomic_fetch_add
+#define shmem_size_atomic_add shmemi_size_atomic_add
+#define shmem_ptrdiff_atomic_fetch shmemi_ptrdiff_atomic_fetch
+#define shmem_ptrdiff_atomic_set shmemi_ptrdiff_atomic_set
+#define shmem_ptrdiff_atomic_swap shmemi_ptrdiff_atomic_swap
+#define shmem_ptrdiff_atomic_compare_swap shmemi_ptrdiff_atomic_compare_swap
+#define shmem_ptrdiff_atomic_fetch_inc shmemi_ptrdiff_atomic_fetch_inc
+#define shmem_ptrdiff_atomic_inc shmemi_ptrdiff_atomic_inc
+#define shmem_ptrdiff_atomic_fetch_add shmemi_ptrdiff_atomic_fetch_add
+#define shmem_ptrdiff_atomic_add shmemi_ptrdiff_atomic_add
+#define shmem_float_atomic_fetch shmemi_float_atomic_fetch
+#define shmem_float_atomic_set shmemi_float_atomic_set
+#define shmem_float_atomic_swap shmemi_float_atomic_swap
+#define shmem_double_atomic_fetch shmemi_double_atomic_fetch
+#define shmem_double_atomic_set shmemi_double_atomic_set
+#define shmem_double_atomic_swap shmemi_double_atomic_swap
+#define shmem_uint_atomic_fetch_and shmemi_uint_atomic_fetch_and
+#define shmem_uint_atomic_and shmemi_uint_atomic_and
+#define shmem_uint_atomic_fetch_or shmemi_uint_atomic_fetch_or
+#define shmem_uint_atomic_or shmemi_uint_atomic_or
+#define shmem_uint_atomic_fetch_xor shmemi_uint_atomic_fetch_xor
+#define shmem_uint_atomic_xor shmemi_uint_atomic_xor
+#define shmem_ulong_atomic_fetch_and shmemi_ulong_atomic_fetch_and
+#define shmem_ulong_atomic_and shmemi_ulong_atomic_and
+#define shmem_ulong_atomic_fetch_or shmemi_ulong_atomic_fetch_or
+#define shmem_ulong_atomic_or shmemi_ulong_atomic_or
+#define shmem_ulong_atomic_fetch_xor shmemi_ulong_atomic_fetch_xor
+#define shmem_ulong_atomic_xor shmemi_ulong_atomic_xor
+#define shmem_ulonglong_atomic_fetch_and shmemi_ulonglong_atomic_fetch_and
+#define shmem_ulonglong_atomic_and shmemi_ulonglong_atomic_and
+#define shmem_ulonglong_atomic_fetch_or shmemi_ulonglong_atomic_fetch_or
+#define shmem_ulonglong_atomic_or shmemi_ulonglong_atomic_or
+#define shmem_ulonglong_atomic_fetch_xor shmemi_ulonglong_atomic_fetch_xor
+#define shmem_ulonglong_atomic_xor shmemi_ulonglong_atomic_xor
+#define shmem_int32_atomic_fetch_and shmemi_int32_atomic_fetch_and
+#define shmem_int32_atomic_and shmemi_int32_atomic_and
+#define shmem_int32_atomic_fetch_or shmemi_int32_atomic_fetch_or
+#define shmem_int32_atomic_or shmemi_int32_atomic_or
+#define shmem_int32_atomic_fetch_xor shmemi_int32_atomic_fetch_xor
+#define shmem_int32_atomic_xor shmemi_int32_atomic_xor
+#define shmem_int64_atomic_fetch_and shmemi_int64_atomic_fetch_and
+#define shmem_int64_atomic_and shmemi_int64_atomic_and
+#define shmem_int64_atomic_fetch_or shmemi_int64_atomic_fetch_or
+#define shmem_int64_atomic_or shmemi_int64_atomic_or
+#define shmem_int64_atomic_fetch_xor shmemi_int64_atomic_fetch_xor
+#define shmem_int64_atomic_xor shmemi_int64_atomic_xor
+#define shmem_uint32_atomic_fetch_and shmemi_uint32_atomic_fetch_and
+#define shmem_uint32_atomic_and shmemi_uint32_atomic_and
+#define shmem_uint32_atomic_fetch_or shmemi_uint32_atomic_fetch_or
+#define shmem_uint32_atomic_or shmemi_uint32_atomic_or
+#define shmem_uint32_atomic_fetch_xor shmemi_uint32_atomic_fetch_xor
+#define shmem_uint32_atomic_xor shmemi_uint32_atomic_xor
+#define shmem_uint64_atomic_fetch_and shmemi_uint64_atomic_fetch_and
+#define shmem_uint64_atomic_and shmemi_uint64_atomic_and
+#define shmem_uint64_atomic_fetch_or shmemi_uint64_atomic_fetch_or
+#define shmem_uint64_atomic_or shmemi_uint64_atomic_or
+#define shmem_uint64_atomic_fetch_xor shmemi_uint64_atomic_fetch_xor
+#define shmem_uint64_atomic_xor shmemi_uint64_atomic_xor
+
+#endif /* inline fast paths */
 
 #ifdef __cplusplus
 }

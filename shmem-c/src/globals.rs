@@ -88,6 +88,12 @@ impl Globals {
         within(a, len, lo, size).map(|o| off + o)
     }
 
+    /// The first span as `(live start, length, symmetric offset)` (`NO_SPAN` when none, or
+    /// after [`Globals::no_fast_path`]).
+    pub(crate) fn first_span(&self) -> (usize, usize, usize) {
+        self.first
+    }
+
     /// Makes [`Globals::first_offset`] find nothing (`SHMEM_THREAD_MULTIPLE`: no call takes a
     /// hot path); [`Globals::offset`] still finds every span.
     pub(crate) fn no_fast_path(&mut self) {

@@ -41,6 +41,7 @@ pub mod blocked;
 pub mod coll;
 pub mod ctx;
 mod globals;
+pub mod inline;
 #[cfg(target_arch = "x86_64")]
 pub mod longdouble;
 pub mod rma;

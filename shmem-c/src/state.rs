@@ -417,6 +417,9 @@ fn init_first(call: &str, mpi: MpiThreads) -> &'static Runtime {
     // `StateCell`), so nothing reads the cell while it is written.
     unsafe { *STATE.0.get() = Some(state) };
     MULTIPLE.store(path.is_some(), Ordering::Relaxed);
+    if let Some(s) = current() {
+        crate::inline::publish(s, path.is_none() && t.maps_all());
+    }
     rt
 }
 
@@ -425,6 +428,22 @@ impl State {
     #[inline(always)]
     pub(crate) fn t(&self) -> &'static DefaultTransport {
         self.rt.transport()
+    }
+
+    /// The hot paths' window on this PE's partition, `(start, size)` (empty at `MULTIPLE`).
+    pub(crate) fn fast_window(&self) -> (usize, usize) {
+        self.fast_own
+    }
+
+    /// The first span of the globals as the hot paths see it: (live start, length,
+    /// symmetric offset); no range of a byte or more lies in it at `MULTIPLE`.
+    pub(crate) fn fast_globals(&self) -> (usize, usize, usize) {
+        self.globals.first_span()
+    }
+
+    /// Where partition 0 starts in this process.
+    pub(crate) fn seg0_addr(&self) -> usize {
+        self.seg_lo
     }
 
     /// This PE.

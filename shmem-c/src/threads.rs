@@ -116,8 +116,14 @@ unsafe fn copy_w<W: Word>(
 ) {
     let mut buf = [W::zeroed(); COPY_STEP];
     let n = bytes / size_of::<W>();
-    let mut done = 0;
-    while done < n {
+    // Within one partition with the target above the source, the chunks go from the last
+    // to the first (each is read whole before it is written), so that an overlapping copy
+    // is `memmove`'s, as on the main path (`copy::within_segment`).
+    let backward = dst_pe == src_pe && dst_off > src_off;
+    let chunks = n.div_ceil(COPY_STEP);
+    for c in 0..chunks {
+        let i = if backward { chunks - 1 - c } else { c };
+        let done = i * COPY_STEP;
         let k = (n - done).min(COPY_STEP);
         let at = done * size_of::<W>();
         // SAFETY: forwarded contract, for words `done..done + k` of both ranges.
@@ -125,7 +131,6 @@ unsafe fn copy_w<W: Word>(
             path.get(src_pe, src_off + at, &mut buf[..k]);
             path.put(dst_pe, dst_off + at, &buf[..k]);
         }
-        done += k;
     }
 }
 

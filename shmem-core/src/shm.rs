@@ -117,6 +117,17 @@ impl ShmTransport {
         pe < self.n_pes
     }
 
+    /// Whether this process maps every PE's partition ([`ShmTransport::maps`] for all): every
+    /// job but a multi-node MPI one.
+    #[inline]
+    pub fn maps_all(&self) -> bool {
+        #[cfg(feature = "mpi")]
+        if self.net.is_some() {
+            return false;
+        }
+        true
+    }
+
     /// The PEs whose partitions this process maps ([`ShmTransport::maps`]), as a set
     /// numbered upwards: every PE of the job, or this node's PEs in a multi-node MPI job.
     /// When a node's PEs are not evenly spaced in the world numbering (an irregular rank

@@ -1,6 +1,10 @@
 /* Included before a test program (`shmemcc -include multiple.h`) to run it at
  * SHMEM_THREAD_MULTIPLE: its shmem_init becomes shmem_init_thread(SHMEM_THREAD_MULTIPLE), so
- * every call takes the library's thread paths (tests/c_abi.rs, the `*_multiple` trials). */
+ * every call takes the library's thread paths (tests/c_abi.rs, the `*_multiple` trials).
+ * Included first, so it asks for the POSIX clocks the programs use (inline.c). */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 199309L
+#endif
 #include <shmem.h>
 #include <stdlib.h>
 static inline void shmem_init_multiple_(void) {

@@ -1,0 +1,114 @@
+//! The table that `shmem.h`'s inline paths read: with it, the usual small one-sided calls of
+//! a C program (an aligned word or up to 16 bytes between symmetric buffers, an AMO on a
+//! symmetric word, `p`/`g`, `fence`, `quiet`) are done in the program's own code, with no
+//! call, as the Rust API's are; everything else (an error, a local buffer outside symmetric
+//! memory, a longer transfer, `SHMEM_THREAD_MULTIPLE`, a job over several nodes) calls the
+//! library's function of the same name, whose checks and messages are those of every call.
+//!
+//! The C side (`shmem.h`, "Inline fast paths") finds an address in the same two windows as
+//! the library's hot paths (`State::sym_fast`: this PE's partition, then the first span of
+//! the program's globals) and does what the library's hot path does there: the same atomic
+//! or copy, then the same doorbell check (`ShmTransport::put_word_at`, `amo_at`). The
+//! table's name carries its layout's version (`shmemi_fast_v1`): a program compiled against
+//! another layout does not link against this library.
+
+use std::ffi::c_int;
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+
+use shmem_core::segment::SLOT_SIZE;
+
+use crate::state::{State, st_unlocked};
+
+/// `struct shmemi_fast_v1_` of `shmem.h`, field for field (`usize` is `uintptr_t`/`size_t`
+/// there, `u32` `unsigned int`; the atomics have their value's layout).
+///
+/// All zero until the first initialization (no window: every inline path calls the
+/// library, which says that `shmem_init` has not run). Written once by it, before any
+/// other call of the process, and never again; the windows stay empty when no call may
+/// take an inline path (`SHMEM_THREAD_MULTIPLE`, several nodes).
+#[derive(Debug)]
+#[repr(C)]
+pub struct Fast {
+    /// This PE's partition (`State::fast_own`).
+    own_lo: AtomicUsize,
+    own_size: AtomicUsize,
+    /// The first span of the program's globals (`Globals::first`): live start, length,
+    /// symmetric offset.
+    glob_lo: AtomicUsize,
+    glob_size: AtomicUsize,
+    glob_off: AtomicUsize,
+    /// Partition `p` starts at `seg0 + p * psize` in this process.
+    seg0: AtomicUsize,
+    psize: AtomicUsize,
+    /// PE `p`'s data doorbell sleeper count is the `u32` at `bell0 + p * bell_stride`.
+    bell0: AtomicUsize,
+    bell_stride: AtomicUsize,
+    /// The job's PE count (0 before the first initialization) and this PE.
+    npes: AtomicU32,
+    me: AtomicU32,
+}
+
+// The header states the same size (`shmem.h`: a static assertion).
+const _: () = assert!(size_of::<Fast>() == 80);
+
+/// The table (`extern struct shmemi_fast_v1_ shmemi_fast_v1;` in `shmem.h`).
+#[allow(non_upper_case_globals)]
+#[unsafe(no_mangle)]
+pub static shmemi_fast_v1: Fast = Fast {
+    own_lo: AtomicUsize::new(0),
+    own_size: AtomicUsize::new(0),
+    glob_lo: AtomicUsize::new(0),
+    glob_size: AtomicUsize::new(0),
+    glob_off: AtomicUsize::new(0),
+    seg0: AtomicUsize::new(0),
+    psize: AtomicUsize::new(0),
+    bell0: AtomicUsize::new(0),
+    bell_stride: AtomicUsize::new(0),
+    npes: AtomicU32::new(0),
+    me: AtomicU32::new(0),
+};
+
+/// Fills the table from the state made by the first initialization (`state::init_first`,
+/// before it returns to the program). `inline` is whether the inline paths may be taken:
+/// below `SHMEM_THREAD_MULTIPLE` and with every PE's partition mapped here; otherwise the
+/// windows stay empty.
+///
+/// Relaxed stores suffice: the C caller makes no other call until `shmem_init` returns,
+/// and starts the threads that call afterwards (`pthread_create` orders these stores
+/// before them), as for the state itself (`StateCell`).
+pub(crate) fn publish(s: &State, inline: bool) {
+    let f = &shmemi_fast_v1;
+    let seg = s.rt.segment();
+    let (own_lo, own_size) = s.fast_window();
+    let (glob_lo, glob_size, glob_off) = s.fast_globals();
+    let (own_size, glob_size) = if inline {
+        (own_size, glob_size)
+    } else {
+        (0, 0)
+    };
+    let bell = |pe: usize| &raw const seg.slot(pe).doorbell.0.sleepers as usize;
+    f.own_lo.store(own_lo, Ordering::Relaxed);
+    f.own_size.store(own_size, Ordering::Relaxed);
+    f.glob_lo.store(glob_lo, Ordering::Relaxed);
+    f.glob_size.store(glob_size, Ordering::Relaxed);
+    f.glob_off.store(glob_off, Ordering::Relaxed);
+    f.seg0.store(s.seg0_addr(), Ordering::Relaxed);
+    f.psize.store(seg.partition_size(), Ordering::Relaxed);
+    f.bell0.store(bell(0), Ordering::Relaxed);
+    f.bell_stride.store(SLOT_SIZE, Ordering::Relaxed);
+    // At most 4096 PEs (`Segment::create`), so both fit.
+    f.npes.store(s.n_pes() as u32, Ordering::Relaxed);
+    f.me.store(s.me() as u32, Ordering::Relaxed);
+}
+
+/// `shmemi_ring_v1` (`shmem.h`'s inline paths, after a store or an AMO into `pe`'s
+/// partition saw a sleeper on its doorbell): wakes it. Out of line and rare: the inline
+/// path calls it only when the sleeper count it read was not zero.
+#[unsafe(no_mangle)]
+pub extern "C" fn shmemi_ring_v1(pe: c_int) {
+    let s = st_unlocked("shmemi_ring_v1");
+    let pe = s.pe("shmemi_ring_v1", pe);
+    // The segment, not the transport: what an unlocked call may use at any level
+    // (`StateCell`), although no inline path runs at `SHMEM_THREAD_MULTIPLE`.
+    shmem_core::wait::notify(&s.rt.segment().slot(pe).doorbell.0);
+}
