@@ -3266,28 +3266,29 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 #define SHMEM_INLINE_PATHS 1
 
 struct shmemi_fast_v1_ {
-    uintptr_t own_lo;      /* this PE's partition */
+    uintptr_t own_lo;      /* this PE's partition (its heap) */
     size_t own_size;       /* its size; 0: no inline path (not initialized, MULTIPLE, nodes) */
+    uintptr_t own_base;    /* partition 0's copy of an address a of it: a + own_base */
     uintptr_t glob_lo;     /* the first span of the program's globals (live address) */
     size_t glob_size;      /* its length; 0: none, or no inline path */
-    size_t glob_off;       /* its symmetric offset */
-    uintptr_t seg0;        /* partition p starts at seg0 + p * psize in this process */
-    size_t psize;
+    uintptr_t glob_base;   /* partition 0's copy of an address a of it: a + glob_base */
+    size_t psize;          /* partition p's copy: partition 0's + p * psize */
     uintptr_t bell0;       /* PE p's doorbell sleeper count: the unsigned int at */
-    size_t bell_stride;    /* bell0 + p * bell_stride */
+                           /* bell0 + p * SHMEMI_BELL_STRIDE_ */
     unsigned int npes;     /* 0 before shmem_init */
     unsigned int me;
 };
+#define SHMEMI_BELL_STRIDE_ 1024
 #ifdef __cplusplus
-static_assert(sizeof(struct shmemi_fast_v1_) == 80, "shmemi_fast_v1_ layout");
+static_assert(sizeof(struct shmemi_fast_v1_) == 72, "shmemi_fast_v1_ layout");
 #else
-_Static_assert(sizeof(struct shmemi_fast_v1_) == 80, "shmemi_fast_v1_ layout");
+_Static_assert(sizeof(struct shmemi_fast_v1_) == 72, "shmemi_fast_v1_ layout");
 #endif
 extern struct shmemi_fast_v1_ shmemi_fast_v1;
 void shmemi_ring_v1(int pe);
 
 /* A full fence. On x86-64 a locked no-op below the stack pointer, as LLVM emits it (GCC's
- * lock or on 0(%rsp) waits for the stores into the caller's frame): measured faster. */
+ * lock or on 0(%rsp) waits for the stores into the caller's frame). */
 static inline void shmemi_full_fence_(void) {
 #if defined(__x86_64__)
     __asm__ __volatile__("lock orl $0, -64(%%rsp)" ::: "memory", "cc");
@@ -3300,40 +3301,53 @@ typedef uint16_t __attribute__((may_alias)) shmemi_u16_;
 typedef uint32_t __attribute__((may_alias)) shmemi_u32_;
 typedef uint64_t __attribute__((may_alias)) shmemi_u64_;
 
-/* The symmetric offset *o of the n (>= 1) bytes at a: in this PE's partition, or in the
- * first span of the globals; 0 if neither (both windows are at most half the address space,
- * so (o | n) <= size keeps o + n from wrapping). */
-static inline int shmemi_off_(const void *a, size_t n, size_t *o) {
-    size_t x = (uintptr_t)a - shmemi_fast_v1.own_lo;
-    if (__builtin_expect((x | n) <= shmemi_fast_v1.own_size && x + n <= shmemi_fast_v1.own_size, 1)) {
-        *o = x;
-        return 1;
-    }
-    x = (uintptr_t)a - shmemi_fast_v1.glob_lo;
-    if ((x | n) <= shmemi_fast_v1.glob_size && x + n <= shmemi_fast_v1.glob_size) {
-        *o = x + shmemi_fast_v1.glob_off;
-        return 1;
-    }
-    return 0;
+/* Whether the n (>= 1) bytes at a lie in [lo, lo + size) (a window of at most half the
+ * address space, so (x | n) <= size keeps x + n from wrapping). */
+static inline int shmemi_in_(const void *a, size_t n, uintptr_t lo, size_t size) {
+    size_t x = (uintptr_t)a - lo;
+    return (x | n) <= size && x + n <= size;
 }
 
-/* *p: pe's copy of the n bytes at the symmetric a; 0 if the library's path must take it. */
-static inline int shmemi_at_(const void *a, size_t n, int pe, char **p) {
-    size_t o;
-    if (__builtin_expect((unsigned)pe < shmemi_fast_v1.npes && shmemi_off_(a, n, &o), 1)) {
-        *p = (char *)(shmemi_fast_v1.seg0 + (size_t)(unsigned)pe * shmemi_fast_v1.psize + o);
-        return 1;
+/* Whether the n bytes at a are symmetric memory of this PE that the inline paths know (its
+ * heap, or the first span of its globals). */
+static inline int shmemi_sym_(const void *a, size_t n) {
+    return shmemi_in_(a, n, shmemi_fast_v1.own_lo, shmemi_fast_v1.own_size) ||
+           shmemi_in_(a, n, shmemi_fast_v1.glob_lo, shmemi_fast_v1.glob_size);
+}
+
+/* *p: pe's copy of the n bytes at the symmetric a; 0 if the library's path must take it.
+ * Transfers look in the heap first (their buffers come from shmem_malloc), words (p, g,
+ * AMOs) in the globals first (flags, counters and locks are usually global variables): the
+ * order only saves compares. */
+static inline int shmemi_at_(const void *a, size_t n, int pe, char **p, int words) {
+    uintptr_t base;
+    if (__builtin_expect((unsigned)pe >= shmemi_fast_v1.npes, 0)) return 0;
+    if (words) {
+        if (__builtin_expect(shmemi_in_(a, n, shmemi_fast_v1.glob_lo, shmemi_fast_v1.glob_size), 1))
+            base = shmemi_fast_v1.glob_base;
+        else if (shmemi_in_(a, n, shmemi_fast_v1.own_lo, shmemi_fast_v1.own_size))
+            base = shmemi_fast_v1.own_base;
+        else
+            return 0;
+    } else {
+        if (__builtin_expect(shmemi_in_(a, n, shmemi_fast_v1.own_lo, shmemi_fast_v1.own_size), 1))
+            base = shmemi_fast_v1.own_base;
+        else if (shmemi_in_(a, n, shmemi_fast_v1.glob_lo, shmemi_fast_v1.glob_size))
+            base = shmemi_fast_v1.glob_base;
+        else
+            return 0;
     }
-    return 0;
+    *p = (char *)((uintptr_t)a + base + (size_t)(unsigned)pe * shmemi_fast_v1.psize);
+    return 1;
 }
 
 /* shmemi_at_ for a naturally aligned word of n bytes. */
 static inline int shmemi_word_(const void *a, size_t n, int pe, char **p) {
-    return ((uintptr_t)a & (n - 1)) == 0 && shmemi_at_(a, n, pe, p);
+    return ((uintptr_t)a & (n - 1)) == 0 && shmemi_at_(a, n, pe, p, 1);
 }
 
 static inline const unsigned int *shmemi_bell_(int pe) {
-    return (const unsigned int *)(shmemi_fast_v1.bell0 + (size_t)(unsigned)pe * shmemi_fast_v1.bell_stride);
+    return (const unsigned int *)(shmemi_fast_v1.bell0 + (size_t)(unsigned)pe * SHMEMI_BELL_STRIDE_);
 }
 
 /* After an AMO (a SeqCst read-modify-write: the fence of the doorbell protocol). */
@@ -3399,8 +3413,7 @@ static inline int shmemi_copy_(char *d, const char *s, size_t n, int distinct) {
 /* n bytes from the symmetric source to pe's dest; 0 if the library must do it. */
 static inline int shmemi_put_(void *dest, const void *source, size_t n, int pe) {
     char *d;
-    size_t so;
-    if (shmemi_at_(dest, n, pe, &d) && shmemi_off_(source, n, &so) && shmemi_copy_(d, (const char *)source, n, (unsigned)pe != shmemi_fast_v1.me)) {
+    if (shmemi_at_(dest, n, pe, &d, 0) && shmemi_sym_(source, n) && shmemi_copy_(d, (const char *)source, n, (unsigned)pe != shmemi_fast_v1.me)) {
         shmemi_wrote_(pe);
         return 1;
     }
@@ -3410,8 +3423,7 @@ static inline int shmemi_put_(void *dest, const void *source, size_t n, int pe) 
 /* n bytes from pe's source to the symmetric dest (this PE's own memory: nobody to wake). */
 static inline int shmemi_get_(void *dest, const void *source, size_t n, int pe) {
     char *s;
-    size_t o;
-    return shmemi_at_(source, n, pe, &s) && shmemi_off_(dest, n, &o) && shmemi_copy_((char *)dest, s, n, (unsigned)pe != shmemi_fast_v1.me);
+    return shmemi_at_(source, n, pe, &s, 0) && shmemi_sym_(dest, n) && shmemi_copy_((char *)dest, s, n, (unsigned)pe != shmemi_fast_v1.me);
 }
 
 static inline void shmemi_putmem(void *dest, const void *source, size_t nelems, int pe) {

@@ -29,27 +29,30 @@ use crate::state::{State, st_unlocked};
 #[derive(Debug)]
 #[repr(C)]
 pub struct Fast {
-    /// This PE's partition (`State::fast_own`).
+    /// This PE's partition (`State::fast_own`): start and size.
     own_lo: AtomicUsize,
     own_size: AtomicUsize,
-    /// The first span of the program's globals (`Globals::first`): live start, length,
-    /// symmetric offset.
+    /// Partition 0's copy of an address `a` of this PE's partition: `a + own_base`
+    /// (wrapping; partition `p`'s copy is `p * psize` further).
+    own_base: AtomicUsize,
+    /// The first span of the program's globals (`Globals::first`): live start and length.
     glob_lo: AtomicUsize,
     glob_size: AtomicUsize,
-    glob_off: AtomicUsize,
-    /// Partition `p` starts at `seg0 + p * psize` in this process.
-    seg0: AtomicUsize,
+    /// Partition 0's copy of an address `a` of that span: `a + glob_base` (wrapping).
+    glob_base: AtomicUsize,
     psize: AtomicUsize,
-    /// PE `p`'s data doorbell sleeper count is the `u32` at `bell0 + p * bell_stride`.
+    /// PE `p`'s data doorbell sleeper count is the `u32` at `bell0 + p * BELL_STRIDE`.
     bell0: AtomicUsize,
-    bell_stride: AtomicUsize,
     /// The job's PE count (0 before the first initialization) and this PE.
     npes: AtomicU32,
     me: AtomicU32,
 }
 
-// The header states the same size (`shmem.h`: a static assertion).
-const _: () = assert!(size_of::<Fast>() == 80);
+// The header states the same size and stride (`shmem.h`: a static assertion and
+// `SHMEMI_BELL_STRIDE_`); a change of either is a new version of the table's name.
+const _: () = assert!(size_of::<Fast>() == 72);
+const BELL_STRIDE: usize = 1024;
+const _: () = assert!(SLOT_SIZE == BELL_STRIDE);
 
 /// The table (`extern struct shmemi_fast_v1_ shmemi_fast_v1;` in `shmem.h`).
 #[allow(non_upper_case_globals)]
@@ -57,13 +60,12 @@ const _: () = assert!(size_of::<Fast>() == 80);
 pub static shmemi_fast_v1: Fast = Fast {
     own_lo: AtomicUsize::new(0),
     own_size: AtomicUsize::new(0),
+    own_base: AtomicUsize::new(0),
     glob_lo: AtomicUsize::new(0),
     glob_size: AtomicUsize::new(0),
-    glob_off: AtomicUsize::new(0),
-    seg0: AtomicUsize::new(0),
+    glob_base: AtomicUsize::new(0),
     psize: AtomicUsize::new(0),
     bell0: AtomicUsize::new(0),
-    bell_stride: AtomicUsize::new(0),
     npes: AtomicU32::new(0),
     me: AtomicU32::new(0),
 };
@@ -76,6 +78,11 @@ pub static shmemi_fast_v1: Fast = Fast {
 /// Relaxed stores suffice: the C caller makes no other call until `shmem_init` returns,
 /// and starts the threads that call afterwards (`pthread_create` orders these stores
 /// before them), as for the state itself (`StateCell`).
+///
+/// What the header computes from it is `State::sym_fast` and `State::at_fast`: an address
+/// `a` at offset `o` of a window has the symmetric offset `o` (own partition) or
+/// `glob_off + o` (globals), and PE `p`'s copy is at `seg0 + p * psize` plus that offset,
+/// which is `a + base + p * psize` with the bases below.
 pub(crate) fn publish(s: &State, inline: bool) {
     let f = &shmemi_fast_v1;
     let seg = s.rt.segment();
@@ -86,16 +93,20 @@ pub(crate) fn publish(s: &State, inline: bool) {
     } else {
         (0, 0)
     };
-    let bell = |pe: usize| &raw const seg.slot(pe).doorbell.0.sleepers as usize;
+    let seg0 = s.seg0_addr();
     f.own_lo.store(own_lo, Ordering::Relaxed);
     f.own_size.store(own_size, Ordering::Relaxed);
+    f.own_base
+        .store(seg0.wrapping_sub(own_lo), Ordering::Relaxed);
     f.glob_lo.store(glob_lo, Ordering::Relaxed);
     f.glob_size.store(glob_size, Ordering::Relaxed);
-    f.glob_off.store(glob_off, Ordering::Relaxed);
-    f.seg0.store(s.seg0_addr(), Ordering::Relaxed);
+    f.glob_base.store(
+        seg0.wrapping_add(glob_off).wrapping_sub(glob_lo),
+        Ordering::Relaxed,
+    );
     f.psize.store(seg.partition_size(), Ordering::Relaxed);
-    f.bell0.store(bell(0), Ordering::Relaxed);
-    f.bell_stride.store(SLOT_SIZE, Ordering::Relaxed);
+    let bell0 = &raw const seg.slot(0).doorbell.0.sleepers as usize;
+    f.bell0.store(bell0, Ordering::Relaxed);
     // At most 4096 PEs (`Segment::create`), so both fit.
     f.npes.store(s.n_pes() as u32, Ordering::Relaxed);
     f.me.store(s.me() as u32, Ordering::Relaxed);
