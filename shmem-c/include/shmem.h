@@ -7,7 +7,9 @@
  * shmem_init provides SHMEM_THREAD_SERIALIZED. Every check it can make (PE numbers,
  * symmetric addresses, active sets, pSync) ends the whole job with a one-line message naming
  * the call and the argument. Global and static variables of the program are symmetric:
- * shmem_init places the program's data and bss in symmetric memory.
+ * shmem_init places the program's data and bss in symmetric memory. The usual small
+ * one-sided calls run inline, in the program's own code (see "Inline fast paths" below;
+ * -DSHMEM_NO_INLINE makes every call the library's).
  */
 #ifndef SHMEM_H
 #define SHMEM_H
@@ -3279,10 +3281,12 @@ struct shmemi_fast_v1_ {
     unsigned int me;
 };
 #define SHMEMI_BELL_STRIDE_ 1024
-#ifdef __cplusplus
+#if defined(__cplusplus)
 static_assert(sizeof(struct shmemi_fast_v1_) == 72, "shmemi_fast_v1_ layout");
-#else
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 _Static_assert(sizeof(struct shmemi_fast_v1_) == 72, "shmemi_fast_v1_ layout");
+#else
+typedef char shmemi_fast_v1_layout_[sizeof(struct shmemi_fast_v1_) == 72 ? 1 : -1];
 #endif
 extern struct shmemi_fast_v1_ shmemi_fast_v1;
 void shmemi_ring_v1(int pe);
