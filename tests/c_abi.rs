@@ -303,7 +303,19 @@ fn declared(header: &str) -> Vec<String> {
         .filter(|l| l.starts_with(|c: char| c.is_ascii_lowercase()) && !l.starts_with("typedef"))
         .filter_map(|l| l.split('(').next())
         .filter_map(|head| head.rsplit([' ', '*']).next())
-        .filter(|n| n.starts_with("shmem_") || matches!(*n, "_my_pe" | "_num_pes" | "start_pes"))
+        .filter(|n| {
+            n.starts_with("shmem_")
+                || matches!(
+                    *n,
+                    "_my_pe"
+                        | "_num_pes"
+                        | "start_pes"
+                        | "shmalloc"
+                        | "shmemalign"
+                        | "shfree"
+                        | "shrealloc"
+                )
+        })
         .map(str::to_owned)
         .collect();
     names.sort();

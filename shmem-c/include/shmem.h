@@ -123,6 +123,11 @@ int _num_pes(void);
 void *shmem_malloc(size_t size);
 void *shmem_malloc_with_hints(size_t size, long hints);
 void *shmem_calloc(size_t count, size_t size);
+/* The names before OpenSHMEM 1.2 (deprecated, Annex). */
+void *shmalloc(size_t size);
+void *shmemalign(size_t alignment, size_t size);
+void shfree(void *ptr);
+void *shrealloc(void *ptr, size_t size);
 void *shmem_align(size_t alignment, size_t size);
 void *shmem_realloc(void *ptr, size_t size);
 void shmem_free(void *ptr);

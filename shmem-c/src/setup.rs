@@ -273,11 +273,16 @@ fn alloc(call: &str, size: usize, align: usize, zero: bool) -> *mut c_void {
 /// Every PE must pass the same size: a mismatch ends the job with a message.
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_malloc(size: usize) -> *mut c_void {
+    malloc_as("shmem_malloc", size)
+}
+
+/// [`shmem_malloc`] as `call`.
+fn malloc_as(call: &str, size: usize) -> *mut c_void {
     if size == 0 {
-        let _ = st("shmem_malloc");
+        let _ = st(call);
         return std::ptr::null_mut();
     }
-    alloc("shmem_malloc", size, 16, false)
+    alloc(call, size, 16, false)
 }
 
 /// `shmem_malloc_with_hints` (§9.3.2): [`shmem_malloc`]; hints are advice, and on one node
@@ -307,17 +312,22 @@ pub extern "C" fn shmem_calloc(count: usize, size: usize) -> *mut c_void {
 /// `shmem_align` (§9.3.3): collective; `alignment` must be a power of two.
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_align(alignment: usize, size: usize) -> *mut c_void {
+    align_as("shmem_align", alignment, size)
+}
+
+/// [`shmem_align`] as `call`.
+fn align_as(call: &str, alignment: usize, size: usize) -> *mut c_void {
     if !alignment.is_power_of_two() {
         fail(
-            "shmem_align",
+            call,
             format_args!("alignment {alignment} is not a power of two"),
         );
     }
     if size == 0 {
-        let _ = st("shmem_align");
+        let _ = st(call);
         return std::ptr::null_mut();
     }
-    alloc("shmem_align", size, alignment.max(16), false)
+    alloc(call, size, alignment.max(16), false)
 }
 
 /// `shmem_free` (§9.3.5): collective (a barrier of all PEs, then the block returns to the
@@ -327,11 +337,16 @@ pub extern "C" fn shmem_align(alignment: usize, size: usize) -> *mut c_void {
 /// `ptr` is NULL or was returned by this library's allocation routines (checked).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_free(ptr: *mut c_void) {
-    let s = &st("shmem_free");
+    free_as("shmem_free", ptr);
+}
+
+/// [`shmem_free`] as `call` (only compares `ptr` with the blocks handed out).
+fn free_as(call: &str, ptr: *mut c_void) {
+    let s = &st(call);
     if ptr.is_null() {
         return;
     }
-    let block = s.take("shmem_free", ptr);
+    let block = s.take(call, ptr);
     s.t().barrier_all();
     drop(block);
 }
@@ -344,16 +359,20 @@ pub unsafe extern "C" fn shmem_free(ptr: *mut c_void) {
 /// As [`shmem_free`].
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn shmem_realloc(ptr: *mut c_void, size: usize) -> *mut c_void {
+    realloc_as("shmem_realloc", ptr, size)
+}
+
+/// [`shmem_realloc`] as `call` (only compares `ptr` with the blocks handed out).
+fn realloc_as(call: &str, ptr: *mut c_void, size: usize) -> *mut c_void {
     if ptr.is_null() {
-        return shmem_malloc(size);
+        return malloc_as(call, size);
     }
     if size == 0 {
-        // SAFETY: forwarded contract.
-        unsafe { shmem_free(ptr) };
+        free_as(call, ptr);
         return std::ptr::null_mut();
     }
-    let s = &st("shmem_realloc");
-    let (old, old_len) = s.take("shmem_realloc", ptr);
+    let s = &st(call);
+    let (old, old_len) = s.take(call, ptr);
     let t = s.t();
     let keep = old_len.min(size);
     let old_off = old.offset();
@@ -373,8 +392,38 @@ pub unsafe extern "C" fn shmem_realloc(ptr: *mut c_void, size: usize) -> *mut c_
             s.keep(old, old_len);
             std::ptr::null_mut()
         }
-        Err(e) => fail("shmem_realloc", format_args!("{e}")),
+        Err(e) => fail(call, format_args!("{e}")),
     }
+}
+
+/// `shmalloc` (deprecated since OpenSHMEM 1.2, Annex): [`shmem_malloc`].
+#[unsafe(no_mangle)]
+pub extern "C" fn shmalloc(size: usize) -> *mut c_void {
+    malloc_as("shmalloc", size)
+}
+
+/// `shmemalign` (deprecated since OpenSHMEM 1.2, Annex): [`shmem_align`].
+#[unsafe(no_mangle)]
+pub extern "C" fn shmemalign(alignment: usize, size: usize) -> *mut c_void {
+    align_as("shmemalign", alignment, size)
+}
+
+/// `shfree` (deprecated since OpenSHMEM 1.2, Annex): [`shmem_free`].
+///
+/// # Safety
+/// As [`shmem_free`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shfree(ptr: *mut c_void) {
+    free_as("shfree", ptr);
+}
+
+/// `shrealloc` (deprecated since OpenSHMEM 1.2, Annex): [`shmem_realloc`].
+///
+/// # Safety
+/// As [`shmem_free`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn shrealloc(ptr: *mut c_void, size: usize) -> *mut c_void {
+    realloc_as("shrealloc", ptr, size)
 }
 
 /// The deprecated cache routines (OpenSHMEM 1.5, Annex: `shmem_clear_cache_inv`,

@@ -90,6 +90,21 @@ int main(void) {
     void *al = shmem_align(4096, 100);
     CHECK(al != NULL && ((unsigned long)al & 4095) == 0, "align %p", al);
     shmem_free(al);
+    /* the names before OpenSHMEM 1.2: shmalloc, shrealloc, shmemalign, shfree */
+    long *old = shmalloc(8 * sizeof(long));
+    CHECK(old != NULL, "shmalloc");
+    for (int i = 0; i < 8; i++) old[i] = me * 10 + i;
+    long *older = shrealloc(old, 16 * sizeof(long));
+    CHECK(older != NULL, "shrealloc");
+    older[15] = me;
+    shmem_barrier_all();
+    for (int i = 0; i < 8; i++) CHECK(shmem_long_g(&older[i], right) == right * 10 + i, "shrealloc kept [%d]", i);
+    CHECK(shmem_long_g(&older[15], left) == left, "shrealloc tail");
+    void *al2 = shmemalign(256, 24);
+    CHECK(al2 != NULL && ((unsigned long)al2 & 255) == 0, "shmemalign %p", al2);
+    shmem_barrier_all();
+    shfree(al2);
+    shfree(older);
     shmem_barrier_all();
     shmem_free(grown);
     shmem_finalize();             /* matches the second shmem_init: still initialized */
