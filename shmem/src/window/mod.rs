@@ -58,8 +58,9 @@ use std::mem::{align_of, size_of};
 
 use bytemuck::Pod;
 use shmem_core::collectives::PeSet;
-use shmem_core::lock::{LOCK_SIZE, RawLock};
+use shmem_core::lock::{LOCK_SIZE, LockTable, RawLock};
 use shmem_core::rwlock::{RWLOCK_OWN_BYTES, RawRwLock, RwHold, RwKind, RwTable, rwlock_size};
+use shmem_core::shm::LocatedRange;
 use shmem_core::transport::{AmoOp, Transport};
 use shmem_core::wait::{WaitKind, WaitSite};
 use shmem_core::{AllocRequest, Allocation, DefaultTransport, TeamAllocation};
@@ -153,8 +154,12 @@ pub struct Window<'s, T: Pod> {
     /// The members' reader/writer locks, located (member `i`'s at index `i`: its home part
     /// on member `i`, this PE's requester words for it in this PE's part).
     locks: RwTable<'s>,
-    /// The accumulate locks (an MCS lock object per target, homed on it).
-    acc: usize,
+    /// The accumulate locks (an MCS lock object per member, homed on it), located (member
+    /// `i`'s at index `i`).
+    acc: LockTable<'s>,
+    /// The members' elements, located (member `i`'s at index `i`): what the accumulate
+    /// family reads and writes.
+    parts: Box<[LocatedRange<'s>]>,
     /// Active-target counters, `m` words each, indexed by member: `POSTED[q]` (how many
     /// exposure epochs member `q` opened to this PE), then `COMPLETED[q]` (how many access
     /// epochs of `q` to this PE completed), then `RECEIVED[q]` (operations of `q` completed
@@ -332,15 +337,24 @@ impl<'s, T: Pod> Window<'s, T> {
                 )
             }),
         );
+        let data = over.unwrap_or(base);
+        let acc = LockTable::new(
+            rt.transport(),
+            (0..m).map(|i| RawLock::new(base + acc + LOCK_SIZE * i, set.pe(i))),
+        );
+        let parts = (0..m)
+            .map(|i| rt.transport().locate(set.pe(i), data, len * size_of::<T>()))
+            .collect();
         Ok(Window {
             shmem,
             set,
             me,
             world: team.is_none(),
             len,
-            data: over.unwrap_or(base),
+            data,
             locks,
-            acc: base + acc,
+            acc,
+            parts,
             sync: base + sync,
             fences: Cell::new(0),
             posts_to: RefCell::new(vec![0; m]),
@@ -686,13 +700,10 @@ impl<'s, T: Pod> Window<'s, T> {
         Ok(())
     }
 
-    /// The accumulate family's one implementation: under `pe`'s accumulate lock, for each
-    /// element `i`: `result[i] = target[i]` (if asked), `target[i] = op(target[i], src[i])`.
-    /// `cas` = `Some(compare)`: `src` is one element, written only if the target equals
-    /// `compare` bit for bit.
-    /// The accumulate family with layouts: under `pe`'s accumulate lock, for each run that
-    /// is contiguous on both sides, `result` (if asked, laid out like `src` by `origin`)
-    /// receives the target's values and the target is combined with `src`'s, in place.
+    /// The accumulate family with layouts: under member `i`'s accumulate lock, for each run
+    /// that is contiguous on both sides, `result` (if asked, laid out like `src` by
+    /// `origin`) receives the target's values and the target is combined with `src`'s, in
+    /// place.
     #[allow(clippy::too_many_arguments)]
     fn combine_layout(
         &self,
@@ -717,20 +728,21 @@ impl<'s, T: Pod> Window<'s, T> {
         if origin.is_empty() {
             return Ok(());
         }
-        let t = self.t();
-        let pe = self.pe(i);
-        let lock = RawLock::new(self.acc + LOCK_SIZE * i, pe);
-        lock.lock(t);
+        let part = &self.parts[i];
+        let hold = self.acc.lock(i);
         zip_layouts(origin, target, |o, d, n| {
-            let off = self.data + (at + d) * size_of::<T>();
             let old = result.as_deref_mut().map(|r| &mut r[o..o + n]);
-            t.combine(pe, off, &src[o..o + n], old, &op);
+            part.combine((at + d) * size_of::<T>(), &src[o..o + n], old, &op);
         });
-        lock.unlock(t, false);
+        hold.unlock(false);
         self.count(i);
         Ok(())
     }
 
+    /// The accumulate family's one implementation: under member `i`'s accumulate lock, for
+    /// each element `k`: `result[k] = target[k]` (if asked), `target[k] = op(target[k],
+    /// src[k])`. `cas` = `Some(compare)`: `src` is one element, written only if the target
+    /// equals `compare` bit for bit.
     fn combine(
         &self,
         i: usize,
@@ -740,7 +752,7 @@ impl<'s, T: Pod> Window<'s, T> {
         op: impl Fn(T, T) -> T,
         cas: Option<T>,
     ) -> Result<(), Error> {
-        let off = self.range(at, src.len())?;
+        self.range(at, src.len())?;
         if let Some(r) = &result
             && r.len() != src.len()
         {
@@ -753,25 +765,24 @@ impl<'s, T: Pod> Window<'s, T> {
         if src.is_empty() {
             return Ok(());
         }
-        let t = self.t();
-        let pe = self.pe(i);
-        let lock = RawLock::new(self.acc + LOCK_SIZE * i, pe);
-        lock.lock(t);
+        let part = &self.parts[i];
+        let at = at * size_of::<T>();
+        let hold = self.acc.lock(i);
         match cas {
             // In place: on this node one pass over the elements, in registers.
-            None => t.combine(pe, off, src, result, op),
+            None => part.combine(at, src, result, op),
             Some(compare) => {
                 let mut cur = [T::zeroed()];
-                t.get(pe, off, bytemuck::cast_slice_mut(&mut cur));
+                part.get(at, bytemuck::cast_slice_mut(&mut cur));
                 if let Some(r) = result {
                     r[0] = cur[0];
                 }
                 if bytemuck::bytes_of(&cur[0]) == bytemuck::bytes_of(&compare) {
-                    t.put(pe, off, bytemuck::cast_slice(&[op(cur[0], src[0])]));
+                    part.put_silent(at, bytemuck::cast_slice(&[op(cur[0], src[0])]));
                 }
             }
         }
-        lock.unlock(t, false);
+        hold.unlock(false);
         self.count(i);
         Ok(())
     }
