@@ -548,12 +548,14 @@ impl RawLock {
         unsafe { t.put_word_at::<u32>(t.my_pe(), self.offset + STATE, at.state, v) };
     }
 
-    /// An atomic operation on `TAIL`, through the located pointer.
+    /// An atomic operation on `TAIL`, through the located pointer. It rings no doorbell:
+    /// nobody waits on `TAIL` (waiters wait on their own `STATE` and `NEXT`, which the
+    /// link and the hand-off write with atomics that ring).
     #[inline(always)]
     fn tail_amo(&self, t: &DefaultTransport, at: Located, op: AmoOp<u32>) -> u32 {
         // SAFETY: `at.tail` is `TAIL` of this lock on the home PE, found by `ptr` (`locate`)
         // on `t`, which still lives.
-        unsafe { t.amo_at::<u32>(self.home, self.offset + TAIL, at.tail, op) }
+        unsafe { t.amo_silent_at::<u32>(self.home, self.offset + TAIL, at.tail, op) }
     }
 
     /// [`RawLock::lock`] on the located words (`at`, by `locate` on `t`).

@@ -383,6 +383,32 @@ impl ShmTransport {
         old
     }
 
+    /// [`ShmTransport::amo_at`] that rings no doorbell: for a word that nobody waits on (a
+    /// queue lock's tail, which only the lockers' own atomics read; they wait on their own
+    /// nodes, which the link and the hand-off write with atomics that ring).
+    ///
+    /// # Safety
+    /// As [`ShmTransport::put_word_at`].
+    #[inline(always)]
+    pub unsafe fn amo_silent_at<W: AmoWord>(
+        &self,
+        pe: usize,
+        offset: usize,
+        p: *mut W,
+        op: AmoOp<W>,
+    ) -> W {
+        assert!(p.is_aligned(), "misaligned symmetric word");
+        #[cfg(not(feature = "mpi"))]
+        let _ = (pe, offset);
+        // In a multi-node job every atomic goes through MPI, as in `amo_at`.
+        #[cfg(feature = "mpi")]
+        if let Some(net) = &self.net {
+            return net.amo(pe, offset, op);
+        }
+        // SAFETY: in bounds (caller) and aligned (asserted), as in `amo_at`.
+        unsafe { W::amo(p, op) }
+    }
+
     /// [`Transport::combine`] through a local copy: get a chunk, combine it, put it back (a
     /// PE on another node, or elements that the in-place path does not take).
     #[inline(never)]

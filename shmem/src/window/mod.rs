@@ -1256,8 +1256,11 @@ impl<T: Pod> EpochAll<'_, T> {
     /// [`TeamWindow`]'s team was never a target, so there is nothing to complete there.
     pub fn flush(&self, pe: impl WindowPe) {
         self.win.t().quiet();
-        if let Ok(i) = self.win.member_of(pe.world_index()) {
-            self.win.settle(Some(i));
+        // Only a window with counts has something to settle: the target is looked up then.
+        if self.win.pending.is_some()
+            && let Ok(i) = self.win.member_of(pe.world_index())
+        {
+            self.win.settle_counted(Some(i));
         }
     }
 
