@@ -84,7 +84,7 @@
 //! the next holder reads that word with Acquire (or swaps `TAIL` with SeqCst): the previous
 //! critical section happens-before the next one.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::transport::{AmoOp, DefaultTransport, Transport};
 use crate::wait::{WaitKind, WaitSite};
@@ -437,6 +437,35 @@ struct Located {
     state: *mut u32,
 }
 
+/// Loads this PE's own `NEXT` or `STATE` through its located pointer `p` (`at.next`,
+/// `at.state`), as `Transport::get_word` does (an Acquire atomic load: a PE's own partition
+/// is mapped here in every transport), without its checks.
+///
+/// # Safety
+/// `p` is `at.next` or `at.state` of a `Located` of this PE made by `RawLock::locate` on a
+/// transport that still lives.
+#[inline(always)]
+unsafe fn load_own(p: *mut u32) -> u32 {
+    // SAFETY: `p` is in this PE's partition of the mapping (found by `ptr`), which lives as
+    // long as the transport (caller), and aligned (`locate` asserted it); the lock's words
+    // are only ever accessed atomically (after `init_local`'s copy, which comes before the
+    // barrier that publishes the lock).
+    unsafe { AtomicU32::from_ptr(p) }.load(Ordering::Acquire)
+}
+
+/// Stores this PE's own `NEXT` or `STATE` through its located pointer, as
+/// `Transport::put_word` does (a Relaxed atomic store), without its checks and without
+/// ringing this PE's own doorbell (which `put_word` skips too: the PE's one thread is the
+/// one storing).
+///
+/// # Safety
+/// As [`load_own`].
+#[inline(always)]
+unsafe fn store_own(p: *mut u32, v: u32) {
+    // SAFETY: as in `load_own`.
+    unsafe { AtomicU32::from_ptr(p) }.store(v, Ordering::Relaxed);
+}
+
 /// One acquisition of a lock of a [`LockTable`] ([`LockTable::lock`]), released by
 /// [`LockHold::unlock`]: the lock, its words located and the transport they are located on
 /// (which it borrows), so the release finds and checks no word. Neither `Copy` nor `Clone`:
@@ -523,29 +552,38 @@ impl<'t> LockTable<'t> {
 }
 
 impl RawLock {
-    /// This lock's `TAIL` (on the home PE) and this PE's `NEXT` and `STATE`, located.
+    /// This lock's `TAIL` (on the home PE) and this PE's `NEXT` and `STATE`, located and
+    /// checked aligned, so that the accesses through them check nothing.
+    ///
+    /// # Panics
+    /// If a word lies outside its partition (`ShmTransport::ptr`) or is misaligned.
     fn locate(&self, t: &DefaultTransport) -> Located {
         let me = t.my_pe();
-        Located {
+        let at = Located {
             tail: t.ptr(self.home, self.offset + TAIL, 4).cast(),
             next: t.ptr(me, self.offset + NEXT, 4).cast(),
             state: t.ptr(me, self.offset + STATE, 4).cast(),
-        }
+        };
+        assert!(
+            at.tail.is_aligned() && at.next.is_aligned() && at.state.is_aligned(),
+            "misaligned lock object"
+        );
+        at
     }
 
     /// This PE's `STATE`, through the located pointer.
     #[inline(always)]
-    fn state_at(&self, t: &DefaultTransport, at: Located) -> u32 {
-        // SAFETY: `at.state` is this PE's `STATE` word of this lock, found by `ptr`
-        // (`locate`) on `t`, which still lives (`LockTable` and `LockHold` borrow it).
-        unsafe { t.get_word_at::<u32>(t.my_pe(), self.offset + STATE, at.state) }
+    fn state_at(&self, at: Located) -> u32 {
+        // SAFETY: `at.state`, located on a transport that still lives (`LockTable` and
+        // `LockHold` borrow it).
+        unsafe { load_own(at.state) }
     }
 
     /// Stores this PE's `STATE`, through the located pointer.
     #[inline(always)]
-    fn set_state_at(&self, t: &DefaultTransport, at: Located, v: u32) {
+    fn set_state_at(&self, at: Located, v: u32) {
         // SAFETY: as in `state_at`.
-        unsafe { t.put_word_at::<u32>(t.my_pe(), self.offset + STATE, at.state, v) };
+        unsafe { store_own(at.state, v) };
     }
 
     /// An atomic operation on `TAIL`, through the located pointer. It rings no doorbell:
@@ -553,15 +591,15 @@ impl RawLock {
     /// link and the hand-off write with atomics that ring).
     #[inline(always)]
     fn tail_amo(&self, t: &DefaultTransport, at: Located, op: AmoOp<u32>) -> u32 {
-        // SAFETY: `at.tail` is `TAIL` of this lock on the home PE, found by `ptr` (`locate`)
-        // on `t`, which still lives.
+        // SAFETY: `at.tail` is `TAIL` of this lock on the home PE, found by `ptr` and
+        // checked aligned (`locate`) on `t`, which still lives.
         unsafe { t.amo_silent_at::<u32>(self.home, self.offset + TAIL, at.tail, op) }
     }
 
     /// [`RawLock::lock`] on the located words (`at`, by `locate` on `t`).
     #[inline(always)]
     fn lock_at(&self, t: &DefaultTransport, at: Located) -> bool {
-        match state_of(self.state_at(t, at)) {
+        match state_of(self.state_at(at)) {
             LocalState::Idle => {}
             LocalState::Holding => return false,
             LocalState::HoldingPoisoned => return true,
@@ -569,14 +607,14 @@ impl RawLock {
         }
         let me = t.my_pe();
         // WAITING before the swap, as in `lock`.
-        self.set_state_at(t, at, WAITING);
+        self.set_state_at(at, WAITING);
         match self.tail_amo(t, at, AmoOp::Swap(encode(me))) {
             0 => {
-                self.set_state_at(t, at, HOLDING);
+                self.set_state_at(at, HOLDING);
                 false
             }
             POISONED => {
-                self.set_state_at(t, at, HOLDING_POISONED);
+                self.set_state_at(at, HOLDING_POISONED);
                 true
             }
             prev => self.wait_turn(t, prev),
@@ -592,16 +630,15 @@ impl RawLock {
     #[inline(always)]
     fn unlock_at(&self, t: &DefaultTransport, at: Located, poisoned: bool) -> bool {
         if !matches!(
-            state_of(self.state_at(t, at)),
+            state_of(self.state_at(at)),
             LocalState::Holding | LocalState::HoldingPoisoned
         ) {
             return false;
         }
         t.quiet_before_amo();
         let me = t.my_pe();
-        // SAFETY: `at.next` is this PE's `NEXT` word of this lock, found by `ptr` (`locate`)
-        // on `t`, which still lives.
-        let next = unsafe { t.get_word_at::<u32>(me, self.offset + NEXT, at.next) };
+        // SAFETY: `at.next`, located on `t`, which still lives (`LockHold` borrows it).
+        let next = unsafe { load_own(at.next) };
         if next == 0 {
             let was = self.tail_amo(
                 t,
@@ -612,7 +649,7 @@ impl RawLock {
                 },
             );
             if was == encode(me) {
-                self.set_state_at(t, at, IDLE);
+                self.set_state_at(at, IDLE);
                 return true;
             }
         }
