@@ -573,6 +573,15 @@ impl<'s, T: Pod> Window<'s, T> {
         }
     }
 
+    /// [`Window::settle`] of world PE `pe` (nothing for a PE outside the window: it was
+    /// never a target).
+    #[inline(never)]
+    fn settle_pe(&self, pe: usize) {
+        if let Ok(i) = self.member_of(pe) {
+            self.settle_counted(Some(i));
+        }
+    }
+
     #[inline(never)]
     fn settle_counted(&self, only: Option<usize>) {
         let Some(p) = &self.pending else {
@@ -1204,6 +1213,7 @@ impl<T: Pod> Epoch<'_, T> {
     }
 
     /// Completes every operation of the epoch so far at the target (`MPI_Win_flush`).
+    #[inline]
     pub fn flush(&self) {
         self.win.t().quiet();
         self.win.settle(Some(self.pe));
@@ -1254,13 +1264,13 @@ impl<T: Pod> EpochAll<'_, T> {
 
     /// Completes every operation to `pe` so far at `pe` (`MPI_Win_flush`). A PE outside a
     /// [`TeamWindow`]'s team was never a target, so there is nothing to complete there.
+    // Inlined, with the counted case out of line: a flush without counts is the fence.
+    #[inline]
     pub fn flush(&self, pe: impl WindowPe) {
         self.win.t().quiet();
         // Only a window with counts has something to settle: the target is looked up then.
-        if self.win.pending.is_some()
-            && let Ok(i) = self.win.member_of(pe.world_index())
-        {
-            self.win.settle_counted(Some(i));
+        if self.win.pending.is_some() {
+            self.win.settle_pe(pe.world_index());
         }
     }
 
