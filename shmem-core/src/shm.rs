@@ -587,7 +587,9 @@ impl<'t> LocatedRange<'t> {
     ///
     /// # Panics
     /// If the bytes leave the range.
-    #[inline]
+    // Always inlined, as `Transport::put_silent` and `get`: the copy's length is often a
+    // constant the caller knows (an element), which picks the copy's one-move case.
+    #[inline(always)]
     pub fn put_silent(&self, at: usize, src: &[u8]) {
         self.check(at, src.len());
         if !self.mapped {
@@ -605,7 +607,9 @@ impl<'t> LocatedRange<'t> {
     ///
     /// # Panics
     /// If the bytes leave the range.
-    #[inline]
+    // Always inlined, as `Transport::put_silent` and `get`: the copy's length is often a
+    // constant the caller knows (an element), which picks the copy's one-move case.
+    #[inline(always)]
     pub fn get(&self, at: usize, dst: &mut [u8]) {
         self.check(at, dst.len());
         if !self.mapped {

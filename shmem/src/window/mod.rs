@@ -157,8 +157,8 @@ pub struct Window<'s, T: Pod> {
     /// The accumulate locks (an MCS lock object per member, homed on it), located (member
     /// `i`'s at index `i`).
     acc: LockTable<'s>,
-    /// The members' elements, located (member `i`'s at index `i`): what the accumulate
-    /// family reads and writes.
+    /// The members' elements, located (member `i`'s at index `i`): what puts, gets and the
+    /// accumulate family read and write.
     parts: Box<[LocatedRange<'s>]>,
     /// Active-target counters, `m` words each, indexed by member: `POSTED[q]` (how many
     /// exposure epochs member `q` opened to this PE), then `COMPLETED[q]` (how many access
@@ -530,11 +530,18 @@ impl<'s, T: Pod> Window<'s, T> {
         self.shmem.rt().transport()
     }
 
-    /// Byte offset of elements `at .. at + n` on every PE, or the bounds error.
+    /// Symmetric byte offset of elements `at .. at + n` on every PE, or the bounds error.
     #[inline]
     fn range(&self, at: usize, n: usize) -> Result<usize, Error> {
+        self.within(at, n).map(|b| self.data + b)
+    }
+
+    /// Byte offset of elements `at .. at + n` in a member's part (its [`LocatedRange`]), or
+    /// the bounds error.
+    #[inline]
+    fn within(&self, at: usize, n: usize) -> Result<usize, Error> {
         match at.checked_add(n) {
-            Some(end) if end <= self.len => Ok(self.data + at * size_of::<T>()),
+            Some(end) if end <= self.len => Ok(at * size_of::<T>()),
             _ => Err(Error::OutOfBounds {
                 start: at,
                 len: n,
@@ -544,12 +551,11 @@ impl<'s, T: Pod> Window<'s, T> {
     }
 
     fn put_at(&self, i: usize, at: usize, src: &[T]) -> Result<(), Error> {
-        let off = self.range(at, src.len())?;
+        let b = self.within(at, src.len())?;
         // No doorbell: nothing waits on window data directly; the epoch ends with a remote
         // atomic on the target (unlock, `complete`'s count, the team fence's count, or the
         // barrier of a world fence), which rings it (`Transport::put_silent`).
-        self.t()
-            .put_silent(self.pe(i), off, bytemuck::cast_slice(src));
+        self.parts[i].put_silent(b, bytemuck::cast_slice(src));
         self.count(i);
         Ok(())
     }
@@ -663,7 +669,7 @@ impl<'s, T: Pod> Window<'s, T> {
                 object_len: buf_len,
             });
         }
-        self.range(at, target.extent()).map(drop)
+        self.within(at, target.extent()).map(drop)
     }
 
     fn put_layout_at(
@@ -675,11 +681,12 @@ impl<'s, T: Pod> Window<'s, T> {
         target: &Layout,
     ) -> Result<(), Error> {
         self.check_layouts(at, origin, src.len(), target)?;
-        let t = self.t();
-        let pe = self.pe(i);
+        let part = &self.parts[i];
         zip_layouts(origin, target, |o, d, n| {
-            let off = self.data + (at + d) * size_of::<T>();
-            t.put_silent(pe, off, bytemuck::cast_slice(&src[o..o + n]));
+            part.put_silent(
+                (at + d) * size_of::<T>(),
+                bytemuck::cast_slice(&src[o..o + n]),
+            );
         });
         self.count(i);
         Ok(())
@@ -694,18 +701,19 @@ impl<'s, T: Pod> Window<'s, T> {
         target: &Layout,
     ) -> Result<(), Error> {
         self.check_layouts(at, origin, dst.len(), target)?;
-        let t = self.t();
-        let pe = self.pe(i);
+        let part = &self.parts[i];
         zip_layouts(origin, target, |o, d, n| {
-            let off = self.data + (at + d) * size_of::<T>();
-            t.get(pe, off, bytemuck::cast_slice_mut(&mut dst[o..o + n]));
+            part.get(
+                (at + d) * size_of::<T>(),
+                bytemuck::cast_slice_mut(&mut dst[o..o + n]),
+            );
         });
         Ok(())
     }
 
     fn get_at(&self, i: usize, at: usize, dst: &mut [T]) -> Result<(), Error> {
-        let off = self.range(at, dst.len())?;
-        self.t().get(self.pe(i), off, bytemuck::cast_slice_mut(dst));
+        let b = self.within(at, dst.len())?;
+        self.parts[i].get(b, bytemuck::cast_slice_mut(dst));
         Ok(())
     }
 
@@ -761,7 +769,7 @@ impl<'s, T: Pod> Window<'s, T> {
         op: impl Fn(T, T) -> T,
         cas: Option<T>,
     ) -> Result<(), Error> {
-        self.range(at, src.len())?;
+        let b = self.within(at, src.len())?;
         if let Some(r) = &result
             && r.len() != src.len()
         {
@@ -775,19 +783,18 @@ impl<'s, T: Pod> Window<'s, T> {
             return Ok(());
         }
         let part = &self.parts[i];
-        let at = at * size_of::<T>();
         let hold = self.acc.lock(i);
         match cas {
             // In place: on this node one pass over the elements, in registers.
-            None => part.combine(at, src, result, op),
+            None => part.combine(b, src, result, op),
             Some(compare) => {
                 let mut cur = [T::zeroed()];
-                part.get(at, bytemuck::cast_slice_mut(&mut cur));
+                part.get(b, bytemuck::cast_slice_mut(&mut cur));
                 if let Some(r) = result {
                     r[0] = cur[0];
                 }
                 if bytemuck::bytes_of(&cur[0]) == bytemuck::bytes_of(&compare) {
-                    part.put_silent(at, bytemuck::cast_slice(&[op(cur[0], src[0])]));
+                    part.put_silent(b, bytemuck::cast_slice(&[op(cur[0], src[0])]));
                 }
             }
         }
