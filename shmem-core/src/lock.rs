@@ -466,7 +466,7 @@ unsafe fn store_own(p: *mut u32, v: u32) {
     unsafe { AtomicU32::from_ptr(p) }.store(v, Ordering::Relaxed);
 }
 
-/// One acquisition of a lock of a [`LockTable`] ([`LockTable::lock`]), released by
+/// One acquisition of a [`LocatedLock`] ([`LocatedLock::lock`]), released by
 /// [`LockHold::unlock`]: the lock, its words located and the transport they are located on
 /// (which it borrows), so the release finds and checks no word. Neither `Copy` nor `Clone`:
 /// an acquisition is released once.
@@ -497,61 +497,47 @@ impl LockHold<'_> {
     }
 }
 
-/// Several locks with their words located once ([`LockTable::new`]): a window keeps one
-/// accumulate lock per member, and every accumulate-family call then acquires and releases
-/// its target's lock without finding or checking a word (each of the seven word accesses of
-/// an uncontended lock and unlock costs a bounds check of about a dozen instructions
-/// otherwise).
+/// A lock with its words located once ([`RawLock::located`]): a window keeps its members'
+/// accumulate locks so, and every accumulate-family call then acquires and releases its
+/// target's lock without finding or checking a word (each of the seven word accesses of an
+/// uncontended lock and unlock costs a bounds check of about a dozen instructions
+/// otherwise). It borrows the transport its words are located on.
 #[derive(Debug)]
-pub struct LockTable<'t> {
+pub struct LocatedLock<'t> {
     t: &'t DefaultTransport,
-    locks: Box<[(RawLock, Located)]>,
+    lock: RawLock,
+    at: Located,
 }
 
-impl<'t> LockTable<'t> {
-    /// The table of `locks`, in order, on transport `t`.
-    ///
-    /// # Panics
-    /// If a lock's words lie outside their partitions (`ShmTransport::ptr`).
-    pub fn new(t: &'t DefaultTransport, locks: impl IntoIterator<Item = RawLock>) -> Self {
-        LockTable {
-            t,
-            locks: locks.into_iter().map(|l| (l, l.locate(t))).collect(),
-        }
-    }
-
-    /// [`RawLock::lock`] of lock `i` (returning at once if this PE holds it already, waiting
-    /// for its turn if it is queued already), on the located words; the hold says whether
-    /// the lock is poisoned.
-    ///
-    /// # Panics
-    /// If `i` is not below the number of locks.
+impl<'t> LocatedLock<'t> {
+    /// [`RawLock::lock`] on the located words (returning at once if this PE holds the lock
+    /// already, waiting for its turn if it is queued already); the hold says whether the
+    /// lock is poisoned.
     #[inline]
-    pub fn lock(&self, i: usize) -> LockHold<'t> {
-        let (lock, at) = self.locks[i];
-        let poisoned = lock.lock_at(self.t, at);
+    pub fn lock(&self) -> LockHold<'t> {
+        let poisoned = self.lock.lock_at(self.t, self.at);
         LockHold {
             t: self.t,
-            lock,
-            at,
+            lock: self.lock,
+            at: self.at,
             poisoned,
         }
-    }
-
-    /// The number of locks.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.locks.len()
-    }
-
-    /// Whether the table has no locks.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.locks.is_empty()
     }
 }
 
 impl RawLock {
+    /// This lock with its words located on `t` ([`LocatedLock`]).
+    ///
+    /// # Panics
+    /// If a word lies outside its partition (`ShmTransport::ptr`) or is misaligned.
+    pub fn located<'t>(&self, t: &'t DefaultTransport) -> LocatedLock<'t> {
+        LocatedLock {
+            t,
+            lock: *self,
+            at: self.locate(t),
+        }
+    }
+
     /// This lock's `TAIL` (on the home PE) and this PE's `NEXT` and `STATE`, located and
     /// checked aligned, so that the accesses through them check nothing.
     ///
@@ -574,7 +560,7 @@ impl RawLock {
     /// This PE's `STATE`, through the located pointer.
     #[inline(always)]
     fn state_at(&self, at: Located) -> u32 {
-        // SAFETY: `at.state`, located on a transport that still lives (`LockTable` and
+        // SAFETY: `at.state`, located on a transport that still lives (`LocatedLock` and
         // `LockHold` borrow it).
         unsafe { load_own(at.state) }
     }
@@ -747,12 +733,12 @@ mod tests {
         }
     }
 
-    /// Through a table of located locks (a window's accumulate locks), mixed with the plain
+    /// Through located locks (a window's accumulate locks), mixed with the plain
     /// lock on the same objects: one lock homed on each PE, and every PE's read-modify-writes
     /// of each home's counter are exact, also when they queue; taking a held lock again
     /// returns at once, and only the first release frees it; poison travels through holds.
     #[test]
-    fn table_locks_exclude_and_are_the_plain_locks() {
+    fn located_locks_exclude_and_are_the_plain_locks() {
         const K: u64 = 1500;
         const COUNTERS: usize = 4096;
         let n = 4;
@@ -762,7 +748,7 @@ mod tests {
                 lock(home).init_local(t);
             }
             t.barrier_all();
-            let table = LockTable::new(t, (0..n).map(lock));
+            let located: Vec<LocatedLock<'_>> = (0..n).map(|home| lock(home).located(t)).collect();
             let mut violations = 0u64;
             for i in 0..K {
                 let home = (i as usize + t.my_pe()) % n;
@@ -771,7 +757,7 @@ mod tests {
                     assert!(!lock(home).lock(t), "never poisoned here");
                     None
                 } else {
-                    let hold = table.lock(home);
+                    let hold = located[home].lock();
                     assert!(!hold.poisoned());
                     Some(hold)
                 };
@@ -791,15 +777,15 @@ mod tests {
             t.barrier_all();
             let mut seen = Vec::new();
             if t.my_pe() == 0 {
-                let first = table.lock(1);
-                let again = table.lock(1);
+                let first = located[1].lock();
+                let again = located[1].lock();
                 seen.push(lock(1).snapshot(t).tail == Some(0));
                 seen.push(again.unlock(false));
                 seen.push(!first.unlock(false));
                 seen.push(lock(1).snapshot(t).tail.is_none());
                 // Released poisoned, nobody queued: the next hold finds it poisoned.
-                assert!(table.lock(2).unlock(true));
-                let next = table.lock(2);
+                assert!(located[2].lock().unlock(true));
+                let next = located[2].lock();
                 seen.push(next.poisoned());
                 seen.push(next.unlock(false));
                 seen.push(!lock(2).snapshot(t).poisoned);

@@ -58,7 +58,7 @@ use std::mem::{align_of, size_of};
 
 use bytemuck::Pod;
 use shmem_core::collectives::PeSet;
-use shmem_core::lock::{LOCK_SIZE, LockTable, RawLock};
+use shmem_core::lock::{LOCK_SIZE, LocatedLock, RawLock};
 use shmem_core::rwlock::{RWLOCK_OWN_BYTES, RawRwLock, RwHold, RwKind, RwTable, rwlock_size};
 use shmem_core::shm::LocatedRange;
 use shmem_core::transport::{AmoOp, Transport};
@@ -113,6 +113,15 @@ impl WindowPe for TeamPe {
     }
 }
 
+/// A member as the window reaches it: its accumulate lock (an MCS lock object per member,
+/// homed on it) and its elements (what puts, gets and the accumulate family read and
+/// write), both located when the window is made.
+#[derive(Debug)]
+struct Target<'s> {
+    acc: LocatedLock<'s>,
+    part: LocatedRange<'s>,
+}
+
 /// The window's heap block: a world allocation (freed locally, released at a later world
 /// allocation) or a team allocation (freed collectively over the team).
 enum Block<'s> {
@@ -154,12 +163,8 @@ pub struct Window<'s, T: Pod> {
     /// The members' reader/writer locks, located (member `i`'s at index `i`: its home part
     /// on member `i`, this PE's requester words for it in this PE's part).
     locks: RwTable<'s>,
-    /// The accumulate locks (an MCS lock object per member, homed on it), located (member
-    /// `i`'s at index `i`).
-    acc: LockTable<'s>,
-    /// The members' elements, located (member `i`'s at index `i`): what puts, gets and the
-    /// accumulate family read and write.
-    parts: Box<[LocatedRange<'s>]>,
+    /// The members, located (member `i` at index `i`).
+    targets: Box<[Target<'s>]>,
     /// Active-target counters, `m` words each, indexed by member: `POSTED[q]` (how many
     /// exposure epochs member `q` opened to this PE), then `COMPLETED[q]` (how many access
     /// epochs of `q` to this PE completed), then `RECEIVED[q]` (operations of `q` completed
@@ -338,12 +343,12 @@ impl<'s, T: Pod> Window<'s, T> {
             }),
         );
         let data = over.unwrap_or(base);
-        let acc = LockTable::new(
-            rt.transport(),
-            (0..m).map(|i| RawLock::new(base + acc + LOCK_SIZE * i, set.pe(i))),
-        );
-        let parts = (0..m)
-            .map(|i| rt.transport().locate(set.pe(i), data, len * size_of::<T>()))
+        let t = rt.transport();
+        let targets = (0..m)
+            .map(|i| Target {
+                acc: RawLock::new(base + acc + LOCK_SIZE * i, set.pe(i)).located(t),
+                part: t.locate(set.pe(i), data, len * size_of::<T>()),
+            })
             .collect();
         Ok(Window {
             shmem,
@@ -353,8 +358,7 @@ impl<'s, T: Pod> Window<'s, T> {
             len,
             data,
             locks,
-            acc,
-            parts,
+            targets,
             sync: base + sync,
             fences: Cell::new(0),
             posts_to: RefCell::new(vec![0; m]),
@@ -555,7 +559,9 @@ impl<'s, T: Pod> Window<'s, T> {
         // No doorbell: nothing waits on window data directly; the epoch ends with a remote
         // atomic on the target (unlock, `complete`'s count, the team fence's count, or the
         // barrier of a world fence), which rings it (`Transport::put_silent`).
-        self.parts[i].put_silent(b, bytemuck::cast_slice(src));
+        self.targets[i]
+            .part
+            .put_silent(b, bytemuck::cast_slice(src));
         self.count(i);
         Ok(())
     }
@@ -681,7 +687,7 @@ impl<'s, T: Pod> Window<'s, T> {
         target: &Layout,
     ) -> Result<(), Error> {
         self.check_layouts(at, origin, src.len(), target)?;
-        let part = &self.parts[i];
+        let part = &self.targets[i].part;
         zip_layouts(origin, target, |o, d, n| {
             part.put_silent(
                 (at + d) * size_of::<T>(),
@@ -701,7 +707,7 @@ impl<'s, T: Pod> Window<'s, T> {
         target: &Layout,
     ) -> Result<(), Error> {
         self.check_layouts(at, origin, dst.len(), target)?;
-        let part = &self.parts[i];
+        let part = &self.targets[i].part;
         zip_layouts(origin, target, |o, d, n| {
             part.get(
                 (at + d) * size_of::<T>(),
@@ -713,7 +719,7 @@ impl<'s, T: Pod> Window<'s, T> {
 
     fn get_at(&self, i: usize, at: usize, dst: &mut [T]) -> Result<(), Error> {
         let b = self.within(at, dst.len())?;
-        self.parts[i].get(b, bytemuck::cast_slice_mut(dst));
+        self.targets[i].part.get(b, bytemuck::cast_slice_mut(dst));
         Ok(())
     }
 
@@ -745,8 +751,8 @@ impl<'s, T: Pod> Window<'s, T> {
         if origin.is_empty() {
             return Ok(());
         }
-        let part = &self.parts[i];
-        let hold = self.acc.lock(i);
+        let Target { acc, part } = &self.targets[i];
+        let hold = acc.lock();
         zip_layouts(origin, target, |o, d, n| {
             let old = result.as_deref_mut().map(|r| &mut r[o..o + n]);
             part.combine((at + d) * size_of::<T>(), &src[o..o + n], old, &op);
@@ -782,8 +788,8 @@ impl<'s, T: Pod> Window<'s, T> {
         if src.is_empty() {
             return Ok(());
         }
-        let part = &self.parts[i];
-        let hold = self.acc.lock(i);
+        let Target { acc, part } = &self.targets[i];
+        let hold = acc.lock();
         match cas {
             // In place: on this node one pass over the elements, in registers.
             None => part.combine(b, src, result, op),
