@@ -541,8 +541,10 @@ impl ShmTransport {
 /// access afterwards checks only that it stays inside the range (a window keeps one per
 /// member for its data, and an accumulate on it no longer goes through
 /// [`ShmTransport::ptr`]). On a PE of another node of a multi-node MPI job the accesses go
-/// through MPI, as [`Transport`]'s do. None of them rings the doorbell: for bytes that
-/// nothing waits on directly, as [`Transport::put_silent`].
+/// through MPI, as [`Transport`]'s do. They ring no doorbell: for bytes that nothing waits
+/// on directly, as [`Transport::put_silent`] (only a combine that bounces through a local
+/// copy on this node, for elements that do not divide 16 bytes, puts with
+/// [`Transport::put`]).
 #[derive(Clone, Copy, Debug)]
 pub struct LocatedRange<'t> {
     t: &'t ShmTransport,
@@ -622,7 +624,8 @@ impl<'t> LocatedRange<'t> {
     }
 
     /// [`Transport::combine`] of `src` into the elements from byte `at` of the range (in
-    /// place on this node; get, combine, put on another), ringing no doorbell.
+    /// place on this node, ringing no doorbell; get, combine, put on another node, or for
+    /// elements that the in-place path does not take).
     ///
     /// # Panics
     /// If the elements leave the range, or `old` is given and differs from `src` in length.
