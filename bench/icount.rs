@@ -3,7 +3,8 @@
 //! same calls as `shmem_bench.rs`, for comparing the C API's per-call cost with the Rust
 //! API's (`docs/ARCHITECTURE.md`, "Per-call cost"); then the window rows (a passive epoch in
 //! each mode, a 1024-element accumulate with flush), whose instructions are the other half
-//! of an epoch's cost next to its two atomics. Counted by single-stepping: the x86-64
+//! of an epoch's cost next to its two atomics, and a one-element `fetch_and_op` and
+//! `compare_and_swap` with flush (the accumulate family's cost outside the combine). Counted by single-stepping: the x86-64
 //! trap flag raises `SIGTRAP` after every user-mode instruction and the handler counts them;
 //! a loop of 2N iterations minus one of N is the count of N iterations.
 //!
@@ -161,6 +162,8 @@ fn main() {
     if shmem.my_pe().index() == 0 {
         let ones = vec![1i64; 1024];
         let k = std::cell::Cell::new(0i64);
+        // Element 1's value on PE 1 (the fetch-and-op and compare-and-swap rows).
+        let v = std::cell::Cell::new(0i64);
         let epoch = |kind: LockKind, n: u64| {
             let mut w = win.borrow_mut();
             for _ in 0..n {
@@ -183,6 +186,36 @@ fn main() {
                         all.accumulate(pe1, 2, &ones, op::Sum).expect("in bounds");
                         all.flush(pe1);
                     }
+                }),
+            ),
+            (
+                "fetch_and_op_sum (+flush)",
+                Box::new(|n| {
+                    let mut w = win.borrow_mut();
+                    let all = w.lock_all();
+                    let mut bad = false;
+                    for _ in 0..n {
+                        let old = all.fetch_and_op(pe1, 1, 1, op::Sum).expect("in bounds");
+                        all.flush(pe1);
+                        bad |= old != v.get();
+                        v.set(v.get() + 1);
+                    }
+                    assert!(!bad, "fetch_and_op");
+                }),
+            ),
+            (
+                "compare_and_swap (+flush)",
+                Box::new(|n| {
+                    let mut w = win.borrow_mut();
+                    let all = w.lock_all();
+                    let mut bad = false;
+                    for _ in 0..n {
+                        let c = v.get();
+                        bad |= all.compare_and_swap(pe1, 1, c, c + 1).expect("in bounds") != c;
+                        all.flush(pe1);
+                        v.set(c + 1);
+                    }
+                    assert!(!bad, "compare_and_swap");
                 }),
             ),
         ];

@@ -2,7 +2,8 @@
 //! read-modify-writes), shared epochs overlap, a writer is not starved by shared epochs,
 //! accumulates from every PE to every PE for every operator and type give exact totals,
 //! `get_accumulate` / `fetch_and_op` return the previous values, `compare_and_swap` lets
-//! exactly one PE win and writes nothing otherwise, fence and post/start/complete/wait epochs
+//! exactly one PE win and writes nothing otherwise, the whole family mixed on the same
+//! elements loses no update, fence and post/start/complete/wait epochs
 //! make an epoch's data visible when it closes (rotating groups), refused calls write
 //! nothing, and sum and product accumulate complex numbers.
 #![deny(unsafe_code)]
@@ -445,6 +446,55 @@ fn compare_and_swap_one_winner(shmem: &Shmem) {
     assert!(v[1] >= 1 && v[1] <= shmem.n_pes() as i32);
     assert!(old == 0 || old == v[1], "a loser sees the winner's value");
     assert_eq!(v[0], 0, "the neighbouring element untouched");
+    shmem.barrier_all();
+}
+
+/// The accumulate family is atomic per element across operations and lengths: every PE, in
+/// rounds, adds 1 to every element of every PE's window with a long `accumulate` and a long
+/// `get_accumulate` (the vector path on this node), and 1 to one element with `fetch_and_op`
+/// and to another with a `compare_and_swap` retried until it wins. A lost update anywhere
+/// makes a total wrong.
+fn accumulate_family_mixed(shmem: &Shmem) {
+    const LEN: usize = 300;
+    const ROUNDS: usize = 20;
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let mut win = Window::<u64>::new(shmem, LEN).unwrap();
+    let ones = vec![1u64; LEN];
+    let mut old = vec![0u64; LEN];
+    shmem.barrier_all();
+    {
+        let e = win.lock_all();
+        for r in 0..ROUNDS {
+            for t in shmem.pes() {
+                e.accumulate(t, 0, &ones, op::Sum).unwrap();
+                e.fetch_and_op(t, (r + me) % LEN, 1, op::Sum).unwrap();
+                e.get_accumulate(t, 0, &ones, &mut old, op::Sum).unwrap();
+                let j = (7 * r + 3 * me) % LEN;
+                let mut cur = e.fetch_and_op(t, j, 0, op::NoOp).unwrap();
+                loop {
+                    let was = e.compare_and_swap(t, j, cur, cur + 1).unwrap();
+                    if was == cur {
+                        break;
+                    }
+                    cur = was;
+                }
+            }
+        }
+    }
+    shmem.barrier_all();
+    let mut got = vec![0u64; LEN];
+    win.lock(shmem.my_pe(), LockKind::Shared)
+        .get(0, &mut got)
+        .unwrap();
+    let mut want = vec![(2 * n * ROUNDS) as u64; LEN];
+    for p in 0..n {
+        for r in 0..ROUNDS {
+            want[(r + p) % LEN] += 1;
+            want[(7 * r + 3 * p) % LEN] += 1;
+        }
+    }
+    assert_eq!(got, want);
     shmem.barrier_all();
 }
 
@@ -951,6 +1001,11 @@ fn main() {
                 name: "compare_and_swap_one_winner",
                 npes: NPES_AND_1,
                 body: compare_and_swap_one_winner,
+            },
+            Case {
+                name: "accumulate_family_mixed",
+                npes: NPES_AND_1,
+                body: accumulate_family_mixed,
             },
             Case {
                 name: "fence_epochs",

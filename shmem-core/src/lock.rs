@@ -84,9 +84,9 @@
 //! the next holder reads that word with Acquire (or swaps `TAIL` with SeqCst): the previous
 //! critical section happens-before the next one.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU32, Ordering};
 
-use crate::transport::{AmoOp, Transport};
+use crate::transport::{AmoOp, DefaultTransport, Transport};
 use crate::wait::{WaitKind, WaitSite};
 
 /// Bytes of one lock object (per PE).
@@ -130,6 +130,17 @@ fn decode(word: u32) -> Option<usize> {
 #[inline(always)]
 fn tail_pe(word: u32) -> Option<usize> {
     if word == POISONED { None } else { decode(word) }
+}
+
+/// What a `STATE` word says.
+#[inline(always)]
+fn state_of(word: u32) -> LocalState {
+    match word {
+        IDLE => LocalState::Idle,
+        HOLDING => LocalState::Holding,
+        HOLDING_POISONED => LocalState::HoldingPoisoned,
+        _ => LocalState::Waiting,
+    }
 }
 
 /// The `STATE` that hands the lock over, poisoned or not.
@@ -240,12 +251,7 @@ impl RawLock {
     /// What this PE's own node says: whether this PE holds the lock or is queued.
     #[inline]
     pub fn local_state<T: Transport>(&self, t: &T) -> LocalState {
-        match t.get_word::<u32>(t.my_pe(), self.offset + STATE) {
-            IDLE => LocalState::Idle,
-            HOLDING => LocalState::Holding,
-            HOLDING_POISONED => LocalState::HoldingPoisoned,
-            _ => LocalState::Waiting,
-        }
+        state_of(t.get_word::<u32>(t.my_pe(), self.offset + STATE))
     }
 
     /// Acquires the lock (`shmem_set_lock`): enters the queue and waits for the hand-off.
@@ -421,6 +427,223 @@ impl RawLock {
     }
 }
 
+/// The three words of a lock that an acquisition and its release touch, located (pointers
+/// into the mapping, found by `ShmTransport::ptr`): `TAIL` on the home PE, this PE's `NEXT`
+/// and `STATE`.
+#[derive(Clone, Copy, Debug)]
+struct Located {
+    tail: *mut u32,
+    next: *mut u32,
+    state: *mut u32,
+}
+
+/// Loads this PE's own `NEXT` or `STATE` through its located pointer `p` (`at.next`,
+/// `at.state`), as `Transport::get_word` does (an Acquire atomic load: a PE's own partition
+/// is mapped here in every transport), without its checks.
+///
+/// # Safety
+/// `p` is `at.next` or `at.state` of a `Located` of this PE made by `RawLock::locate` on a
+/// transport that still lives.
+#[inline(always)]
+unsafe fn load_own(p: *mut u32) -> u32 {
+    // SAFETY: `p` is in this PE's partition of the mapping (found by `ptr`), which lives as
+    // long as the transport (caller), and aligned (`locate` asserted it); the lock's words
+    // are only ever accessed atomically (after `init_local`'s copy, which comes before the
+    // barrier that publishes the lock).
+    unsafe { AtomicU32::from_ptr(p) }.load(Ordering::Acquire)
+}
+
+/// Stores this PE's own `NEXT` or `STATE` through its located pointer, as
+/// `Transport::put_word` does (a Relaxed atomic store), without its checks and without
+/// ringing this PE's own doorbell (which `put_word` skips too: the PE's one thread is the
+/// one storing).
+///
+/// # Safety
+/// As [`load_own`].
+#[inline(always)]
+unsafe fn store_own(p: *mut u32, v: u32) {
+    // SAFETY: as in `load_own`.
+    unsafe { AtomicU32::from_ptr(p) }.store(v, Ordering::Relaxed);
+}
+
+/// One acquisition of a [`LocatedLock`] ([`LocatedLock::lock`]), released by
+/// [`LockHold::unlock`]: the lock, its words located and the transport they are located on
+/// (which it borrows), so the release finds and checks no word. Neither `Copy` nor `Clone`:
+/// an acquisition is released once.
+#[derive(Debug)]
+#[must_use = "the lock stays held until the hold is unlocked"]
+pub struct LockHold<'t> {
+    t: &'t DefaultTransport,
+    lock: RawLock,
+    at: Located,
+    poisoned: bool,
+}
+
+impl LockHold<'_> {
+    /// Whether the lock was poisoned when it was acquired.
+    #[inline]
+    pub fn poisoned(&self) -> bool {
+        self.poisoned
+    }
+
+    /// Releases the lock, as [`RawLock::unlock`] does (`poisoned` as there), on the located
+    /// words: completes this PE's outstanding operations before the atomic that frees the
+    /// lock or hands it on is visible (`Transport::quiet_before_amo`), then frees it or hands
+    /// it to the next PE in the queue. Does nothing (and returns `false`) unless this PE
+    /// holds the lock.
+    #[inline]
+    pub fn unlock(self, poisoned: bool) -> bool {
+        self.lock.unlock_at(self.t, self.at, poisoned)
+    }
+}
+
+/// A lock with its words located once ([`RawLock::located`]): a window keeps its members'
+/// accumulate locks so, and every accumulate-family call then acquires and releases its
+/// target's lock without finding or checking a word (each of the seven word accesses of an
+/// uncontended lock and unlock costs a bounds check of about a dozen instructions
+/// otherwise). It borrows the transport its words are located on.
+#[derive(Debug)]
+pub struct LocatedLock<'t> {
+    t: &'t DefaultTransport,
+    lock: RawLock,
+    at: Located,
+}
+
+impl<'t> LocatedLock<'t> {
+    /// [`RawLock::lock`] on the located words (returning at once if this PE holds the lock
+    /// already, waiting for its turn if it is queued already); the hold says whether the
+    /// lock is poisoned.
+    #[inline]
+    pub fn lock(&self) -> LockHold<'t> {
+        let poisoned = self.lock.lock_at(self.t, self.at);
+        LockHold {
+            t: self.t,
+            lock: self.lock,
+            at: self.at,
+            poisoned,
+        }
+    }
+}
+
+impl RawLock {
+    /// This lock with its words located on `t` ([`LocatedLock`]).
+    ///
+    /// # Panics
+    /// If a word lies outside its partition (`ShmTransport::ptr`) or is misaligned.
+    pub fn located<'t>(&self, t: &'t DefaultTransport) -> LocatedLock<'t> {
+        LocatedLock {
+            t,
+            lock: *self,
+            at: self.locate(t),
+        }
+    }
+
+    /// This lock's `TAIL` (on the home PE) and this PE's `NEXT` and `STATE`, located and
+    /// checked aligned, so that the accesses through them check nothing.
+    ///
+    /// # Panics
+    /// If a word lies outside its partition (`ShmTransport::ptr`) or is misaligned.
+    fn locate(&self, t: &DefaultTransport) -> Located {
+        let me = t.my_pe();
+        let at = Located {
+            tail: t.ptr(self.home, self.offset + TAIL, 4).cast(),
+            next: t.ptr(me, self.offset + NEXT, 4).cast(),
+            state: t.ptr(me, self.offset + STATE, 4).cast(),
+        };
+        assert!(
+            at.tail.is_aligned() && at.next.is_aligned() && at.state.is_aligned(),
+            "misaligned lock object"
+        );
+        at
+    }
+
+    /// This PE's `STATE`, through the located pointer.
+    #[inline(always)]
+    fn state_at(&self, at: Located) -> u32 {
+        // SAFETY: `at.state`, located on a transport that still lives (`LocatedLock` and
+        // `LockHold` borrow it).
+        unsafe { load_own(at.state) }
+    }
+
+    /// Stores this PE's `STATE`, through the located pointer.
+    #[inline(always)]
+    fn set_state_at(&self, at: Located, v: u32) {
+        // SAFETY: as in `state_at`.
+        unsafe { store_own(at.state, v) };
+    }
+
+    /// An atomic operation on `TAIL`, through the located pointer. It rings no doorbell:
+    /// nobody waits on `TAIL` (waiters wait on their own `STATE` and `NEXT`, which the
+    /// link and the hand-off write with atomics that ring).
+    #[inline(always)]
+    fn tail_amo(&self, t: &DefaultTransport, at: Located, op: AmoOp<u32>) -> u32 {
+        // SAFETY: `at.tail` is `TAIL` of this lock on the home PE, found by `ptr` and
+        // checked aligned (`locate`) on `t`, which still lives.
+        unsafe { t.amo_silent_at::<u32>(self.home, self.offset + TAIL, at.tail, op) }
+    }
+
+    /// [`RawLock::lock`] on the located words (`at`, by `locate` on `t`).
+    #[inline(always)]
+    fn lock_at(&self, t: &DefaultTransport, at: Located) -> bool {
+        match state_of(self.state_at(at)) {
+            LocalState::Idle => {}
+            LocalState::Holding => return false,
+            LocalState::HoldingPoisoned => return true,
+            LocalState::Waiting => return self.wait_for_hand_off(t),
+        }
+        let me = t.my_pe();
+        // WAITING before the swap, as in `lock`.
+        self.set_state_at(at, WAITING);
+        match self.tail_amo(t, at, AmoOp::Swap(encode(me))) {
+            0 => {
+                self.set_state_at(at, HOLDING);
+                false
+            }
+            POISONED => {
+                self.set_state_at(at, HOLDING_POISONED);
+                true
+            }
+            prev => self.wait_turn(t, prev),
+        }
+    }
+
+    /// [`RawLock::unlock`] on the located words, with `quiet_before_amo` instead of `quiet`:
+    /// whichever way the lock moves on, the step that publishes it is a `SeqCst`
+    /// read-modify-write (the compare-swap that frees `TAIL`, or the hand-off's swap into
+    /// the successor's `STATE`), which orders the critical section's stores before it; the
+    /// read of this PE's own `NEXT` in between needs no order (a successor that links in
+    /// after it makes the compare-swap fail).
+    #[inline(always)]
+    fn unlock_at(&self, t: &DefaultTransport, at: Located, poisoned: bool) -> bool {
+        if !matches!(
+            state_of(self.state_at(at)),
+            LocalState::Holding | LocalState::HoldingPoisoned
+        ) {
+            return false;
+        }
+        t.quiet_before_amo();
+        let me = t.my_pe();
+        // SAFETY: `at.next`, located on `t`, which still lives (`LockHold` borrows it).
+        let next = unsafe { load_own(at.next) };
+        if next == 0 {
+            let was = self.tail_amo(
+                t,
+                at,
+                AmoOp::CompareSwap {
+                    cond: encode(me),
+                    new: if poisoned { POISONED } else { 0 },
+                },
+            );
+            if was == encode(me) {
+                self.set_state_at(at, IDLE);
+                return true;
+            }
+        }
+        self.hand_off(t, next, poisoned);
+        true
+    }
+}
+
 /// For the launcher's deadlock report: who holds the lock at symmetric `offset` homed on
 /// `home`, and who queued last, read from the segment with atomic loads (`", held by PE 2,
 /// last in the queue PE 5"`); empty when the words cannot be read.
@@ -507,6 +730,80 @@ mod tests {
         };
         for r in results {
             assert_eq!(r, (0, n as u64 * K, free, None));
+        }
+    }
+
+    /// Through located locks (a window's accumulate locks), mixed with the plain
+    /// lock on the same objects: one lock homed on each PE, and every PE's read-modify-writes
+    /// of each home's counter are exact, also when they queue; taking a held lock again
+    /// returns at once, and only the first release frees it; poison travels through holds.
+    #[test]
+    fn located_locks_exclude_and_are_the_plain_locks() {
+        const K: u64 = 1500;
+        const COUNTERS: usize = 4096;
+        let n = 4;
+        let results = on_pes(n, |t| {
+            let lock = |home: usize| RawLock::new(LOCK_SIZE * home, home);
+            for home in 0..n {
+                lock(home).init_local(t);
+            }
+            t.barrier_all();
+            let located: Vec<LocatedLock<'_>> = (0..n).map(|home| lock(home).located(t)).collect();
+            let mut violations = 0u64;
+            for i in 0..K {
+                let home = (i as usize + t.my_pe()) % n;
+                let counter = COUNTERS + 8 * home;
+                let hold = if i % 3 == 0 {
+                    assert!(!lock(home).lock(t), "never poisoned here");
+                    None
+                } else {
+                    let hold = located[home].lock();
+                    assert!(!hold.poisoned());
+                    Some(hold)
+                };
+                violations += u64::from(lock(home).local_state(t) != LocalState::Holding);
+                let c = t.get_word::<u64>(home, counter);
+                if i % 7 == 0 {
+                    std::thread::yield_now();
+                }
+                t.put_word::<u64>(home, counter, c + 1);
+                let released = match hold {
+                    Some(hold) => hold.unlock(false),
+                    None => lock(home).unlock(t, false),
+                };
+                violations += u64::from(!released);
+                violations += u64::from(lock(home).local_state(t) != LocalState::Idle);
+            }
+            t.barrier_all();
+            let mut seen = Vec::new();
+            if t.my_pe() == 0 {
+                let first = located[1].lock();
+                let again = located[1].lock();
+                seen.push(lock(1).snapshot(t).tail == Some(0));
+                seen.push(again.unlock(false));
+                seen.push(!first.unlock(false));
+                seen.push(lock(1).snapshot(t).tail.is_none());
+                // Released poisoned, nobody queued: the next hold finds it poisoned.
+                assert!(located[2].lock().unlock(true));
+                let next = located[2].lock();
+                seen.push(next.poisoned());
+                seen.push(next.unlock(false));
+                seen.push(!lock(2).snapshot(t).poisoned);
+            }
+            t.barrier_all();
+            let totals: Vec<u64> = (0..n)
+                .map(|home| t.get_word::<u64>(home, COUNTERS + 8 * home))
+                .collect();
+            let free = (0..n).all(|home| lock(home).snapshot(t).holder.is_none());
+            (violations, totals, free, seen)
+        });
+        for (pe, (violations, totals, free, seen)) in results.into_iter().enumerate() {
+            assert_eq!(violations, 0, "PE {pe}");
+            // Every PE locked each home K / n times (K is a multiple of n).
+            assert_eq!(totals, vec![K; n], "PE {pe}");
+            assert!(free, "PE {pe}");
+            let want: &[bool] = if pe == 0 { &[true; 7] } else { &[] };
+            assert_eq!(seen, want, "PE {pe}");
         }
     }
 

@@ -206,6 +206,22 @@ impl ShmTransport {
         self.seg.partition_ptr(pe, offset, len)
     }
 
+    /// `len` bytes at `offset` in `pe`'s partition, located: found and bounds-checked once
+    /// here, accessed later with a check against the range only ([`LocatedRange`]).
+    ///
+    /// # Panics
+    /// If the range lies outside `pe`'s partition (as [`ShmTransport::ptr`]).
+    pub fn locate(&self, pe: usize, offset: usize, len: usize) -> LocatedRange<'_> {
+        LocatedRange {
+            t: self,
+            pe,
+            offset,
+            ptr: self.ptr(pe, offset, len),
+            len,
+            mapped: self.maps(pe),
+        }
+    }
+
     /// [`Transport::copy`] for a caller that has located both ranges itself: the C API, whose
     /// address translation (`shmem-c`'s `State`) proves them and finds the pointers before it
     /// calls. The same copy and notification, without [`ShmTransport::ptr`]'s second check of
@@ -378,6 +394,32 @@ impl ShmTransport {
         old
     }
 
+    /// [`ShmTransport::amo_at`] that rings no doorbell: for a word that nobody waits on (a
+    /// queue lock's tail, which only the lockers' own atomics read; they wait on their own
+    /// nodes, which the link and the hand-off write with atomics that ring). The caller
+    /// located the word once and checked its alignment then, so it is not asserted here.
+    ///
+    /// # Safety
+    /// As [`ShmTransport::put_word_at`], and `p` is aligned for `W`.
+    #[inline(always)]
+    pub unsafe fn amo_silent_at<W: AmoWord>(
+        &self,
+        pe: usize,
+        offset: usize,
+        p: *mut W,
+        op: AmoOp<W>,
+    ) -> W {
+        #[cfg(not(feature = "mpi"))]
+        let _ = (pe, offset);
+        // In a multi-node job every atomic goes through MPI, as in `amo_at`.
+        #[cfg(feature = "mpi")]
+        if let Some(net) = &self.net {
+            return net.amo(pe, offset, op);
+        }
+        // SAFETY: in bounds and aligned (caller), as in `amo_at`.
+        unsafe { W::amo(p, op) }
+    }
+
     /// [`Transport::combine`] through a local copy: get a chunk, combine it, put it back (a
     /// PE on another node, or elements that the in-place path does not take).
     #[inline(never)]
@@ -503,6 +545,137 @@ impl ShmTransport {
             }
         }
     }
+}
+
+/// `len` bytes at symmetric offset `offset` in `pe`'s partition, located once
+/// ([`ShmTransport::locate`]): the pointer found and its bounds checked there, so that each
+/// access afterwards checks only that it stays inside the range (a window keeps one per
+/// member for its data, and an accumulate on it no longer goes through
+/// [`ShmTransport::ptr`]). On a PE of another node of a multi-node MPI job the accesses go
+/// through MPI, as [`Transport`]'s do. They ring no doorbell: for bytes that nothing waits
+/// on directly, as [`Transport::put_silent`] (only a combine that bounces through a local
+/// copy on this node, for elements that do not divide 16 bytes, puts with
+/// [`Transport::put`]).
+#[derive(Clone, Copy, Debug)]
+pub struct LocatedRange<'t> {
+    t: &'t ShmTransport,
+    pe: usize,
+    offset: usize,
+    ptr: *mut u8,
+    len: usize,
+    /// Whether `pe`'s partition is mapped here ([`ShmTransport::maps`]): the bytes are then
+    /// reached through `ptr`.
+    mapped: bool,
+}
+
+impl<'t> LocatedRange<'t> {
+    /// The PE whose bytes these are.
+    #[inline]
+    pub fn pe(&self) -> usize {
+        self.pe
+    }
+
+    /// Bytes in the range.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the range is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Asserts that `n` bytes from `at` lie inside the range (the caller checked them
+    /// against its object already: a memory-safety backstop, as the transport's own).
+    #[inline(always)]
+    fn check(&self, at: usize, n: usize) {
+        if !(at <= self.len && n <= self.len - at) {
+            range_out_of_bounds(at, n, self.len);
+        }
+    }
+
+    /// [`Transport::put_silent`] of `src` to byte `at` of the range.
+    ///
+    /// # Panics
+    /// If the bytes leave the range.
+    // Always inlined, as `Transport::put_silent` and `get`: the copy's length is often a
+    // constant the caller knows (an element), which picks the copy's one-move case.
+    #[inline(always)]
+    pub fn put_silent(&self, at: usize, src: &[u8]) {
+        self.check(at, src.len());
+        if !self.mapped {
+            self.t.put_silent(self.pe, self.offset + at, src);
+            return;
+        }
+        // SAFETY: `ptr + at` is valid for `src.len()` bytes of the segment (the range was
+        // checked by `ptr` when located, the bytes against the range above; the transport,
+        // and so the mapping, lives for `'t`); `src` is local memory. Volatile stores
+        // (module `copy`).
+        unsafe { copy::to_segment(self.ptr.add(at), src.as_ptr(), src.len()) };
+    }
+
+    /// [`Transport::get`] of `dst.len()` bytes from byte `at` of the range.
+    ///
+    /// # Panics
+    /// If the bytes leave the range.
+    // Always inlined, as `Transport::put_silent` and `get`: the copy's length is often a
+    // constant the caller knows (an element), which picks the copy's one-move case.
+    #[inline(always)]
+    pub fn get(&self, at: usize, dst: &mut [u8]) {
+        self.check(at, dst.len());
+        if !self.mapped {
+            self.t.get(self.pe, self.offset + at, dst);
+            return;
+        }
+        // SAFETY: as in `put_silent`, with the roles swapped; `dst` is exclusively borrowed
+        // local memory.
+        unsafe { copy::from_segment(dst.as_mut_ptr(), self.ptr.add(at), dst.len()) };
+    }
+
+    /// [`Transport::combine`] of `src` into the elements from byte `at` of the range (in
+    /// place on this node, ringing no doorbell; get, combine, put on another node, or for
+    /// elements that the in-place path does not take).
+    ///
+    /// # Panics
+    /// If the elements leave the range, or `old` is given and differs from `src` in length.
+    #[inline]
+    pub fn combine<T: Pod>(
+        &self,
+        at: usize,
+        src: &[T],
+        mut old: Option<&mut [T]>,
+        op: impl Fn(T, T) -> T,
+    ) {
+        if let Some(o) = &old {
+            assert_eq!(
+                o.len(),
+                src.len(),
+                "combine: `old` and `src` differ in length"
+            );
+        }
+        self.check(at, size_of_val(src));
+        if self.mapped {
+            // SAFETY: `ptr + at` is valid for `src`'s bytes of the segment, on this node
+            // (checked as in `put_silent`).
+            let p = unsafe { self.ptr.add(at) };
+            // SAFETY: as above: `p` is valid for reads and writes of `src`'s bytes.
+            if unsafe { copy::combine_in_segment(p, src, old.as_deref_mut(), &op) } {
+                return;
+            }
+        }
+        self.t
+            .combine_bounced(self.pe, self.offset + at, src, old, op);
+    }
+}
+
+/// [`LocatedRange`]'s panic, out of line.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn range_out_of_bounds(at: usize, n: usize, len: usize) -> ! {
+    panic!("located access out of range: {n} bytes at {at} of {len}")
 }
 
 /// Checks that `count` elements with `stride` fit in `len` elements.
@@ -893,4 +1066,55 @@ pub(crate) fn on_pes<R: Send>(n: usize, f: impl Fn(&ShmTransport) -> R + Sync) -
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A located range reaches the same bytes as the transport's own calls, combines in
+    /// place (whole groups, head and tail), and refuses to leave its bytes.
+    #[test]
+    fn located_range_is_the_transport_s_bytes_and_stays_inside() {
+        const AT: usize = 4096;
+        const N: usize = 100;
+        let results = on_pes(2, |t| {
+            let me = t.my_pe();
+            let other = 1 - me;
+            // Each PE's range: N u64 at AT + 8 on the other PE (not aligned to a vector
+            // group, so the combine has a head and a tail), which only this PE touches.
+            let r = t.locate(other, AT + 8, 8 * N);
+            t.barrier_all();
+            let mut ok = r.pe() == other && r.len() == 8 * N && !r.is_empty();
+            for k in 0..N {
+                r.put_silent(8 * k, &(k as u64).to_ne_bytes());
+            }
+            t.barrier_all();
+            let mut seen = [0u8; 8 * N];
+            t.get(other, AT + 8, &mut seen);
+            let words: Vec<u64> = bytemuck::cast_slice::<u8, u64>(&seen).to_vec();
+            ok &= words.iter().enumerate().all(|(k, &w)| w == k as u64);
+            let src: Vec<u64> = (0..N as u64).map(|k| 1000 * k).collect();
+            let mut old = vec![0u64; N];
+            r.combine(0, &src, Some(&mut old), |a, b| a + b);
+            ok &= old.iter().enumerate().all(|(k, &w)| w == k as u64);
+            let mut back = [0u8; 8];
+            for k in [0, 1, N / 2, N - 1] {
+                r.get(8 * k, &mut back);
+                ok &= u64::from_ne_bytes(back) == 1001 * k as u64;
+            }
+            let refused =
+                |f: &dyn Fn()| std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).is_err();
+            let outside = [
+                refused(&|| r.get(8 * N - 4, &mut [0u8; 8])),
+                refused(&|| r.put_silent(usize::MAX, &[0u8; 1])),
+                refused(&|| r.combine(8, &[0u64; N], None, |a, b| a + b)),
+            ];
+            t.barrier_all();
+            (ok, outside)
+        });
+        for r in results {
+            assert_eq!(r, (true, [true; 3]));
+        }
+    }
 }

@@ -58,8 +58,9 @@ use std::mem::{align_of, size_of};
 
 use bytemuck::Pod;
 use shmem_core::collectives::PeSet;
-use shmem_core::lock::{LOCK_SIZE, RawLock};
+use shmem_core::lock::{LOCK_SIZE, LocatedLock, RawLock};
 use shmem_core::rwlock::{RWLOCK_OWN_BYTES, RawRwLock, RwHold, RwKind, RwTable, rwlock_size};
+use shmem_core::shm::LocatedRange;
 use shmem_core::transport::{AmoOp, Transport};
 use shmem_core::wait::{WaitKind, WaitSite};
 use shmem_core::{AllocRequest, Allocation, DefaultTransport, TeamAllocation};
@@ -112,6 +113,15 @@ impl WindowPe for TeamPe {
     }
 }
 
+/// A member as the window reaches it: its accumulate lock (an MCS lock object per member,
+/// homed on it) and its elements (what puts, gets and the accumulate family read and
+/// write), both located when the window is made.
+#[derive(Debug)]
+struct Target<'s> {
+    acc: LocatedLock<'s>,
+    part: LocatedRange<'s>,
+}
+
 /// The window's heap block: a world allocation (freed locally, released at a later world
 /// allocation) or a team allocation (freed collectively over the team).
 enum Block<'s> {
@@ -153,8 +163,8 @@ pub struct Window<'s, T: Pod> {
     /// The members' reader/writer locks, located (member `i`'s at index `i`: its home part
     /// on member `i`, this PE's requester words for it in this PE's part).
     locks: RwTable<'s>,
-    /// The accumulate locks (an MCS lock object per target, homed on it).
-    acc: usize,
+    /// The members, located (member `i` at index `i`).
+    targets: Box<[Target<'s>]>,
     /// Active-target counters, `m` words each, indexed by member: `POSTED[q]` (how many
     /// exposure epochs member `q` opened to this PE), then `COMPLETED[q]` (how many access
     /// epochs of `q` to this PE completed), then `RECEIVED[q]` (operations of `q` completed
@@ -332,15 +342,23 @@ impl<'s, T: Pod> Window<'s, T> {
                 )
             }),
         );
+        let data = over.unwrap_or(base);
+        let t = rt.transport();
+        let targets = (0..m)
+            .map(|i| Target {
+                acc: RawLock::new(base + acc + LOCK_SIZE * i, set.pe(i)).located(t),
+                part: t.locate(set.pe(i), data, len * size_of::<T>()),
+            })
+            .collect();
         Ok(Window {
             shmem,
             set,
             me,
             world: team.is_none(),
             len,
-            data: over.unwrap_or(base),
+            data,
             locks,
-            acc: base + acc,
+            targets,
             sync: base + sync,
             fences: Cell::new(0),
             posts_to: RefCell::new(vec![0; m]),
@@ -516,11 +534,18 @@ impl<'s, T: Pod> Window<'s, T> {
         self.shmem.rt().transport()
     }
 
-    /// Byte offset of elements `at .. at + n` on every PE, or the bounds error.
+    /// Symmetric byte offset of elements `at .. at + n` on every PE, or the bounds error.
     #[inline]
     fn range(&self, at: usize, n: usize) -> Result<usize, Error> {
+        self.within(at, n).map(|b| self.data + b)
+    }
+
+    /// Byte offset of elements `at .. at + n` in a member's part (its [`LocatedRange`]), or
+    /// the bounds error.
+    #[inline]
+    fn within(&self, at: usize, n: usize) -> Result<usize, Error> {
         match at.checked_add(n) {
-            Some(end) if end <= self.len => Ok(self.data + at * size_of::<T>()),
+            Some(end) if end <= self.len => Ok(at * size_of::<T>()),
             _ => Err(Error::OutOfBounds {
                 start: at,
                 len: n,
@@ -530,12 +555,13 @@ impl<'s, T: Pod> Window<'s, T> {
     }
 
     fn put_at(&self, i: usize, at: usize, src: &[T]) -> Result<(), Error> {
-        let off = self.range(at, src.len())?;
+        let b = self.within(at, src.len())?;
         // No doorbell: nothing waits on window data directly; the epoch ends with a remote
         // atomic on the target (unlock, `complete`'s count, the team fence's count, or the
         // barrier of a world fence), which rings it (`Transport::put_silent`).
-        self.t()
-            .put_silent(self.pe(i), off, bytemuck::cast_slice(src));
+        self.targets[i]
+            .part
+            .put_silent(b, bytemuck::cast_slice(src));
         self.count(i);
         Ok(())
     }
@@ -556,6 +582,15 @@ impl<'s, T: Pod> Window<'s, T> {
     fn settle(&self, only: Option<usize>) {
         if self.pending.is_some() {
             self.settle_counted(only);
+        }
+    }
+
+    /// [`Window::settle`] of world PE `pe` (nothing for a PE outside the window: it was
+    /// never a target).
+    #[inline(never)]
+    fn settle_pe(&self, pe: usize) {
+        if let Ok(i) = self.member_of(pe) {
+            self.settle_counted(Some(i));
         }
     }
 
@@ -640,7 +675,7 @@ impl<'s, T: Pod> Window<'s, T> {
                 object_len: buf_len,
             });
         }
-        self.range(at, target.extent()).map(drop)
+        self.within(at, target.extent()).map(drop)
     }
 
     fn put_layout_at(
@@ -652,11 +687,12 @@ impl<'s, T: Pod> Window<'s, T> {
         target: &Layout,
     ) -> Result<(), Error> {
         self.check_layouts(at, origin, src.len(), target)?;
-        let t = self.t();
-        let pe = self.pe(i);
+        let part = &self.targets[i].part;
         zip_layouts(origin, target, |o, d, n| {
-            let off = self.data + (at + d) * size_of::<T>();
-            t.put_silent(pe, off, bytemuck::cast_slice(&src[o..o + n]));
+            part.put_silent(
+                (at + d) * size_of::<T>(),
+                bytemuck::cast_slice(&src[o..o + n]),
+            );
         });
         self.count(i);
         Ok(())
@@ -671,28 +707,26 @@ impl<'s, T: Pod> Window<'s, T> {
         target: &Layout,
     ) -> Result<(), Error> {
         self.check_layouts(at, origin, dst.len(), target)?;
-        let t = self.t();
-        let pe = self.pe(i);
+        let part = &self.targets[i].part;
         zip_layouts(origin, target, |o, d, n| {
-            let off = self.data + (at + d) * size_of::<T>();
-            t.get(pe, off, bytemuck::cast_slice_mut(&mut dst[o..o + n]));
+            part.get(
+                (at + d) * size_of::<T>(),
+                bytemuck::cast_slice_mut(&mut dst[o..o + n]),
+            );
         });
         Ok(())
     }
 
     fn get_at(&self, i: usize, at: usize, dst: &mut [T]) -> Result<(), Error> {
-        let off = self.range(at, dst.len())?;
-        self.t().get(self.pe(i), off, bytemuck::cast_slice_mut(dst));
+        let b = self.within(at, dst.len())?;
+        self.targets[i].part.get(b, bytemuck::cast_slice_mut(dst));
         Ok(())
     }
 
-    /// The accumulate family's one implementation: under `pe`'s accumulate lock, for each
-    /// element `i`: `result[i] = target[i]` (if asked), `target[i] = op(target[i], src[i])`.
-    /// `cas` = `Some(compare)`: `src` is one element, written only if the target equals
-    /// `compare` bit for bit.
-    /// The accumulate family with layouts: under `pe`'s accumulate lock, for each run that
-    /// is contiguous on both sides, `result` (if asked, laid out like `src` by `origin`)
-    /// receives the target's values and the target is combined with `src`'s, in place.
+    /// The accumulate family with layouts: under member `i`'s accumulate lock, for each run
+    /// that is contiguous on both sides, `result` (if asked, laid out like `src` by
+    /// `origin`) receives the target's values and the target is combined with `src`'s, in
+    /// place.
     #[allow(clippy::too_many_arguments)]
     fn combine_layout(
         &self,
@@ -717,20 +751,21 @@ impl<'s, T: Pod> Window<'s, T> {
         if origin.is_empty() {
             return Ok(());
         }
-        let t = self.t();
-        let pe = self.pe(i);
-        let lock = RawLock::new(self.acc + LOCK_SIZE * i, pe);
-        lock.lock(t);
+        let Target { acc, part } = &self.targets[i];
+        let hold = acc.lock();
         zip_layouts(origin, target, |o, d, n| {
-            let off = self.data + (at + d) * size_of::<T>();
             let old = result.as_deref_mut().map(|r| &mut r[o..o + n]);
-            t.combine(pe, off, &src[o..o + n], old, &op);
+            part.combine((at + d) * size_of::<T>(), &src[o..o + n], old, &op);
         });
-        lock.unlock(t, false);
+        hold.unlock(false);
         self.count(i);
         Ok(())
     }
 
+    /// The accumulate family's one implementation: under member `i`'s accumulate lock, for
+    /// each element `k`: `result[k] = target[k]` (if asked), `target[k] = op(target[k],
+    /// src[k])`. `cas` = `Some(compare)`: `src` is one element, written only if the target
+    /// equals `compare` bit for bit.
     fn combine(
         &self,
         i: usize,
@@ -740,7 +775,7 @@ impl<'s, T: Pod> Window<'s, T> {
         op: impl Fn(T, T) -> T,
         cas: Option<T>,
     ) -> Result<(), Error> {
-        let off = self.range(at, src.len())?;
+        let b = self.within(at, src.len())?;
         if let Some(r) = &result
             && r.len() != src.len()
         {
@@ -753,25 +788,23 @@ impl<'s, T: Pod> Window<'s, T> {
         if src.is_empty() {
             return Ok(());
         }
-        let t = self.t();
-        let pe = self.pe(i);
-        let lock = RawLock::new(self.acc + LOCK_SIZE * i, pe);
-        lock.lock(t);
+        let Target { acc, part } = &self.targets[i];
+        let hold = acc.lock();
         match cas {
             // In place: on this node one pass over the elements, in registers.
-            None => t.combine(pe, off, src, result, op),
+            None => part.combine(b, src, result, op),
             Some(compare) => {
                 let mut cur = [T::zeroed()];
-                t.get(pe, off, bytemuck::cast_slice_mut(&mut cur));
+                part.get(b, bytemuck::cast_slice_mut(&mut cur));
                 if let Some(r) = result {
                     r[0] = cur[0];
                 }
                 if bytemuck::bytes_of(&cur[0]) == bytemuck::bytes_of(&compare) {
-                    t.put(pe, off, bytemuck::cast_slice(&[op(cur[0], src[0])]));
+                    part.put_silent(b, bytemuck::cast_slice(&[op(cur[0], src[0])]));
                 }
             }
         }
-        lock.unlock(t, false);
+        hold.unlock(false);
         self.count(i);
         Ok(())
     }
@@ -1193,6 +1226,7 @@ impl<T: Pod> Epoch<'_, T> {
     }
 
     /// Completes every operation of the epoch so far at the target (`MPI_Win_flush`).
+    #[inline]
     pub fn flush(&self) {
         self.win.t().quiet();
         self.win.settle(Some(self.pe));
@@ -1243,10 +1277,13 @@ impl<T: Pod> EpochAll<'_, T> {
 
     /// Completes every operation to `pe` so far at `pe` (`MPI_Win_flush`). A PE outside a
     /// [`TeamWindow`]'s team was never a target, so there is nothing to complete there.
+    // Inlined, with the counted case out of line: a flush without counts is the fence.
+    #[inline]
     pub fn flush(&self, pe: impl WindowPe) {
         self.win.t().quiet();
-        if let Ok(i) = self.win.member_of(pe.world_index()) {
-            self.win.settle(Some(i));
+        // Only a window with counts has something to settle: the target is looked up then.
+        if self.win.pending.is_some() {
+            self.win.settle_pe(pe.world_index());
         }
     }
 
