@@ -3268,8 +3268,9 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
  * generic names and pointers to these functions take the inline paths too. Define
  * SHMEM_NO_INLINE before including shmem.h to call the library for everything. The table's
  * name carries its layout's version: a program built against another layout does not link.
+ * x86-64 only (where they are tested); elsewhere every call is the library's.
  */
-#if !defined(SHMEM_NO_INLINE) && defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
+#if !defined(SHMEM_NO_INLINE) && defined(__GNUC__) && defined(__x86_64__)
 #define SHMEM_INLINE_PATHS 1
 
 struct shmemi_fast_v1_ {
@@ -3296,14 +3297,10 @@ typedef char shmemi_fast_v1_layout_[sizeof(struct shmemi_fast_v1_) == 72 ? 1 : -
 extern struct shmemi_fast_v1_ shmemi_fast_v1;
 void shmemi_ring_v1(int pe);
 
-/* A full fence. On x86-64 a locked no-op below the stack pointer, as LLVM emits it (GCC's
- * lock or on 0(%rsp) waits for the stores into the caller's frame). */
+/* A full fence: a locked no-op below the stack pointer, as LLVM emits it (GCC's lock or on
+ * 0(%rsp) waits for the stores into the caller's frame). */
 static inline void shmemi_full_fence_(void) {
-#if defined(__x86_64__)
     __asm__ __volatile__("lock orl $0, -64(%%rsp)" ::: "memory", "cc");
-#else
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
-#endif
 }
 
 typedef uint16_t __attribute__((may_alias)) shmemi_u16_;
