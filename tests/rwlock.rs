@@ -6,6 +6,8 @@
 
 mod support;
 
+use std::time::{Duration, Instant};
+
 use shmem::{Error, Pe, RwKind, Shmem, SymBox, SymRwLock, SymVec, TryLockError};
 use support::Case;
 
@@ -114,6 +116,63 @@ fn writer_not_starved(shmem: &Shmem) {
     }
     shmem.barrier_all();
     assert_eq!(lock.read().unwrap().get(), [100, 300]);
+    shmem.barrier_all();
+}
+
+/// Runs `f` holding `lock` in mode `kind`.
+fn holding(lock: &mut SymRwLock<'_, u64>, kind: RwKind, f: impl FnOnce()) {
+    match kind {
+        RwKind::Exclusive => {
+            let _g = lock.write().unwrap();
+            f();
+        }
+        RwKind::Shared => {
+            let _g = lock.read().unwrap();
+            f();
+        }
+    }
+}
+
+/// The first PE in line watches the lock's state instead of waiting for a hint, and takes
+/// that back before it sleeps: PE 0 holds the lock (exclusively, then shared) for 40 ms while
+/// PE 1 asks for it (shared, then exclusively), long enough for PE 1 to spin, yield and fall
+/// asleep first. PE 1 must then get the lock within 85 ms of asking: a waker that skipped
+/// the hint for a sleeper would leave it to the 100 ms safety-net look, every time. The best
+/// of 3 tries counts (a descheduled PE can be late once).
+fn sleeping_first_in_line_is_woken(shmem: &Shmem) {
+    const HOLD: Duration = Duration::from_millis(40);
+    const LIMIT: Duration = Duration::from_millis(85);
+    let me = shmem.my_pe().index();
+    let mut lock = SymRwLock::new(shmem, 0u64).unwrap();
+    for (held, asked) in [
+        (RwKind::Exclusive, RwKind::Shared),
+        (RwKind::Exclusive, RwKind::Exclusive),
+        (RwKind::Shared, RwKind::Exclusive),
+    ] {
+        let mut waited = Vec::new();
+        for _try in 0..3 {
+            shmem.barrier_all();
+            if me == 0 {
+                holding(&mut lock, held, || {
+                    shmem.barrier_all();
+                    std::thread::sleep(HOLD);
+                });
+            } else {
+                shmem.barrier_all();
+                if me == 1 {
+                    let t0 = Instant::now();
+                    holding(&mut lock, asked, || {});
+                    waited.push(t0.elapsed());
+                }
+            }
+        }
+        if me == 1 {
+            assert!(
+                waited.iter().min().unwrap() < &LIMIT,
+                "held {held:?}, asked {asked:?}: waited {waited:?} for a {HOLD:?} hold"
+            );
+        }
+    }
     shmem.barrier_all();
 }
 
@@ -310,6 +369,11 @@ fn main() {
                 name: "poisoning",
                 npes: NPES_AND_1,
                 body: poisoning,
+            },
+            Case {
+                name: "sleeping_first_in_line_is_woken",
+                npes: NPES,
+                body: sleeping_first_in_line_is_woken,
             },
             Case {
                 name: "mismatched_home",

@@ -74,6 +74,26 @@
 //! sleep earlier hit it in 3 of 3 runs of `tests/window.rs`' `exclusive_epochs_exclude` at
 //! 4 PEs; the protocol above passed the same runs.)
 //!
+//! # The first in line watches
+//!
+//! A waiter whose ticket is the next to be admitted when it queues (`ticket == serving + 1`),
+//! in a job whose partitions this process all maps, writes its ring entry with the
+//! `WATCHING` flag and, while it spins and yields, polls `STATE` itself as well as its hint
+//! word: the release that admits it is then seen in one cache-line transfer, where a hint
+//! costs the waker a read of the ring and a remote compare-and-swap, and the waiter a read, a
+//! clearing store and a read of `STATE` in turn. A waker that finds the flag in the entry
+//! sends no hint. Before the waiter sleeps it stores its entry without the flag and then (as
+//! every sleeper, after the doorbell's fence) looks at `STATE` again: a waker whose read of
+//! the entry came before that store changed `STATE` before it, so the waiter's look sees the
+//! change; one whose read came after it finds no flag and sends the hint, which rings. Only
+//! the first in line watches, so a release does not pull the word from every waiter, and a
+//! waiter on a later ticket that moves up waits for its hint as before. In a multi-node job
+//! `STATE` may be an MPI operation away, and nobody watches it. Measured
+//! (`win_lock_contended_ops_per_s`, `bench/ab.sh`, ABBA): polling alone 3.49 → 4.26 M/s at
+//! 2 PEs and 1.14 → 1.26 M/s at 4; the flag (no hint to send) then 4.70 → 5.86 M/s at 2 PEs
+//! and 1.10 → 1.19 M/s at 4; the same at 8 both times. `tests/rwlock.rs`
+//! (`sleeping_first_in_line_is_woken`) fails when the flag is not cleared before a sleep.
+//!
 //! Ring slots are never overwritten while needed: when ticket `t` is taken, ticket `t - n` has
 //! been admitted, since among the `n + 1` tickets `t - n ..= t` some PE holds two, and it took
 //! the later one after the earlier one was admitted, and admission is in ticket order.
@@ -202,6 +222,10 @@ fn hint(t: u64) -> AmoOp<u64> {
 fn entry(t: u64, kind: RwKind, pe: usize) -> u64 {
     t << 40 | u64::from(kind == RwKind::Exclusive) << 32 | (pe as u64 + 1)
 }
+
+/// In a ring entry: its PE watches `STATE` (module docs, "The first in line watches"), so a
+/// waker sends it no hint.
+const WATCHING: u64 = 1 << 33;
 
 #[inline]
 fn entry_of(e: u64) -> Option<(u64, RwKind, usize)> {
@@ -594,22 +618,21 @@ impl RawRwLock {
             WAIT_EXCLUSIVE
         };
         self.set_mine(t, waiting, ticket);
+        // The first in line watches `STATE` where it can read it with a load.
+        let watch = ticket == ticket_after(State::of(old).serving) && t.maps_all();
+        let slot = self.offset + RING + 8 * (ticket as usize % n);
+        let plain = entry(ticket, kind, me);
         t.amo::<u64>(
             self.home,
-            self.offset + RING + 8 * (ticket as usize % n),
-            AmoOp::Set(entry(ticket, kind, me)),
+            slot,
+            AmoOp::Set(if watch { plain | WATCHING } else { plain }),
         );
+        let watch = watch.then_some((slot, plain));
         let site = WaitSite::new(
             WaitKind::RwLock,
             [self.offset as u64, self.home as u64, ticket, 0],
         );
-        let mut s = self.wait_hint(
-            t,
-            ADMIT,
-            site,
-            |s| s.serving == ticket,
-            |s| ticket_after(s.serving) == ticket,
-        );
+        let mut s = self.wait_hint(t, ADMIT, site, |s| s.serving == ticket, watch);
         match kind {
             RwKind::Shared => {
                 let was = State::of(t.amo::<u64>(
@@ -630,7 +653,7 @@ impl RawRwLock {
                         WaitKind::RwLock,
                         [self.offset as u64, self.home as u64, ticket, 1],
                     );
-                    s = self.wait_hint(t, DRAIN, site, |s| s.readers == 0, |_| true);
+                    s = self.wait_hint(t, DRAIN, site, |s| s.readers == 0, watch);
                 }
                 self.set_mine(t, EXCLUSIVE | poisoned_bit(s.poisoned), ticket);
                 (ticket, s.poisoned)
@@ -640,25 +663,16 @@ impl RawRwLock {
 
     /// Until `done(STATE)`: clear the hint word at `hint`, read `STATE`, and if not done wait
     /// until a hint arrives (module docs: no wake-up is lost). Returns the state that
-    /// satisfied `done`.
-    ///
-    /// A waiter that is `next(STATE)` (first in line) on a job whose partitions this process
-    /// all maps also watches `STATE` itself while it waits: the release that admits it is then
-    /// seen in one cache-line transfer, where the hint costs the waker a remote store and the
-    /// waiter a read, a clearing store and a read of `STATE` in turn (`bench/ab.sh`,
-    /// `win_lock_contended_ops_per_s`: 3.49 → 4.26 M/s at 2 PEs, 1.14 → 1.26 M/s at 4, the
-    /// same at 8). The hint is still sent and still wakes it
-    /// from sleep, so nothing else changes; one that arrives after `STATE` admitted it costs
-    /// one more look at the next wait. Only the first in line watches, so a release does not
-    /// pull the word from every waiter; in a multi-node job `STATE` may be an MPI operation
-    /// away, and nobody watches it.
+    /// satisfied `done`. `watch`: this PE's ring entry says it watches `STATE` (the slot's
+    /// offset and the entry without the flag): it then polls `STATE` as well as the hint, and
+    /// clears the flag before it sleeps (module docs, "The first in line watches").
     fn wait_hint(
         &self,
         t: &DefaultTransport,
         hint: usize,
         site: WaitSite,
         done: impl Fn(State) -> bool,
-        next: impl Fn(State) -> bool,
+        mut watch: Option<(usize, u64)>,
     ) -> State {
         let me = t.my_pe();
         loop {
@@ -667,11 +681,17 @@ impl RawRwLock {
             if done(s) {
                 return s;
             }
-            if next(s) && t.maps_all() {
-                let at = self.locate(t);
-                let own = t.ptr(me, self.own + hint, 8).cast::<u64>();
-                let mut admitted = None;
-                t.wait_for(site, || {
+            let Some((slot, plain)) = watch else {
+                t.wait_local::<u64>(self.own + hint, site, |v| v != 0);
+                continue;
+            };
+            let at = self.locate(t);
+            let own = t.ptr(me, self.own + hint, 8).cast::<u64>();
+            let mut admitted = None;
+            crate::wait::wait_until_then_sleep(
+                t.policy(),
+                t.waiter(site),
+                || {
                     // SAFETY: this PE's hint word and the home's `STATE`, found by `ptr` on
                     // `t` just now (bounds and alignment checked there); atomic loads.
                     let (h, s) = unsafe {
@@ -684,12 +704,15 @@ impl RawRwLock {
                         admitted = Some(State::of(s));
                     }
                     h != 0 || admitted.is_some()
-                });
-                if let Some(s) = admitted {
-                    return s;
-                }
-            } else {
-                t.wait_local::<u64>(self.own + hint, site, |v| v != 0);
+                },
+                || {
+                    // Wakers must send hints again before this PE sleeps; once is enough.
+                    t.amo::<u64>(self.home, slot, AmoOp::Set(plain));
+                    watch = None;
+                },
+            );
+            if let Some(s) = admitted {
+                return s;
             }
         }
     }
@@ -702,6 +725,7 @@ impl RawRwLock {
         let e = t.amo::<u64>(self.home, at, AmoOp::Fetch);
         if let Some((ticket, _, pe)) = entry_of(e)
             && ticket == s
+            && e & WATCHING == 0
         {
             t.amo::<u64>(pe, self.own + ADMIT, hint(s));
         }
@@ -780,6 +804,7 @@ impl RawRwLock {
         let e = t.amo::<u64>(self.home, at, AmoOp::Fetch);
         if let Some((tk, RwKind::Exclusive, pe)) = entry_of(e)
             && tk == serving
+            && e & WATCHING == 0
         {
             t.amo::<u64>(pe, self.own + DRAIN, hint(tk));
         }

@@ -214,7 +214,24 @@ pub fn wait_until(policy: &WaitPolicy, waiter: Waiter<'_>, mut cond: impl FnMut(
     if cond() {
         return;
     }
-    wait_slow(policy, &waiter, &mut cond, &mut || false);
+    wait_slow(policy, &waiter, &mut cond, &mut || false, &mut || ());
+}
+
+/// Like [`wait_until`], calling `before_sleep()` once, before the first sleep (then `cond` is
+/// checked again, after the doorbell's fence, as always): for a waiter that has told its
+/// wakers they need not ring it while it polls (the reader/writer lock's watching waiter,
+/// `rwlock.rs`) and must take that back before it sleeps.
+#[inline]
+pub fn wait_until_then_sleep(
+    policy: &WaitPolicy,
+    waiter: Waiter<'_>,
+    mut cond: impl FnMut() -> bool,
+    mut before_sleep: impl FnMut(),
+) {
+    if cond() {
+        return;
+    }
+    wait_slow(policy, &waiter, &mut cond, &mut || false, &mut before_sleep);
 }
 
 /// Like [`wait_until`], for a condition that says some PEs arrived somewhere (a barrier, a
@@ -239,19 +256,21 @@ pub fn wait_until_with_mates(
         return;
     }
     if policy.colocation.is_some() {
-        wait_slow(policy, &waiter, &mut cond, &mut mates_waiting);
+        wait_slow(policy, &waiter, &mut cond, &mut mates_waiting, &mut || ());
     } else {
-        wait_slow(policy, &waiter, &mut cond, &mut || false);
+        wait_slow(policy, &waiter, &mut cond, &mut || false, &mut || ());
     }
 }
 
-/// Spin, yield (or spin while `spin_instead()` says yielding is pointless), then sleep.
+/// Spin, yield (or spin while `spin_instead()` says yielding is pointless), then
+/// `before_sleep()` and sleep.
 #[cold]
 fn wait_slow(
     policy: &WaitPolicy,
     waiter: &Waiter<'_>,
     cond: &mut dyn FnMut() -> bool,
     spin_instead: &mut dyn FnMut() -> bool,
+    before_sleep: &mut dyn FnMut(),
 ) {
     let bell = waiter.bell;
     for _ in 0..policy.spin {
@@ -277,6 +296,7 @@ fn wait_slow(
             break;
         }
     }
+    before_sleep();
     waiter.record.publish(&waiter.site);
     loop {
         let seen = bell.ring.load(Ordering::Acquire);
