@@ -217,21 +217,35 @@ pub fn wait_until(policy: &WaitPolicy, waiter: Waiter<'_>, mut cond: impl FnMut(
     wait_slow(policy, &waiter, &mut cond, &mut || false, &mut || ());
 }
 
-/// Like [`wait_until`], calling `before_sleep()` once, before the first sleep (then `cond` is
-/// checked again, after the doorbell's fence, as always): for a waiter that has told its
-/// wakers they need not ring it while it polls (the reader/writer lock's watching waiter,
-/// `rwlock.rs`) and must take that back before it sleeps.
+/// Like [`wait_until_with_mates`], calling `before_sleep()` once, before the first sleep
+/// (then `cond` is checked again, after the doorbell's fence, as always): for a waiter that
+/// has told its wakers they need not ring it while it polls (the reader/writer lock's
+/// watching waiter, `rwlock.rs`) and must take that back before it sleeps.
+/// `mates_waiting()` says whether every PE that shares this PE's CPU waits for something only
+/// this PE can bring about (then a yield would only hand the CPU to a mate that checks and
+/// yields back).
 #[inline]
 pub fn wait_until_then_sleep(
     policy: &WaitPolicy,
     waiter: Waiter<'_>,
     mut cond: impl FnMut() -> bool,
+    mut mates_waiting: impl FnMut() -> bool,
     mut before_sleep: impl FnMut(),
 ) {
     if cond() {
         return;
     }
-    wait_slow(policy, &waiter, &mut cond, &mut || false, &mut before_sleep);
+    if policy.colocation.is_some() {
+        wait_slow(
+            policy,
+            &waiter,
+            &mut cond,
+            &mut mates_waiting,
+            &mut before_sleep,
+        );
+    } else {
+        wait_slow(policy, &waiter, &mut cond, &mut || false, &mut before_sleep);
+    }
 }
 
 /// Like [`wait_until`], for a condition that says some PEs arrived somewhere (a barrier, a
