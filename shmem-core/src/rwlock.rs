@@ -491,13 +491,17 @@ impl RawRwLock {
         }
     }
 
-    /// An atomic operation on the located `STATE`.
+    /// An atomic operation on the located `STATE`, ringing no doorbell: nobody sleeps on
+    /// `STATE` (a waiter sleeps on its own `ADMIT` or `DRAIN` word, which the waker's
+    /// compare-and-swap rings, and a watching waiter takes its flag back before it sleeps, so
+    /// it gets that hint too: module docs).
     #[inline(always)]
     fn state_amo(&self, t: &DefaultTransport, at: Located, op: AmoOp<u64>) -> u64 {
         // SAFETY: `at.state` is `STATE` of this lock's object on the home PE, found by
-        // `ShmTransport::ptr` (`locate`) on a transport that still lives (`RwHold` borrows
-        // it, the other callers located it themselves).
-        unsafe { t.amo_at::<u64>(self.home, self.offset + STATE, at.state, op) }
+        // `ShmTransport::ptr` (`locate`, which checked its bounds and alignment) on a
+        // transport that still lives (`RwHold` borrows it, the other callers located it
+        // themselves).
+        unsafe { t.amo_silent_at::<u64>(self.home, self.offset + STATE, at.state, op) }
     }
 
     /// Stores this PE's request into the located `MINE`.
