@@ -810,7 +810,14 @@ mod tests {
                 .into_iter()
                 .flat_map(|c| lens.clone().map(move |l| (c, l)))
             {
-                for first in [0usize, 1, 2, 3, 5, 8, 13] {
+                // Destination offsets with an aligned source, then sources at several skews
+                // from a 64-byte boundary.
+                let firsts = [0usize, 1, 2, 3, 5, 8, 13].map(|f| (f, 0));
+                let skews = [1usize, 3, 7, 13].into_iter().filter(|&k| k * size < 64);
+                for (first, skew) in firsts
+                    .into_iter()
+                    .chain(skews.flat_map(|k| [(0, k), (3, k)]))
+                {
                     if (first + len) * size > 8192 - 64 {
                         continue;
                     }
@@ -820,7 +827,12 @@ mod tests {
                         *t = make(k);
                     }
                     let before = target.to_vec();
-                    let src: Vec<T> = (0..len).map(|k| make(1000 + 7 * k)).collect();
+                    let mut src_mem = Mem([0; 8192]);
+                    let src_all: &mut [T] = bytemuck::cast_slice_mut(&mut src_mem.0);
+                    for (k, t) in src_all.iter_mut().enumerate() {
+                        *t = make(1000 + 7 * k);
+                    }
+                    let src = &src_all[skew..skew + len];
                     let mut old = vec![make(5); len];
                     for with_old in [false, true] {
                         let target: &mut [T] = bytemuck::cast_slice_mut(&mut mem.0);
@@ -828,7 +840,7 @@ mod tests {
                         let dst = target[first..].as_mut_ptr().cast::<u8>();
                         let o = with_old.then_some(&mut old[..]);
                         // SAFETY: the range is inside `mem`, which nothing else accesses.
-                        assert!(unsafe { combine(dst, &src, o, op) });
+                        assert!(unsafe { combine(dst, src, o, op) });
                         let target: &[T] = bytemuck::cast_slice(&mem.0);
                         for (k, (&got, &was)) in target.iter().zip(&before).enumerate() {
                             let want = if (first..first + len).contains(&k) {
@@ -838,7 +850,7 @@ mod tests {
                             };
                             assert_eq!(
                                 got, want,
-                                "{name}: size {size} len {len} first {first} k {k}"
+                                "{name}: size {size} len {len} first {first} skew {skew} k {k}"
                             );
                         }
                         if with_old {
