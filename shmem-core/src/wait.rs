@@ -263,17 +263,10 @@ pub fn wait_until_then_sleep(
 pub fn wait_until_with_mates(
     policy: &WaitPolicy,
     waiter: Waiter<'_>,
-    mut cond: impl FnMut() -> bool,
-    mut mates_waiting: impl FnMut() -> bool,
+    cond: impl FnMut() -> bool,
+    mates_waiting: impl FnMut() -> bool,
 ) {
-    if cond() {
-        return;
-    }
-    if policy.colocation.is_some() {
-        wait_slow(policy, &waiter, &mut cond, &mut mates_waiting, &mut || ());
-    } else {
-        wait_slow(policy, &waiter, &mut cond, &mut || false, &mut || ());
-    }
+    wait_until_then_sleep(policy, waiter, cond, mates_waiting, || ());
 }
 
 /// Spin, yield (or spin while `spin_instead()` says yielding is pointless), then
