@@ -293,7 +293,8 @@ enum Wide {
 #[cfg(target_arch = "x86_64")]
 #[inline]
 fn wide_combine() -> Wide {
-    if std::arch::is_x86_feature_detected!("avx512bw")
+    if std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512bw")
         && std::arch::is_x86_feature_detected!("avx512vbmi2")
     {
         Wide::Avx512
@@ -781,7 +782,9 @@ mod tests {
                     true
                 }));
             }
-            if std::arch::is_x86_feature_detected!("avx512bw") {
+            if std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+            {
                 v.push(("avx512", |d, s, o, op| {
                     // SAFETY: the caller's contract; AVX-512 F and BW detected.
                     unsafe { combine_avx512(d, s, o, op) };
