@@ -7,8 +7,9 @@
 # shmem_bench mirrors the reference benchmark's bench.c row for row (same metric names,
 # operations, iteration counts and statistic), all 24 rows; it announces the
 # rows it measures in a `# rows:` comment.
-# shmemrun pins PE i to CPU i mod (usable CPUs): one PE a CPU at np = 2 here, as
-# oshrun does, and round robin when PEs outnumber CPUs (oshrun leaves those unbound).
+# shmemrun's default binding, as oshrun's: one PE a CPU at np = 2 here, and unbound when
+# PEs outnumber CPUs (SHMEMRUN_FLAGS="--bind core" pins those round robin, the default
+# before 2026-12-04 and the setting of the README's older tables).
 #
 # The two binaries are copied into a `mktemp -d` directory (removed at exit)
 # before running, so a rebuild in the source tree during the run changes

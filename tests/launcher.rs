@@ -438,6 +438,73 @@ fn body_env() {
     }
 }
 
+/// How the `launcher_bind` job was started: `auto`, `core` or `none` (`--bind`).
+const BIND_MODE_ENV: &str = "SHMEM_TEST_BIND_MODE";
+
+/// Every PE checks `SHMEM_RUN_BIND` against what its `--bind` mode ([`BIND_MODE_ENV`]) means
+/// for the job's PE count and the launcher's CPUs (`SHMEM_RUN_NPES`, `SHMEM_RUN_CPUS`): `auto`
+/// pins (`rr`) exactly when the PEs do not outnumber the CPUs, `core` always, `none` never.
+/// Exits 3, naming what it found, on a difference.
+fn body_bind() {
+    let shmem = shmem::init().unwrap();
+    let read = |name: &str| std::env::var(name).unwrap_or_default();
+    let n_pes: usize = read("SHMEM_RUN_NPES").parse().unwrap();
+    let cpus: usize = read("SHMEM_RUN_CPUS").parse().unwrap();
+    let mode = read(BIND_MODE_ENV);
+    let pinned = match mode.as_str() {
+        "auto" => n_pes <= cpus,
+        "core" => true,
+        "none" => false,
+        other => panic!("unknown {BIND_MODE_ENV} {other:?}"),
+    };
+    let want = if pinned { "rr" } else { "none" };
+    let got = read("SHMEM_RUN_BIND");
+    if got != want {
+        eprintln!(
+            "PE {}: --bind {mode} with {n_pes} PEs on {cpus} CPUs: SHMEM_RUN_BIND is {got:?}, \
+             expected {want:?}",
+            shmem.my_pe().index()
+        );
+        std::process::exit(3);
+    }
+}
+
+/// The default binding pins one PE a CPU, and leaves a job whose PEs outnumber the CPUs
+/// unbound (a PE pinned to a CPU that other work keeps busy stalls every collective);
+/// `--bind core` / `--bind-to core` pins round robin whatever the count; `none` never pins.
+fn check_bind() -> Result<(), Failed> {
+    let exe = std::env::current_exe().unwrap();
+    let exe = exe.to_str().unwrap();
+    // More PEs than the CPUs this process may use (the launcher's count is the same or
+    // smaller), so that every machine sees both cases.
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let over = (cpus + 1).min(64).to_string();
+    let one = "1".to_string();
+    for (args, mode) in [
+        (&[][..], "auto"),
+        (&["--bind", "auto"], "auto"),
+        (&["--bind", "core"], "core"),
+        (&["--bind-to", "core"], "core"),
+        (&["--bind-to=core"], "core"),
+        (&["--bind", "none"], "none"),
+        (&["--bind-to", "none"], "none"),
+    ] {
+        for n in [&one, &over] {
+            let mut all = vec!["-n", n.as_str(), "--timeout", "60"];
+            all.extend(args);
+            all.push(exe);
+            let out = shmemrun_with(
+                &all,
+                &[(support::CASE_ENV, "launcher_bind"), (BIND_MODE_ENV, mode)],
+            );
+            ensure(out.status.success(), || {
+                format!("shmemrun {all:?}\n{}", describe(&out))
+            })?;
+        }
+    }
+    Ok(())
+}
+
 /// Lines each `launcher_tag_output` PE writes to stdout and to stderr, and their length.
 const TAG_LINES: usize = 200;
 const TAG_WIDTH: usize = 300;
@@ -1067,13 +1134,15 @@ fn check_mpirun_options() -> Result<(), Failed> {
         out.status.success() && String::from_utf8_lossy(&out.stdout).lines().count() == 9,
         || describe(&out),
     )?;
-    // --bind-to core is --bind auto (round robin: SHMEM_RUN_BIND=rr), none is none.
+    // --bind-to core is --bind core (pinned: SHMEM_RUN_BIND=rr), none is none; 2 PEs
+    // (pinned by default on a machine with 2 CPUs or more).
+    let two_fit = std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
     for (args, bind) in [
         (&["--bind-to", "core"][..], "rr"),
         (&["--bind-to=core"], "rr"),
         (&["--bind-to", "none"], "none"),
         (&["--bind", "none"], "none"),
-        (&[], "rr"),
+        (&[], if two_fit { "rr" } else { "none" }),
     ] {
         let mut all = vec!["-n", "2", "--timeout", "60"];
         all.extend(args);
@@ -1090,7 +1159,7 @@ fn check_mpirun_options() -> Result<(), Failed> {
         &["-n", "2", "--bind-to", "socket", exe],
         &["--bind-to", "socket"],
     )?;
-    refused(&["-n", "2", "--bind", "core", exe], &["--bind", "core"])?;
+    refused(&["-n", "2", "--bind", "socket", exe], &["--bind", "socket"])?;
     refused(
         &["-n", "2", "--bind", "none", "--bind-to", "core", exe],
         &["--bind", "--bind-to"],
@@ -1584,6 +1653,11 @@ fn main() {
                 name: "launcher_mpirun_options",
                 body: body_args,
                 check: check_mpirun_options,
+            },
+            Custom {
+                name: "launcher_bind",
+                body: body_bind,
+                check: check_bind,
             },
             Custom {
                 name: "launcher_tag_output",

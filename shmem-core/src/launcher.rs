@@ -42,15 +42,33 @@ pub const DEADLOCK_STATUS: i32 = 124;
 /// Whether to pin PEs to CPUs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Bind {
-    /// Pin PE `i` to usable CPU `i mod c` (`c` usable CPUs): one PE a CPU when there are
-    /// enough (what `oshrun`/`mpirun` do), round robin when PEs outnumber CPUs. Round robin
-    /// keeps neighbours (PE 0 and PE 1) on different CPUs and every CPU equally loaded;
-    /// measured with 8 PEs on 2 CPUs: barrier 3.2 µs against 4.8–6.5 µs unpinned, and a
-    /// 2-PE ping-pong that no longer depends on where the scheduler happened to put them.
+    /// One PE a CPU when there are enough (PE `i` on usable CPU `i`, what `oshrun`/`mpirun`
+    /// do); no pinning when PEs outnumber the usable CPUs (as `oshrun`/`mpirun`, which leave an
+    /// oversubscribed job unbound). Pinned round robin ([`Bind::Core`]), an oversubscribed job
+    /// is faster on a machine it has to itself (4 PEs on 2 CPUs: collectives 1.9–5× faster),
+    /// but a PE pinned to a CPU that other work keeps busy cannot move to another, and every
+    /// collective waits for it (beside two busy processes: 4–8× slower pinned).
     #[default]
     Auto,
+    /// Pin PE `i` to usable CPU `i mod c` (`c` usable CPUs) whatever the PE count: round robin
+    /// when PEs outnumber CPUs, which keeps neighbours (PE 0 and PE 1) on different CPUs and
+    /// every CPU equally loaded, and lets waiters know which PEs share their CPU. For a
+    /// machine the job has to itself (`shmemrun --bind core`).
+    Core,
     /// Never pin.
     None,
+}
+
+impl Bind {
+    /// Whether a job of `n_pes` PEs on `cpus` usable CPUs is pinned (PE `i` to CPU `i mod
+    /// cpus`).
+    pub fn pins(self, n_pes: usize, cpus: usize) -> bool {
+        match self {
+            Bind::Auto => cpus > 0 && n_pes <= cpus,
+            Bind::Core => cpus > 0,
+            Bind::None => false,
+        }
+    }
 }
 
 /// What to launch.
@@ -211,7 +229,7 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
     };
     let mut streams: Vec<tag::Stream> = Vec::new();
     let cpus: Vec<usize> = usable_cpu_list();
-    let bind = cfg.bind == Bind::Auto && !cpus.is_empty();
+    let bind = cfg.bind.pins(cfg.n_pes, cpus.len());
     let started = Instant::now();
 
     let mut pes: Vec<Pe> = Vec::with_capacity(cfg.n_pes);

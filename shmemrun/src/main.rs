@@ -2,12 +2,12 @@
 //! the library `shmem::launcher`).
 //!
 //! ```text
-//! shmemrun -n N [--heap-size SIZE] [--timeout SECS] [--bind auto|none] [--tag-output]
+//! shmemrun -n N [--heap-size SIZE] [--timeout SECS] [--bind auto|core|none] [--tag-output]
 //!          [-x VAR[=VALUE]]... PROGRAM [ARGS...]
 //! ```
 //!
 //! It speaks `mpirun`/`oshrun`: `-n N`, `-nN`, `-n=N`, `--np N`, `--np=N` and `-np N` all set
-//! the PE count; `--bind-to none|core` is `--bind none|auto`; `-x VAR=VALUE` sets a variable in
+//! the PE count; `--bind-to none|core` is `--bind none|core`; `-x VAR=VALUE` sets a variable in
 //! every PE (`-x VAR` passes the launcher's own, which the PEs inherit anyway);
 //! `--oversubscribe` is accepted (oversubscription is always allowed); `--tag-output` prefixes
 //! every line a PE writes with `[pe] `. Options go before the program; everything after the
@@ -80,11 +80,13 @@ struct Cli {
     /// End the job (status 124) if it has not finished after SECS seconds (at least 1).
     #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
     timeout: Option<u64>,
-    /// Pin PE i to CPU i mod (usable CPUs) (auto, the default; one PE a CPU when there are
-    /// enough, as oshrun) or never (none).
-    #[arg(long, value_name = "auto|none", value_parser = ["auto", "none"])]
+    /// Pin PEs to CPUs: auto (the default) pins one PE a CPU when there are enough, as oshrun,
+    /// and leaves PEs that outnumber the CPUs unbound; core pins PE i to CPU i mod (usable
+    /// CPUs) whatever the count (round robin: for a machine the job has to itself); none
+    /// never pins.
+    #[arg(long, value_name = "auto|core|none", value_parser = ["auto", "core", "none"])]
     bind: Option<String>,
-    /// mpirun's spelling of --bind: core = auto, none = none.
+    /// mpirun's spelling of --bind: core = core, none = none.
     #[arg(
         long = "bind-to",
         value_name = "core|none",
@@ -230,6 +232,7 @@ fn main() {
     .unwrap_or_else(|e| fail(e));
     let bind = match (cli.bind.as_deref(), cli.bind_to.as_deref()) {
         (Some("none"), _) | (_, Some("none")) => Bind::None,
+        (Some("core"), _) | (_, Some("core")) => Bind::Core,
         _ => Bind::Auto,
     };
     let mut command = cli.command.into_iter();
