@@ -9,6 +9,7 @@
 //! | `SHMEM_DEBUG` | `0`, `1`, `2` (or a flag: on = `1`) | `0` | runtime log records on stderr: `1` init, allocations, team splits, finalize; `2` also every collective call |
 //! | `SHMEM_WAIT_SPIN` | a non-negative integer | 20000, 0 when PEs outnumber CPUs | condition checks with `spin_loop` hints before a waiter yields |
 //! | `SHMEM_WAIT_YIELD_US` | a non-negative integer | 2000, 5000 when PEs outnumber CPUs | microseconds a waiter yields before it sleeps on its futex |
+//! | `SHMEM_WAIT_RECHECK_MS` | a positive integer | 100 | longest single futex sleep, in milliseconds: a sleeper re-checks its condition at least this often even if nobody wakes it (a safety net; the tests raise it to seconds so that a missed wake-up shows as a hang, whatever the machine's load) |
 //! | `SHMEM_COLLECTIVE_STAGING` | `auto`, `always`, `never`, `mixed` | `auto` | how collectives move data (for tests and measurements; every setting gives the same results) |
 //! | `SHMEM_TRANSPORT` | `auto`, `shm`, `mpi` | `auto` | `auto`: MPI when `mpirun`/`mpiexec`/`srun` started the PE and the build has the `mpi` feature, else shared memory; `mpi`: MPI or an error; `shm`: never MPI |
 //! | `SHMEM_MPI_NODE_SIZE` | a positive integer | unset (real nodes) | under MPI, every `k` consecutive ranks form a pretend node: PEs share memory only within it (tests the network path on one machine) |
@@ -49,6 +50,8 @@ pub const ENV_DEBUG: &str = "SHMEM_DEBUG";
 pub const ENV_WAIT_SPIN: &str = "SHMEM_WAIT_SPIN";
 /// `SHMEM_WAIT_YIELD_US`: microseconds of yielding before a waiter sleeps on its futex.
 pub const ENV_WAIT_YIELD_US: &str = "SHMEM_WAIT_YIELD_US";
+/// `SHMEM_WAIT_RECHECK_MS`: the longest single futex sleep of a waiter, in milliseconds.
+pub const ENV_WAIT_RECHECK_MS: &str = "SHMEM_WAIT_RECHECK_MS";
 /// `SHMEM_COLLECTIVE_STAGING`: `auto`, `always`, `never` or `mixed` (see [`Staging`]).
 pub const ENV_STAGING: &str = "SHMEM_COLLECTIVE_STAGING";
 
@@ -162,6 +165,8 @@ pub struct Settings {
     pub wait_spin: Option<u32>,
     /// `SHMEM_WAIT_YIELD_US`, if set.
     pub wait_yield: Option<Duration>,
+    /// `SHMEM_WAIT_RECHECK_MS`, if set (never 0).
+    pub wait_recheck_ms: Option<u32>,
     /// `SHMEM_COLLECTIVE_STAGING`.
     pub staging: Staging,
 }
@@ -225,6 +230,7 @@ impl Default for Settings {
             debug: 0,
             wait_spin: None,
             wait_yield: None,
+            wait_recheck_ms: None,
             staging: Staging::Auto,
         }
     }
@@ -243,6 +249,7 @@ impl Settings {
             debug: debug_level()?,
             wait_spin: number(ENV_WAIT_SPIN)?.map(|v| v.min(u64::from(u32::MAX)) as u32),
             wait_yield: number(ENV_WAIT_YIELD_US)?.map(Duration::from_micros),
+            wait_recheck_ms: recheck_ms()?,
             staging: staging()?,
         })
     }
@@ -283,6 +290,20 @@ fn number(name: &'static str) -> Result<Option<u64>> {
     v.parse()
         .map(Some)
         .map_err(|_| bad(name, v, "expected a non-negative integer"))
+}
+
+fn recheck_ms() -> Result<Option<u32>> {
+    let Some(v) = value(ENV_WAIT_RECHECK_MS) else {
+        return Ok(None);
+    };
+    match v.parse::<u32>() {
+        Ok(ms) if ms > 0 => Ok(Some(ms)),
+        _ => Err(bad(
+            ENV_WAIT_RECHECK_MS,
+            v,
+            "expected a positive integer (milliseconds, at most 4294967295)",
+        )),
+    }
 }
 
 fn debug_level() -> Result<u8> {
@@ -387,6 +408,7 @@ mod tests {
             ENV_DEBUG,
             ENV_WAIT_SPIN,
             ENV_WAIT_YIELD_US,
+            ENV_WAIT_RECHECK_MS,
             ENV_STAGING,
             ENV_TRANSPORT,
             ENV_MPI_NODE_SIZE,
@@ -405,12 +427,14 @@ mod tests {
         set(ENV_WAIT_SPIN, " 12 ");
         set(ENV_STAGING, "never");
         set(ENV_WAIT_YIELD_US, "");
+        set(ENV_WAIT_RECHECK_MS, "30000");
         let s = Settings::from_env().unwrap();
         assert_eq!(
             (s.info, s.debug, s.wait_spin, s.staging),
             (true, 2, Some(12), Staging::Never)
         );
-        assert_eq!(s.wait_yield, None);
+        assert_eq!((s.wait_yield, s.wait_recheck_ms), (None, Some(30_000)));
+        unset(ENV_WAIT_RECHECK_MS);
         assert_eq!(Startup::from_env().unwrap(), Startup::default());
         set(ENV_TRANSPORT, "MPI");
         set(ENV_MPI_NODE_SIZE, "2");
@@ -432,6 +456,7 @@ mod tests {
             (ENV_INFO, "maybe"),
             (ENV_DEBUG, "3"),
             (ENV_WAIT_SPIN, "-1"),
+            (ENV_WAIT_RECHECK_MS, "0"),
             (ENV_STAGING, "sometimes"),
             (ENV_SYMMETRIC_SIZE, "lots"),
             (ENV_TRANSPORT, "tcp"),

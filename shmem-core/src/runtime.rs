@@ -628,7 +628,7 @@ impl Runtime {
         }
         let p = self.transport.policy();
         let heap = self.seg.partition_size() - self.statics_size;
-        let rows: [(&str, String, String); 10] = [
+        let rows: [(&str, String, String); 11] = [
             (
                 config::ENV_SYMMETRIC_SIZE,
                 self.seg.partition_size().to_string(),
@@ -661,6 +661,11 @@ impl Runtime {
                 config::ENV_WAIT_YIELD_US,
                 p.yield_for.as_micros().to_string(),
                 "microseconds of yielding before sleeping on the futex".into(),
+            ),
+            (
+                config::ENV_WAIT_RECHECK_MS,
+                p.max_sleep.as_millis().to_string(),
+                "longest single futex sleep (milliseconds)".into(),
             ),
             (
                 config::ENV_STAGING,

@@ -158,7 +158,8 @@ impl WaitRecord {
 }
 
 /// How a PE waits. Chosen at init from the PE count and the usable CPUs; overridable with
-/// `SHMEM_WAIT_SPIN` (spin iterations) and `SHMEM_WAIT_YIELD_US` (yield phase, µs).
+/// `SHMEM_WAIT_SPIN` (spin iterations), `SHMEM_WAIT_YIELD_US` (yield phase, µs) and
+/// `SHMEM_WAIT_RECHECK_MS` (longest single sleep, ms).
 #[derive(Clone, Copy, Debug)]
 pub struct WaitPolicy {
     /// Condition checks with `spin_loop` hints before yielding.
@@ -177,7 +178,8 @@ pub struct WaitPolicy {
 
 impl WaitPolicy {
     /// The default for `n_pes` PEs on `cpus` CPUs (the launcher's CPUs, not the one a pinned PE
-    /// sees), with the `SHMEM_WAIT_SPIN` and `SHMEM_WAIT_YIELD_US` overrides of `settings`.
+    /// sees), with the `SHMEM_WAIT_SPIN`, `SHMEM_WAIT_YIELD_US` and `SHMEM_WAIT_RECHECK_MS`
+    /// overrides of `settings`.
     /// `round_robin`: the launcher pinned PE `i` to its CPU `i mod cpus`.
     pub fn for_job(
         n_pes: usize,
@@ -202,6 +204,9 @@ impl WaitPolicy {
         }
         if let Some(v) = settings.wait_yield {
             p.yield_for = v;
+        }
+        if let Some(ms) = settings.wait_recheck_ms {
+            p.max_sleep = Duration::from_millis(u64::from(ms));
         }
         p
     }
