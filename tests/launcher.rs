@@ -1337,9 +1337,15 @@ fn check_help() -> Result<(), Failed> {
             && !text.contains("a safe, typed API over a shared-memory runtime"),
         || format!("missing {missing:?}\n{}", describe(&out)),
     )?;
+    // Names the project, so that Open MPI's `shmemrun` (which prints `mpirun (Open MPI)`)
+    // cannot be mistaken for it.
     let out = shmemrun_with(&["--version"], &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
     ensure(
-        out.status.success() && String::from_utf8_lossy(&out.stdout).starts_with("shmemrun "),
+        out.status.success()
+            && text.starts_with(concat!("shmemrun ", env!("CARGO_PKG_VERSION"), " "))
+            && text.contains("OpenSHMEM-style PGAS for Rust")
+            && text.contains("not Open MPI"),
         || describe(&out),
     )
 }

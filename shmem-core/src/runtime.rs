@@ -278,8 +278,11 @@ fn how_started(startup: &config::Startup) -> Result<Start> {
         (TransportChoice::Auto, Some((who, size))) if size != Some(1) => {
             Err(Error::Bootstrap(format!(
                 "{who} started this PE, but the program was built without shmem's `mpi` \
-                 feature: rebuild it with `--features mpi`, or launch it with shmemrun ({}=shm \
-                 runs each process as a 1-PE job)",
+                 feature: rebuild it with `--features mpi`, or launch it with shmem's \
+                 shmemrun ({}=shm runs each process as a 1-PE job); if you did run \
+                 `shmemrun`, it was Open MPI's (Debian's openmpi-bin installs \
+                 /usr/bin/shmemrun): `shmemrun --version` tells, and \
+                 target/release/shmemrun or ~/.cargo/bin/shmemrun is ours",
                 config::ENV_TRANSPORT
             )))
         }

@@ -51,15 +51,24 @@ Environment: the PEs inherit shmemrun's environment, plus every -x VAR=VALUE.
   SHMEM_DEBUG           runtime log lines on stderr
   SHMEM_INFO            PE 0 prints the configuration at init
   SHMEM_VERSION         PE 0 prints the library version at init
-  SHMEM_WAIT_SPIN, SHMEM_WAIT_YIELD_US
-                        waiting policy: spin iterations, yield phase in microseconds
+  SHMEM_WAIT_SPIN, SHMEM_WAIT_YIELD_US, SHMEM_WAIT_RECHECK_MS
+                        waiting policy: spin iterations, yield phase in microseconds,
+                        longest single sleep in milliseconds
   SHMEM_RUN_*           set by shmemrun in every PE (the job's bootstrap); -x cannot set them";
+
+/// What `--version` prints: the version, and whose launcher this is. Open MPI ships a
+/// `shmemrun` too (its `mpirun` under OSHMEM's name; Debian's `openmpi-bin` installs it as
+/// `/usr/bin/shmemrun`), which prints `mpirun (Open MPI) ...` here instead.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (the launcher of shmem, OpenSHMEM-style PGAS for Rust; not Open MPI's shmemrun)"
+);
 
 /// Start N processing elements (PEs) of PROGRAM as one shmem job.
 #[derive(Debug, Parser)]
 #[command(
     name = "shmemrun",
-    version,
+    version = VERSION,
     about = ABOUT,
     long_about = None,
     after_help = AFTER_HELP
