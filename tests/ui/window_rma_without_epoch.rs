@@ -1,5 +1,5 @@
-//! RMA on a window outside an access epoch: a `Window` has no put, get or accumulate; only
-//! the epoch guards of `lock`/`lock_all` do.
+//! RMA on a window outside an access epoch: only the epoch guards of `lock`/`lock_all`/
+//! `fence_epoch`/`start` have put, get and accumulate, and the error says to open one.
 use shmem::window::Window;
 
 fn main() {

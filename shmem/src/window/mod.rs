@@ -1020,6 +1020,104 @@ impl<'t, T: Pod> TeamWindow<'t, T> {
     }
 }
 
+/// Implemented for no type: the bound of the RMA method names that windows themselves carry
+/// only so that calling one outside an access epoch says what to do, instead of "no method
+/// named `put`" (the methods are the epoch guards'). It cannot be implemented outside this
+/// crate (sealed), so those methods can never be called.
+#[diagnostic::on_unimplemented(
+    message = "RMA on a window needs an access epoch: `{Self}` has no `put`, `get` or accumulate of its own",
+    label = "called outside an access epoch",
+    note = "open an epoch and call the method on the guard it returns: `win.lock(pe, LockKind::Exclusive).put(at, &src)`, `win.lock_all().put(pe, at, &src)`, `win.fence_epoch()`, `win.start(&targets)` (MPI_Win_lock, MPI_Win_lock_all, MPI_Win_fence, MPI_Win_start)"
+)]
+pub trait AccessEpochFirst: pe_sealed::Sealed {
+    /// What a value of an implementing type would prove: nothing, as there is none.
+    fn never(&self) -> std::convert::Infallible;
+}
+
+/// RMA method names on a window outside an epoch, bounded by [`AccessEpochFirst`], which no
+/// type implements: a call does not compile, and the error says to open an epoch. The
+/// parameters take anything (the epoch guards' own signatures differ in whether they name the
+/// target), so that the bound, not a type mismatch, is what the compiler reports.
+macro_rules! epoch_first {
+    () => {
+        /// Not callable: RMA needs an access epoch (see [`AccessEpochFirst`]).
+        #[doc(hidden)]
+        #[allow(unreachable_code)] // the `never()` that the bound would provide has no value
+        pub fn put<P, A, S: ?Sized>(&self, _pe: P, _at: A, _src: &S) -> Result<(), Error>
+        where
+            Self: AccessEpochFirst,
+        {
+            match self.never() {}
+        }
+
+        /// Not callable: RMA needs an access epoch (see [`AccessEpochFirst`]).
+        #[doc(hidden)]
+        #[allow(unreachable_code)] // the `never()` that the bound would provide has no value
+        pub fn get<P, A, D: ?Sized>(&self, _pe: P, _at: A, _dst: &mut D) -> Result<(), Error>
+        where
+            Self: AccessEpochFirst,
+        {
+            match self.never() {}
+        }
+
+        /// Not callable: RMA needs an access epoch (see [`AccessEpochFirst`]).
+        #[doc(hidden)]
+        #[allow(unreachable_code)] // the `never()` that the bound would provide has no value
+        pub fn accumulate<P, A, S: ?Sized, O>(
+            &self,
+            _pe: P,
+            _at: A,
+            _src: &S,
+            _op: O,
+        ) -> Result<(), Error>
+        where
+            Self: AccessEpochFirst,
+        {
+            match self.never() {}
+        }
+
+        /// Not callable: RMA needs an access epoch (see [`AccessEpochFirst`]).
+        #[doc(hidden)]
+        #[allow(unreachable_code)] // the `never()` that the bound would provide has no value
+        pub fn fetch_and_op<P, A, V, O>(
+            &self,
+            _pe: P,
+            _at: A,
+            _value: V,
+            _op: O,
+        ) -> Result<T, Error>
+        where
+            Self: AccessEpochFirst,
+        {
+            match self.never() {}
+        }
+
+        /// Not callable: RMA needs an access epoch (see [`AccessEpochFirst`]).
+        #[doc(hidden)]
+        #[allow(unreachable_code)] // the `never()` that the bound would provide has no value
+        pub fn compare_and_swap<P, A, C, V>(
+            &self,
+            _pe: P,
+            _at: A,
+            _compare: C,
+            _new: V,
+        ) -> Result<T, Error>
+        where
+            Self: AccessEpochFirst,
+        {
+            match self.never() {}
+        }
+    };
+}
+
+impl<T: Pod> Window<'_, T> {
+    epoch_first!();
+}
+
+impl<T: Pod> TeamWindow<'_, T> {
+    epoch_first!();
+}
+
 /// The RMA methods of an epoch guard, whose `target_of(..)` names the target (its member
 /// number in the window; `$pe`: the extra parameters that name it) or refuses it.
 macro_rules! rma_methods {
