@@ -438,6 +438,33 @@ fn body_env() {
     }
 }
 
+/// What a `main` returning `Result<(), shmem::Error>` does with an error (through the same
+/// `Termination` impl): PE 1 asks for PE `n_pes`, which does not exist.
+fn body_main_error() {
+    use std::process::Termination;
+    let shmem = shmem::init().unwrap();
+    let n = shmem.n_pes();
+    let result: Result<(), shmem::Error> = shmem.pe(n).map(drop);
+    if shmem.my_pe().index() == 1 {
+        let _ = result.report();
+        std::process::exit(1);
+    }
+}
+
+/// The error a `main` returns is printed as its one-line message, `Error: ` and the
+/// `Display` text, not a struct dump.
+fn check_main_error() -> Result<(), Failed> {
+    let (out, _) = run_job(2, "launcher_main_error", &[], &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        out.status.code() == Some(1)
+            && err
+                .lines()
+                .any(|l| l == "Error: PE 2 does not exist (the job has 2 PEs)"),
+        || describe(&out),
+    )
+}
+
 /// How the `launcher_bind` job was started: `auto`, `core` or `none` (`--bind`).
 const BIND_MODE_ENV: &str = "SHMEM_TEST_BIND_MODE";
 
@@ -1659,6 +1686,11 @@ fn main() {
                 name: "launcher_mpirun_options",
                 body: body_args,
                 check: check_mpirun_options,
+            },
+            Custom {
+                name: "launcher_main_error",
+                body: body_main_error,
+                check: check_main_error,
             },
             Custom {
                 name: "launcher_bind",

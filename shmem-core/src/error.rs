@@ -102,7 +102,11 @@ pub struct NotAMember {
 }
 
 /// Every error the runtime reports. `#[non_exhaustive]`: match with a wildcard arm.
-#[derive(Debug, thiserror::Error)]
+///
+/// Its `Debug` form is its one-line message (the `Display` form), as `anyhow`'s is: a `main`
+/// that returns `Result<(), shmem::Error>` prints `Error: ` and that line, and so do
+/// `unwrap` and `expect`. Match on the variant (or read its fields) to tell errors apart.
+#[derive(thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// A PE number outside `0..n_pes`.
@@ -407,6 +411,12 @@ pub enum Error {
         /// The OS error.
         source: io::Error,
     },
+}
+
+impl std::fmt::Debug for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
+    }
 }
 
 impl Error {

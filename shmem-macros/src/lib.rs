@@ -12,7 +12,8 @@ use proc_macro::TokenStream;
 use quote::{format_ident, quote};
 use syn::{ItemStatic, StaticMutability, parse_macro_input, spanned::Spanned};
 
-/// Places a `static` in symmetric memory. See the crate docs.
+/// Places a `static` in symmetric memory: documented (rules and examples) where the `shmem`
+/// crate re-exports it, as `shmem::symmetric`.
 #[proc_macro_attribute]
 pub fn symmetric(attr: TokenStream, item: TokenStream) -> TokenStream {
     let item = parse_macro_input!(item as ItemStatic);

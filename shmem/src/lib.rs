@@ -18,7 +18,7 @@
 //! ```
 //!
 //! What the types guarantee:
-//! * only [`bytemuck::Pod`] data lives in symmetric memory;
+//! * only `bytemuck::Pod` data lives in symmetric memory;
 //! * every one-sided operation names a validated [`Pe`] and is bounds-checked ([`Error`]);
 //! * atomics exist only for the types the spec allows ([`AmoStandard`], [`AmoBitwise`], ...);
 //! * the runtime handle [`Shmem`] is `Send + !Sync` (`SHMEM_THREAD_SERIALIZED`) and every
@@ -107,6 +107,44 @@ pub use shmem_core::collectives::Complex32;
 pub use shmem_core::collectives::Complex64;
 pub use shmem_core::rwlock::RwKind;
 pub use shmem_core::{Error, NotAMember, SegmentError};
+/// Places a `static` in symmetric memory: one copy on every PE, at the same offset in each
+/// PE's partition, that every other PE can read, write and update atomically (the C
+/// programmer's global or static variable, OpenSHMEM §3.2).
+///
+/// `#[shmem::symmetric] static NAME: T = EXPR;` declares `NAME` as a [`SymStatic<T>`]. At
+/// [`init`] every PE lays out all the symmetric statics of the program (of every crate linked
+/// in) at the start of its partition, in the same order on every PE (sorted by path; a hash
+/// of the layout is compared across PEs), and writes `EXPR` into its own copy. Use it as a
+/// heap object: `NAME.sym(&shmem)` gives a [`Sym`] (`p`/`g`, atomics, `wait_until`) and, for
+/// an array, `NAME.slice(&shmem)` a [`SymSlice`] (`put`/`get`/strided/collectives).
+///
+/// Rules, each checked at compile time:
+/// * `T` is plain old data (`bytemuck::Pod`): integers, floats, arrays of them, and your own
+///   `#[repr(C)]` structs that derive `Pod` through the re-exported `shmem::bytemuck`: no
+///   references, pointers, `bool`, `char`, padding or interior mutability (another process
+///   writes those bytes, and they mean the same in every PE);
+/// * `EXPR` is a constant expression (as for any `static`);
+/// * not `static mut` (remote PEs write it: use the `Sym` methods), not generic, no arguments
+///   to the attribute;
+/// * any visibility and any module: the path only orders the layout.
+///
+/// # Examples
+/// ```
+/// #[shmem::symmetric]
+/// static COUNTS: [u64; 4] = [0; 4];
+/// #[shmem::symmetric]
+/// static TOTAL: u64 = 0;
+///
+/// let shmem = shmem::init()?;
+/// let zero = shmem.pe(0)?;
+/// TOTAL.sym(&shmem).atomic_add(zero, 1); // every PE adds 1 into PE 0's copy
+/// COUNTS.slice(&shmem).put(zero, &[1, 2])?; // a put into PE 0's array
+/// shmem.barrier_all();
+/// if shmem.my_pe() == zero {
+///     assert_eq!(TOTAL.sym(&shmem).read(), shmem.n_pes() as u64);
+/// }
+/// # Ok::<(), shmem::Error>(())
+/// ```
 pub use shmem_macros::symmetric;
 pub use statics::{StaticTarget, SymStatic};
 pub use sym::{
