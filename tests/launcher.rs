@@ -281,7 +281,8 @@ fn body_impostor() {
                 .unwrap();
                 std::process::exit(0);
             }
-            Err(e) => format!("{e:?}\n{e}"),
+            Err(e @ shmem::Error::NotLaunchedPe { .. }) => format!("NotLaunchedPe\n{e}"),
+            Err(e) => format!("another error\n{e}"),
         };
         std::fs::write(dir.join(format!("child{me_env}.tmp")), got).unwrap();
         std::fs::rename(
