@@ -14,9 +14,14 @@
 //! undefined behaviour, and a racing read returns some element that was written whole).
 //!
 //! On shared memory every context operation is complete when it returns; `quiet` orders it
-//! before what follows (a fence). In a multi-node MPI job contexts are not available
-//! ([`Error::ContextsUnavailable`]): the other nodes are reached only through MPI, which runs
-//! below `MPI_THREAD_MULTIPLE` there.
+//! before what follows (a fence). Contexts are available in every job on one node, under
+//! `shmemrun` or `mpirun`, and in a multi-node MPI job (pretend nodes included,
+//! `SHMEM_MPI_NODE_SIZE`) whose MPI runs at `MPI_THREAD_MULTIPLE` (`SHMEM_MPI_THREADS=multiple`,
+//! or [`init_thread`](crate::init_thread) with [`ThreadLevel::Multiple`](crate::ThreadLevel::Multiple)):
+//! operations on another node's PEs then go through MPI from the calling thread. Only a
+//! multi-node MPI job whose MPI runs below `MPI_THREAD_MULTIPLE` has none
+//! ([`Error::ContextsUnavailable`]): MPI, the one way to the other nodes, then takes one thread
+//! at a time.
 //!
 //! # Examples
 //! Two threads per PE, each with its own context, add into every PE's counter and write
@@ -261,7 +266,8 @@ impl Shmem {
     /// A new context over the world (`shmem_ctx_create`): PEs are world [`Pe`]s.
     ///
     /// # Errors
-    /// [`Error::ContextsUnavailable`] in a multi-node MPI job.
+    /// [`Error::ContextsUnavailable`] in a multi-node MPI job whose MPI runs below
+    /// `MPI_THREAD_MULTIPLE` (see [the module](crate::ctx)).
     ///
     /// # Examples
     /// ```
@@ -294,7 +300,8 @@ impl<'s> Team<'s> {
     /// outlive it.
     ///
     /// # Errors
-    /// [`Error::ContextsUnavailable`] in a multi-node MPI job.
+    /// [`Error::ContextsUnavailable`] in a multi-node MPI job whose MPI runs below
+    /// `MPI_THREAD_MULTIPLE` (see [the module](crate::ctx)).
     pub fn create_ctx(&self, options: CtxOptions) -> Result<Ctx<'_>, Error> {
         Ctx::new(self.shmem(), self.set(), options)
     }
