@@ -108,7 +108,7 @@ pub use shmem_core::collectives::Complex64;
 pub use shmem_core::rwlock::RwKind;
 pub use shmem_core::{Error, NotAMember, SegmentError};
 pub use shmem_macros::symmetric;
-pub use statics::{StaticTarget, SymStatic};
+pub use statics::{StaticTarget, SymStatic, ThreadStatic};
 pub use sym::{
     AllocHints, AmoHandle, MaskedSlice, NbiHandle, NbiRefused, PeerSlice, SignalOp, Sym, SymBox,
     SymSlice, SymSliceMut, SymTarget, SymVec,
