@@ -129,12 +129,9 @@ impl<'a, T: WaitType> Scan<'a, T> {
             return None;
         }
         let cursor = self.shmem.rt().any_cursor();
-        let routine = self.routine(true);
-        let found = self.find_from(cursor.start(routine, self.offset, self.len));
-        if let Some(i) = found {
-            cursor.reported(routine, self.offset, self.len, i);
-        }
-        found
+        cursor.scan(self.routine(true), self.offset, self.len, |start| {
+            self.find_from(start)
+        })
     }
 
     fn wait_any(&self) -> Option<usize> {
@@ -142,17 +139,14 @@ impl<'a, T: WaitType> Scan<'a, T> {
             return None;
         }
         let cursor = self.shmem.rt().any_cursor();
-        let routine = self.routine(false);
-        let start = cursor.start(routine, self.offset, self.len);
-        let mut found = None;
-        self.shmem.rt().transport().wait_for(self.site(), || {
-            found = self.find_from(start);
-            found.is_some()
-        });
-        if let Some(i) = found {
-            cursor.reported(routine, self.offset, self.len, i);
-        }
-        found
+        cursor.scan(self.routine(false), self.offset, self.len, |start| {
+            let mut found = None;
+            self.shmem.rt().transport().wait_for(self.site(), || {
+                found = self.find_from(start);
+                found.is_some()
+            });
+            found
+        })
     }
 
     fn test_some(&self, out: &mut Vec<usize>) {
