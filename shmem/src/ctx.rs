@@ -8,7 +8,9 @@
 //!
 //! Threads reach symmetric memory through a [`ThreadSlice`]: a symmetric array lent to
 //! threads with [`SymVec::lend`](crate::SymVec::lend), which borrows the array exclusively,
-//! so nothing else in this process can touch its bytes while it is lent. Every access through
+//! so nothing else in this process can touch its bytes while it is lent, or a static declared
+//! with `#[shmem::symmetric(threads)]` ([`ThreadStatic`](crate::ThreadStatic)), which nothing
+//! but contexts can touch at all. Every access through
 //! a context is an atomic access of the element's own size, so threads that put, get and
 //! update the same elements concurrently race only in ways Rust's memory model defines (no
 //! undefined behaviour, and a racing read returns some element that was written whole).
@@ -174,7 +176,8 @@ impl<'a, T: ThreadElem> ThreadSlice<'a, T> {
     /// the block of the `SymVec` or `SymBox` whose `&'a mut` borrow the caller holds (its
     /// `lend`), so nothing else of this process reaches those bytes for `'a`: no view (they
     /// borrow the owner), no window (`Window::over` borrows it too), no collective (they take
-    /// views), and no `#[symmetric]` static (never lent: a static stays reachable by name).
+    /// views), and no `SymStatic` (never lent: it stays reachable by name; a `ThreadStatic`
+    /// has [`ThreadSlice::of_thread_static`] instead).
     #[allow(unsafe_code)]
     pub(crate) fn lent(
         owner: &'a mut Allocation<'_>,
