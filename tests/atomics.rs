@@ -395,6 +395,113 @@ fn any_is_fair(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// An event loop polling 64 arrays in turn (more than any cache of cursors would hold):
+/// every `any` routine reports each ready element of each array within as many calls as the
+/// array has ready elements, and again in the next as many.
+fn any_is_fair_over_64_arrays(shmem: &Shmem) {
+    const ARRAYS: usize = 64;
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let len_of = |a: usize| 3 + a % 5;
+    let starts: Vec<usize> = (0..=ARRAYS).map(|a| (0..a).map(len_of).sum()).collect();
+    // element i of array a of PE t is set when 3 does not divide i + a + t
+    let ready_of =
+        |a: usize, t: usize| (0..len_of(a)).filter(move |i| !(i + a + t).is_multiple_of(3));
+    let all = SymVec::<u32>::zeroed(shmem, starts[ARRAYS]).unwrap();
+    let arrays: Vec<_> = (0..ARRAYS)
+        .map(|a| all.slice(starts[a]..starts[a + 1]).unwrap())
+        .collect();
+    shmem.barrier_all();
+    let (right, target) = (shmem.pe_wrapping(me + 1), (me + 1) % n);
+    for (a, array) in arrays.iter().enumerate() {
+        for i in ready_of(a, target) {
+            array.at(i).unwrap().p(right, i as u32 + 1);
+        }
+    }
+    shmem.barrier_all();
+    let rounds = 2 * len_of(4);
+    let mut got = vec![[const { Vec::new() }; 4]; ARRAYS];
+    for _ in 0..rounds {
+        for (a, array) in arrays.iter().enumerate() {
+            let values: Vec<u32> = (1..=len_of(a) as u32).collect();
+            let g = &mut got[a];
+            g[0].push(array.test_any(Cmp::Ne, 0).unwrap());
+            g[1].push(array.wait_until_any(Cmp::Gt, 0).unwrap());
+            g[2].push(array.test_any_vector(Cmp::Eq, &values).unwrap().unwrap());
+            g[3].push(
+                array
+                    .wait_until_any_vector(Cmp::Eq, &values)
+                    .unwrap()
+                    .unwrap(),
+            );
+        }
+    }
+    for (a, g) in got.iter().enumerate() {
+        let ready: Vec<usize> = ready_of(a, me).collect();
+        let k = ready.len();
+        for (routine, calls) in [
+            "test_any",
+            "wait_until_any",
+            "test_any_vector",
+            "wait_until_any_vector",
+        ]
+        .iter()
+        .zip(g)
+        {
+            for window in [&calls[..k], &calls[k..2 * k]] {
+                let mut w = window.to_vec();
+                w.sort_unstable();
+                assert_eq!(w, ready, "array {a}, {routine}: {calls:?}");
+            }
+        }
+    }
+    shmem.barrier_all();
+}
+
+/// Every PE sets its own element of every PE's flags; `test_any`, `wait_until_any` and their
+/// `_vector` forms, called in turn on that one array, each report every PE within `n` calls
+/// (one routine's calls do not move another's rotation on).
+fn any_is_fair_per_routine(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let flags = SymVec::<u64>::zeroed(shmem, n).unwrap();
+    shmem.barrier_all();
+    for pe in shmem.pes() {
+        flags.at(me).unwrap().p(pe, 1);
+    }
+    shmem.barrier_all();
+    let ones = vec![1u64; n];
+    let mut got = [const { Vec::new() }; 4];
+    for _ in 0..2 * n {
+        got[0].push(flags.test_any(Cmp::Eq, 1).unwrap());
+        got[1].push(flags.wait_until_any(Cmp::Eq, 1).unwrap());
+        got[2].push(flags.test_any_vector(Cmp::Eq, &ones).unwrap().unwrap());
+        got[3].push(
+            flags
+                .wait_until_any_vector(Cmp::Eq, &ones)
+                .unwrap()
+                .unwrap(),
+        );
+    }
+    let everyone: Vec<usize> = (0..n).collect();
+    for (routine, calls) in [
+        "test_any",
+        "wait_until_any",
+        "test_any_vector",
+        "wait_until_any_vector",
+    ]
+    .iter()
+    .zip(&got)
+    {
+        for window in calls.chunks(n) {
+            let mut w = window.to_vec();
+            w.sort_unstable();
+            assert_eq!(w, everyone, "{routine}: {calls:?}");
+        }
+    }
+    shmem.barrier_all();
+}
+
 /// Masks that exclude everything and empty arrays return at once; lengths that differ from
 /// the array's are `LengthMismatch` and wait for nothing (a wait would never end: the array
 /// stays 0 and is compared with 1).
@@ -598,6 +705,16 @@ fn main() {
                 name: "any_is_fair",
                 npes: NPES,
                 body: any_is_fair,
+            },
+            Case {
+                name: "any_is_fair_over_64_arrays",
+                npes: &[1, 2, 4],
+                body: any_is_fair_over_64_arrays,
+            },
+            Case {
+                name: "any_is_fair_per_routine",
+                npes: &[2, 4],
+                body: any_is_fair_per_routine,
             },
             Case {
                 name: "wait_edge_cases",

@@ -7,7 +7,7 @@
 
 mod support;
 
-use shmem::{Cmp, CtxOptions, Error, Shmem, SymBox, SymVec, Team};
+use shmem::{Cmp, CtxOptions, Error, Shmem, SignalOp, SymBox, SymVec, Team};
 use support::{Case, NPES};
 
 const THREADS: usize = 3;
@@ -426,6 +426,251 @@ fn errors_and_strides(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// Put-with-signal from threads: in each round every thread of every PE sends its stripe to
+/// the right neighbour with `put_signal` (blocking, then `_nbi`), adding 1 to the
+/// neighbour's signal; the neighbour's waiter sees the signal reach `THREADS * round` and
+/// then every stripe of that round whole. `SET` replaces; a signal inside the data and a
+/// `NOSTORE` context are refused.
+fn threads_put_signal(shmem: &Shmem) {
+    if !contexts_available(shmem) {
+        return;
+    }
+    const ROUNDS: usize = 30;
+    const STRIPE: usize = 8;
+    let n = shmem.n_pes();
+    let me = shmem.my_pe();
+    let right = shmem.pe_wrapping(me.index() + 1);
+    let left = (me.index() + n - 1) % n;
+    let msg = |p: usize, t: usize, r: usize| -> Vec<u64> {
+        (0..STRIPE)
+            .map(|i| val(p, t, i) + (r << 40) as u64)
+            .collect()
+    };
+    let mut data = SymVec::<u64>::zeroed(shmem, THREADS * STRIPE).unwrap();
+    // [signal from the left PE, acknowledgement from the right PE]
+    let mut sig = SymVec::<u64>::zeroed(shmem, 2).unwrap();
+    {
+        let (data, sig) = (data.lend().unwrap(), sig.lend().unwrap());
+        let (signal, ack) = (sig.slice(0..=0).unwrap(), sig.slice(1..=1).unwrap());
+        std::thread::scope(|s| {
+            for t in 0..THREADS {
+                let ctx = shmem.ctx_create(CtxOptions::PRIVATE).unwrap();
+                s.spawn(move || {
+                    let stripe = data.slice(t * STRIPE..(t + 1) * STRIPE).unwrap();
+                    for r in 1..=ROUNDS {
+                        // the right PE has read the previous round
+                        ctx.wait_until(&sig, 1, Cmp::Ge, ((r - 1) * THREADS) as u64)
+                            .unwrap();
+                        let m = msg(me.index(), t, r);
+                        if r % 2 == 0 {
+                            ctx.put_signal(&stripe, right, &m, &signal, 1, SignalOp::Add)
+                                .unwrap();
+                        } else {
+                            ctx.nbi(|nbi| {
+                                nbi.put_signal(&stripe, right, &m, &signal, 1, SignalOp::Add)
+                            })
+                            .unwrap();
+                        }
+                    }
+                });
+            }
+            let reader = shmem.ctx_create(CtxOptions::NONE).unwrap();
+            let leftpe = shmem.pe_wrapping(left);
+            s.spawn(move || {
+                for r in 1..=ROUNDS {
+                    reader
+                        .wait_until(&sig, 0, Cmp::Ge, (r * THREADS) as u64)
+                        .unwrap();
+                    let mut got = vec![0u64; THREADS * STRIPE];
+                    reader.get(&data, me, &mut got).unwrap();
+                    let want: Vec<u64> = (0..THREADS).flat_map(|t| msg(left, t, r)).collect();
+                    assert_eq!(got, want, "round {r}: every stripe whole with its signal");
+                    for _ in 0..THREADS {
+                        reader.atomic_add(&sig, 1, leftpe, 1).unwrap();
+                    }
+                }
+            });
+        });
+        let ctx = shmem.ctx_create(CtxOptions::NONE).unwrap();
+        assert_eq!(
+            ctx.atomic_fetch(&sig, 0, me).unwrap(),
+            (ROUNDS * THREADS) as u64
+        );
+        shmem.barrier_all();
+        ctx.put_signal(&data, me, &[1, 2], &signal, 7, SignalOp::Set)
+            .unwrap();
+        assert_eq!(ctx.atomic_fetch(&sig, 0, me).unwrap(), 7, "SET replaces");
+        assert!(matches!(
+            ctx.put_signal(&sig, me, &[1, 2], &ack, 1, SignalOp::Add),
+            Err(Error::SignalOverlap { .. })
+        ));
+        assert!(matches!(
+            ctx.put_signal(
+                &data,
+                me,
+                &[1],
+                &signal.slice(0..0).unwrap(),
+                1,
+                SignalOp::Add
+            ),
+            Err(Error::OutOfBounds { .. })
+        ));
+        let ro = shmem.ctx_create(CtxOptions::NOSTORE).unwrap();
+        assert!(matches!(
+            ro.put_signal(&data, me, &[1], &signal, 1, SignalOp::Add),
+            Err(Error::ContextNoStore)
+        ));
+        assert_eq!(
+            ctx.atomic_fetch(&sig, 0, me).unwrap(),
+            7,
+            "nothing signalled"
+        );
+        assert_eq!(
+            ctx.atomic_fetch(&sig, 1, me).unwrap(),
+            (ROUNDS * THREADS) as u64
+        );
+    }
+    shmem.barrier_all();
+}
+
+/// Block-strided transfers through a context match a plain loop over the blocks; bad
+/// strides and spans are typed errors that write nothing; `pe_quiet` refuses a non-member.
+fn block_strided_and_pe_quiet(shmem: &Shmem) {
+    if !contexts_available(shmem) {
+        return;
+    }
+    let n = shmem.n_pes();
+    let me = shmem.my_pe();
+    let right = shmem.pe_wrapping(me.index() + 1);
+    let left = (me.index() + n - 1) % n;
+    let mut v = SymVec::<i16>::new(shmem, 24, -1).unwrap();
+    {
+        let lent = v.lend().unwrap();
+        let ctx = shmem.ctx_create(CtxOptions::NONE).unwrap();
+        // blocks of 3, every 4 in the source, every 5 in the target, 4 blocks
+        let src: Vec<i16> = (0..16).map(|i| (me.index() * 100 + i) as i16).collect();
+        assert!(matches!(
+            ctx.ibput(&lent, 2, right, &src, 4, 3, 4),
+            Err(Error::InvalidStride { .. })
+        ));
+        assert!(matches!(
+            ctx.ibput(&lent, 5, right, &src, 0, 3, 4),
+            Err(Error::InvalidStride { .. })
+        ));
+        assert!(matches!(
+            ctx.ibput(&lent, 8, right, &src, 4, 3, 4),
+            Err(Error::OutOfBounds { .. })
+        ));
+        assert!(matches!(
+            ctx.ibput(&lent, 5, right, &src[..14], 4, 3, 4),
+            Err(Error::OutOfBounds { .. })
+        ));
+        ctx.ibput(&lent, 5, right, &src, 4, 3, 4).unwrap();
+        ctx.ibput(&lent, 5, right, &src, 4, 0, 4).unwrap(); // empty blocks: nothing
+        ctx.pe_quiet(&[right]).unwrap();
+        shmem.barrier_all();
+        let mut expect = [-1i16; 24];
+        for b in 0..4 {
+            for k in 0..3 {
+                expect[b * 5 + k] = (left * 100 + b * 4 + k) as i16;
+            }
+        }
+        let mut mine = [0i16; 24];
+        ctx.get(&lent, me, &mut mine).unwrap();
+        assert_eq!(mine, expect);
+        // back with the roles swapped: blocks of 3 every 5 there, every 3 here (packed)
+        let mut packed = [0i16; 12];
+        ctx.ibget(&lent, 5, me, &mut packed, 3, 3, 4).unwrap();
+        let want: Vec<i16> = (0..4)
+            .flat_map(|b| (0..3).map(move |k| (left * 100 + b * 4 + k) as i16))
+            .collect();
+        assert_eq!(packed.to_vec(), want);
+        assert!(matches!(
+            ctx.ibget(&lent, 5, me, &mut packed, 2, 3, 4),
+            Err(Error::InvalidStride { .. })
+        ));
+        assert!(matches!(
+            ctx.ibget(&lent, 8, me, &mut packed, 3, 3, 4),
+            Err(Error::OutOfBounds { .. })
+        ));
+        let all: Vec<shmem::Pe> = shmem.pes().collect();
+        ctx.pe_quiet(&all).unwrap();
+        // a context over the even PEs: an odd neighbour is no member
+        let world = Team::world(shmem);
+        if let Some(evens) = world.split_strided(0, 2, n.div_ceil(2)).unwrap() {
+            let even = evens.create_ctx(CtxOptions::NONE).unwrap();
+            even.pe_quiet(&[me]).unwrap();
+            if right.index() % 2 == 1 {
+                assert!(matches!(
+                    even.pe_quiet(&[me, right]),
+                    Err(Error::NotAMember(_))
+                ));
+            }
+        }
+    }
+    shmem.barrier_all();
+}
+
+#[shmem::symmetric(threads)]
+static HITS: u64 = 0;
+
+#[shmem::symmetric(threads)]
+static SLOTS: [i32; 16] = [-1; 16];
+
+/// Thread statics (C's `static long` updated from many contexts): every thread of every PE
+/// adds into every PE's `HITS` and writes its own slots of the right neighbour's `SLOTS`;
+/// totals and contents are folds over PE and thread ids.
+fn thread_statics(shmem: &Shmem) {
+    if !contexts_available(shmem) {
+        return;
+    }
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let (hits, slots) = (HITS.lend(shmem).unwrap(), SLOTS.lend(shmem).unwrap());
+    assert_eq!((hits.len(), slots.len()), (1, 16));
+    let ctx = shmem.ctx_create(CtxOptions::NONE).unwrap();
+    assert_eq!(ctx.atomic_fetch(&hits, 0, shmem.my_pe()).unwrap(), 0);
+    assert_eq!(
+        ctx.g(&slots, 15, shmem.my_pe()).unwrap(),
+        -1,
+        "initial value"
+    );
+    shmem.barrier_all();
+    std::thread::scope(|s| {
+        for t in 0..THREADS {
+            let ctx = shmem.ctx_create(CtxOptions::PRIVATE).unwrap();
+            s.spawn(move || {
+                for _ in 0..ITERS {
+                    for pe in ctx.pes() {
+                        ctx.atomic_add(&hits, 0, pe, (me * THREADS + t + 1) as u64)
+                            .unwrap();
+                    }
+                }
+                for i in (t..16).step_by(THREADS) {
+                    ctx.p(&slots, i, right, (me * 1000 + t * 100 + i) as i32)
+                        .unwrap();
+                }
+                ctx.quiet();
+            });
+        }
+    });
+    shmem.barrier_all();
+    let per_round: usize = (0..n * THREADS).map(|k| k + 1).sum();
+    assert_eq!(
+        ctx.atomic_fetch(&hits, 0, shmem.my_pe()).unwrap(),
+        (per_round * ITERS) as u64
+    );
+    let left = (me + n - 1) % n;
+    let mut got = [0i32; 16];
+    ctx.get(&slots, shmem.my_pe(), &mut got).unwrap();
+    let want: Vec<i32> = (0..16)
+        .map(|i| (left * 1000 + (i % THREADS) * 100 + i) as i32)
+        .collect();
+    assert_eq!(got.to_vec(), want);
+    shmem.barrier_all();
+}
+
 fn main() {
     support::main(
         &[
@@ -453,6 +698,21 @@ fn main() {
                 name: "team_contexts",
                 npes: NPES,
                 body: team_contexts,
+            },
+            Case {
+                name: "threads_put_signal",
+                npes: NPES,
+                body: threads_put_signal,
+            },
+            Case {
+                name: "block_strided_and_pe_quiet",
+                npes: NPES,
+                body: block_strided_and_pe_quiet,
+            },
+            Case {
+                name: "thread_statics",
+                npes: NPES,
+                body: thread_statics,
             },
             Case {
                 name: "errors_and_strides",

@@ -34,6 +34,7 @@ use shmem_core::collectives::{DATA_CAPACITY, SyncArea, TEAM_POOL_BYTES, area_byt
 use shmem_core::config::MpiThreads;
 use shmem_core::threads::ThreadPath;
 use shmem_core::transport::Transport;
+use shmem_core::wait::AnyCursor;
 use shmem_core::{AllocRequest, Allocation, DefaultTransport, Error, Runtime};
 
 use crate::globals::{self, Globals};
@@ -75,9 +76,10 @@ pub(crate) struct State {
     /// At `SHMEM_THREAD_MULTIPLE`, the way of every thread into the segment: the one-sided
     /// calls use it instead of the transport (`crate::threads`). `None` below `MULTIPLE`.
     pub(crate) path: Option<ThreadPath<'static>>,
-    /// Where the next `_any` wait or test of a thread starts looking (the runtime's
-    /// `AnyCursor` is not `Sync`): rotates, so that no index is always preferred.
-    pub(crate) any_start: AtomicUsize,
+    /// At `MULTIPLE`, the `_any` waits' and tests' rotations (the runtime's own `AnyCursor`
+    /// is not `Sync`, and the calls do not hold `SERIAL`): one per array and routine, as below
+    /// `MULTIPLE`, shared by the threads.
+    pub(crate) any_cursor: Mutex<AnyCursor>,
     /// Written under [`SERIAL`] (init, finalize); an atomic so that
     /// `shmem_query_initialized` reads it without the lock.
     pub(crate) finalized: AtomicBool,
@@ -102,7 +104,7 @@ struct StateCell(UnsafeCell<Option<State>>);
 //   the `RefCell`s and `Cell`s below) holds `SERIAL` for its whole duration ([`st`]), so they
 //   are used by one thread at a time, each lock ordered after the previous unlock. The calls
 //   that do not hold it ([`st_unlocked`]) read only fields written once at init (addresses,
-//   sizes, the globals' spans, `path`) and atomics (`ctxs`, `any_start`, `finalized`), and
+//   sizes, the globals' spans, `path`) and atomics (`ctxs`, `finalized`) and `any_cursor` (a mutex), and
 //   reach the segment only through `path`, a `ThreadPath`, which is `Sync`. Of the runtime
 //   they use only what init set and nothing changes: `shmem_ptr`'s `ShmTransport::maps`
 //   (the job's node map) and `Segment::partition_ptr`, and `fail`'s `global_exit`, which
@@ -408,7 +410,7 @@ fn init_first(call: &str, mpi: MpiThreads) -> &'static Runtime {
         ctxs: Contexts::default(),
         fast_own,
         path,
-        any_start: AtomicUsize::new(0),
+        any_cursor: Mutex::new(AnyCursor::default()),
         finalized: AtomicBool::new(false),
         inits: std::cell::Cell::new(1),
     };

@@ -2,10 +2,11 @@
 //! §9.10).
 
 use std::ffi::{c_int, c_long, c_void};
+use std::sync::PoisonError;
 
 use bytemuck::Pod;
 use shmem_core::transport::{AmoOp, Transport, Word};
-use shmem_core::wait::{WaitKind, WaitSite};
+use shmem_core::wait::{AnyCursor, AnyRoutine, WaitKind, WaitSite};
 
 use crate::state::{Local, State, fail, st, st_unlocked};
 use crate::threads;
@@ -551,24 +552,34 @@ impl<T: Pod + PartialOrd> Many<T> {
         (0..self.n).all(|i| self.excluded[i] || self.holds::<W>(s, i))
     }
 
-    fn any<W: Word>(&self, s: &State) -> Option<usize> {
-        if s.path.is_some() {
-            // At `MULTIPLE` (the runtime's cursor is not `Sync`): a start that moves on by
-            // one at every call, so that no index is always preferred.
-            let start = s
-                .any_start
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-                % self.n;
-            return (0..self.n)
+    /// `_any`: an element that holds, the scan starting where the rotation of this routine
+    /// on this array says (`AnyCursor`), which it then moves on; waiting for one if `wait`.
+    /// The routine is a `_vector` one when there is a value per element (for one element,
+    /// whose rotation stays at 0, the two are the same).
+    fn any<W: Word>(&self, s: &State, wait: bool) -> Option<usize> {
+        let routine = match (wait, self.values.len() == 1) {
+            (false, true) => AnyRoutine::Test,
+            (true, true) => AnyRoutine::Wait,
+            (false, false) => AnyRoutine::TestVector,
+            (true, false) => AnyRoutine::WaitVector,
+        };
+        let start = with_any_cursor(s, |c| c.start(routine, self.off, self.n));
+        let find = || {
+            (0..self.n)
                 .map(|k| (start + k) % self.n)
-                .find(|&i| self.holds::<W>(s, i));
-        }
-        let cursor = s.rt.any_cursor();
-        let start = cursor.start(self.off, self.n);
-        let found = (0..self.n)
-            .map(|k| (start + k) % self.n)
-            .find(|&i| self.holds::<W>(s, i))?;
-        cursor.reported(self.off, self.n, found);
+                .find(|&i| self.holds::<W>(s, i))
+        };
+        let found = if wait {
+            let mut found = None;
+            self.wait(s, || {
+                found = find();
+                found.is_some()
+            });
+            found
+        } else {
+            find()
+        }?;
+        with_any_cursor(s, |c| c.reported(routine, self.off, self.n, found));
         Some(found)
     }
 
@@ -589,6 +600,16 @@ impl<T: Pod + PartialOrd> Many<T> {
             Some(path) => threads::wait_for(path, site, cond),
             None => s.t().wait_for(site, cond),
         }
+    }
+}
+
+/// `f` on this PE's `_any` rotations: the runtime's below `MULTIPLE`, the state's (a mutex)
+/// at `MULTIPLE`, where the calls do not hold `SERIAL` (`State::any_cursor`).
+fn with_any_cursor<R>(s: &State, f: impl FnOnce(&AnyCursor) -> R) -> R {
+    if s.path.is_some() {
+        f(&s.any_cursor.lock().unwrap_or_else(PoisonError::into_inner))
+    } else {
+        f(s.rt.any_cursor())
     }
 }
 
@@ -620,9 +641,7 @@ macro_rules! p2p_many {
             if !m.live() {
                 return usize::MAX;
             }
-            let mut found = None;
-            m.wait(s, || { found = m.any::<$w>(s); found.is_some() });
-            found.expect("the wait ends when one holds")
+            m.any::<$w>(s, true).expect("the wait ends when one holds")
         }
         #[doc = concat!("`", stringify!($some), "`: waits until at least one non-excluded `", $c, "` of `ivars` compares true; writes the indices of all that do to `indices`, returns their count (0 when every element is excluded).")]
         ///
@@ -665,7 +684,7 @@ macro_rules! p2p_many {
             let values = p2p_many!(@vals $vals call, cmp_value, nelems);
             // SAFETY: forwarded contract.
             let (m, s) = unsafe { Many::new(call, ivars.cast(), nelems, status, cmp, values) };
-            m.any::<$w>(s).unwrap_or(usize::MAX)
+            m.any::<$w>(s, false).unwrap_or(usize::MAX)
         }
         #[doc = concat!("`", stringify!($t_some), "`: writes the indices of the non-excluded `", $c, "` of `ivars` that compare true now to `indices`; returns their count.")]
         ///

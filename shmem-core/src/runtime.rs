@@ -759,7 +759,7 @@ impl Runtime {
         true
     }
 
-    /// This PE's fairness cursor for `any` waits and tests on arrays.
+    /// This PE's fairness rotations for `any` waits and tests on arrays.
     #[inline]
     pub fn any_cursor(&self) -> &AnyCursor {
         &self.any_cursor

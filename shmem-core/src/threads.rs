@@ -412,6 +412,11 @@ impl<'a, W: Word> Lent<'a, W> {
         })
     }
 
+    /// Symmetric offset of word 0.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
     /// The path it was lent on.
     pub fn path(&self) -> ThreadPath<'a> {
         self.path

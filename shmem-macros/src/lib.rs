@@ -4,7 +4,8 @@
 //! #[shmem::symmetric]
 //! static FLAGS: [u64; 8] = [0; 8];
 //! ```
-//! expands to a `shmem::SymStatic<[u64; 8]>` registered for layout at `shmem::init`. The type
+//! expands to a `shmem::SymStatic<[u64; 8]>` registered for layout at `shmem::init`; with
+//! `#[symmetric(threads)]`, to a `shmem::ThreadStatic`, which only contexts reach. The type
 //! must be `bytemuck::Pod`; `static mut`, generics and interior mutability are refused.
 #![forbid(unsafe_code)]
 
@@ -27,12 +28,17 @@ fn expand(
     attr: proc_macro2::TokenStream,
     item: ItemStatic,
 ) -> syn::Result<proc_macro2::TokenStream> {
-    if !attr.is_empty() {
-        return Err(syn::Error::new(
-            attr.span(),
-            "#[symmetric] takes no arguments",
-        ));
-    }
+    // `#[symmetric(threads)]`: a static only contexts reach (`ThreadStatic`).
+    let threads = match attr.to_string().as_str() {
+        "" => false,
+        "threads" => true,
+        _ => {
+            return Err(syn::Error::new(
+                attr.span(),
+                "#[symmetric] takes no arguments but `threads` (a static that contexts reach)",
+            ));
+        }
+    };
     if !matches!(item.mutability, StaticMutability::None) {
         return Err(syn::Error::new(
             item.mutability.span(),
@@ -50,10 +56,15 @@ fn expand(
     } = item;
     let reg = format_ident!("__SHMEM_SYMMETRIC_{}", ident);
     let id = ident.to_string();
+    let wrapper = if threads {
+        quote!(::shmem::ThreadStatic)
+    } else {
+        quote!(::shmem::SymStatic)
+    };
     Ok(quote! {
         #(#attrs)*
-        #vis static #ident: ::shmem::SymStatic<#ty> =
-            ::shmem::SymStatic::__new(::core::concat!(::core::module_path!(), "::", #id), #expr);
+        #vis static #ident: #wrapper<#ty> =
+            #wrapper::__new(::core::concat!(::core::module_path!(), "::", #id), #expr);
 
         #[::shmem::__private::linkme::distributed_slice(::shmem::__private::SYMMETRIC_STATICS)]
         #[linkme(crate = ::shmem::__private::linkme)]

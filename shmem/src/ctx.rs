@@ -8,15 +8,22 @@
 //!
 //! Threads reach symmetric memory through a [`ThreadSlice`]: a symmetric array lent to
 //! threads with [`SymVec::lend`](crate::SymVec::lend), which borrows the array exclusively,
-//! so nothing else in this process can touch its bytes while it is lent. Every access through
+//! so nothing else in this process can touch its bytes while it is lent, or a static declared
+//! with `#[shmem::symmetric(threads)]` ([`ThreadStatic`](crate::ThreadStatic)), which nothing
+//! but contexts can touch at all. Every access through
 //! a context is an atomic access of the element's own size, so threads that put, get and
 //! update the same elements concurrently race only in ways Rust's memory model defines (no
 //! undefined behaviour, and a racing read returns some element that was written whole).
 //!
 //! On shared memory every context operation is complete when it returns; `quiet` orders it
-//! before what follows (a fence). In a multi-node MPI job contexts are not available
-//! ([`Error::ContextsUnavailable`]): the other nodes are reached only through MPI, which runs
-//! below `MPI_THREAD_MULTIPLE` there.
+//! before what follows (a fence). Contexts are available in every job on one node, under
+//! `shmemrun` or `mpirun`, and in a multi-node MPI job (pretend nodes included,
+//! `SHMEM_MPI_NODE_SIZE`) whose MPI runs at `MPI_THREAD_MULTIPLE` (`SHMEM_MPI_THREADS=multiple`,
+//! or [`init_thread`](crate::init_thread) with [`ThreadLevel::Multiple`](crate::ThreadLevel::Multiple)):
+//! operations on another node's PEs then go through MPI from the calling thread. Only a
+//! multi-node MPI job whose MPI runs below `MPI_THREAD_MULTIPLE` has none
+//! ([`Error::ContextsUnavailable`]): MPI, the one way to the other nodes, then takes one thread
+//! at a time.
 //!
 //! # Examples
 //! Two threads per PE, each with its own context, add into every PE's counter and write
@@ -59,6 +66,7 @@ use shmem_core::threads::{Lent, ThreadPath};
 use shmem_core::{Allocation, AmoOp, Word};
 
 use crate::handle::{Pe, Shmem};
+use crate::sym::{Blocked, SignalOp, check_blocked};
 use crate::team::{Team, TeamPe};
 use crate::types::{AmoBitwise, AmoExtended, AmoStandard, Cmp, Sealed, WaitType};
 use crate::{Error, NotAMember};
@@ -168,7 +176,8 @@ impl<'a, T: ThreadElem> ThreadSlice<'a, T> {
     /// the block of the `SymVec` or `SymBox` whose `&'a mut` borrow the caller holds (its
     /// `lend`), so nothing else of this process reaches those bytes for `'a`: no view (they
     /// borrow the owner), no window (`Window::over` borrows it too), no collective (they take
-    /// views), and no `#[symmetric]` static (never lent: a static stays reachable by name).
+    /// views), and no `SymStatic` (never lent: it stays reachable by name; a `ThreadStatic`
+    /// has [`ThreadSlice::of_thread_static`] instead).
     #[allow(unsafe_code)]
     pub(crate) fn lent(
         owner: &'a mut Allocation<'_>,
@@ -261,7 +270,8 @@ impl Shmem {
     /// A new context over the world (`shmem_ctx_create`): PEs are world [`Pe`]s.
     ///
     /// # Errors
-    /// [`Error::ContextsUnavailable`] in a multi-node MPI job.
+    /// [`Error::ContextsUnavailable`] in a multi-node MPI job whose MPI runs below
+    /// `MPI_THREAD_MULTIPLE` (see [the module](crate::ctx)).
     ///
     /// # Examples
     /// ```
@@ -294,7 +304,8 @@ impl<'s> Team<'s> {
     /// outlive it.
     ///
     /// # Errors
-    /// [`Error::ContextsUnavailable`] in a multi-node MPI job.
+    /// [`Error::ContextsUnavailable`] in a multi-node MPI job whose MPI runs below
+    /// `MPI_THREAD_MULTIPLE` (see [the module](crate::ctx)).
     pub fn create_ctx(&self, options: CtxOptions) -> Result<Ctx<'_>, Error> {
         Ctx::new(self.shmem(), self.set(), options)
     }
@@ -1072,6 +1083,204 @@ fn check_local(have: usize, need: usize) -> Result<(), Error> {
             start: 0,
             len: need,
             object_len: have,
+        })
+    }
+}
+
+/// Put-with-signal, block-strided transfers and `pe_quiet` on a context: the forms
+/// `shmem_ctx_put_signal`, `shmem_ctx_ibput`/`ibget` and `shmem_ctx_pe_quiet` of the
+/// handle's [`SymSlice::put_signal`](crate::SymSlice::put_signal),
+/// [`SymSlice::ibput`](crate::SymSlice::ibput) and [`Shmem::pe_quiet`].
+impl<'s> Ctx<'s> {
+    /// Copies `src` into `pe`'s copy of `target` from element 0, then updates element 0 of
+    /// `pe`'s copy of `signal` with `value` by `op` (`shmem_ctx_put_signal`): a PE or thread
+    /// that observes the signal's new value also observes the data. The signal is a `u64`
+    /// lent to threads; pass one element of a longer array as `flags.slice(k..=k)?`.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `src` is longer than `target` or `signal` is empty;
+    /// [`Error::SignalOverlap`] when the signal lies inside the data's target range;
+    /// [`Error::NotAMember`]; [`Error::ContextNoStore`]. Nothing is written then.
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::{Cmp, CtxOptions, SignalOp, SymBox, SymVec};
+    /// let shmem = shmem::init()?;
+    /// let mut data = SymVec::<u32>::zeroed(&shmem, 4)?;
+    /// let mut flag = SymBox::new(&shmem, 0u64)?;
+    /// let right = shmem.pe_wrapping(shmem.my_pe().index() + 1);
+    /// {
+    ///     let (data, flag) = (data.lend()?, flag.lend()?);
+    ///     let ctx = shmem.ctx_create(CtxOptions::NONE)?;
+    ///     ctx.put_signal(&data, right, &[1, 2, 3, 4], &flag, 1, SignalOp::Add)?;
+    ///     ctx.wait_until(&flag, 0, Cmp::Ge, 1)?;    // the left neighbour's data is here
+    ///     let mut got = [0; 4];
+    ///     ctx.get(&data, shmem.my_pe(), &mut got)?;
+    ///     assert_eq!(got, [1, 2, 3, 4]);
+    /// }
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn put_signal<T: ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        pe: impl CtxPe,
+        src: &[T],
+        signal: &ThreadSlice<'_, u64>,
+        value: u64,
+        op: SignalOp,
+    ) -> Result<(), Error> {
+        self.store_allowed()?;
+        let pe = self.target(pe)?;
+        target.check(0, src.len())?;
+        signal.check(0, 1)?;
+        let (start, len) = (target.lent.offset(), size_of_val(src));
+        let sig = signal.lent.offset();
+        if sig < start + len && start < sig + size_of::<u64>() {
+            return Err(Error::SignalOverlap {
+                signal: sig,
+                start,
+                len,
+            });
+        }
+        target.lent.put(pe, 0, bytemuck::cast_slice(src));
+        // Orders the data before the signal (and completes it first through MPI).
+        self.path.fence();
+        let op = match op {
+            SignalOp::Set => AmoOp::Set(value),
+            SignalOp::Add => AmoOp::FetchAdd(value),
+        };
+        signal.lent.amo(pe, 0, op);
+        Ok(())
+    }
+
+    /// Block-strided put (`shmem_ctx_ibput`): for `i < nblocks`, the `bsize` elements
+    /// `src[i * sst ..]` go to elements `i * tst ..` of `pe`'s copy of `target`. `tst >=
+    /// bsize` (target blocks never overlap); `sst >= 1`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidStride`] for a zero stride or `tst < bsize`; [`Error::OutOfBounds`]
+    /// when the last block falls outside either side; [`Error::NotAMember`];
+    /// [`Error::ContextNoStore`]. Nothing is written then.
+    #[allow(clippy::too_many_arguments)]
+    pub fn ibput<T: ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        tst: usize,
+        pe: impl CtxPe,
+        src: &[T],
+        sst: usize,
+        bsize: usize,
+        nblocks: usize,
+    ) -> Result<(), Error> {
+        self.store_allowed()?;
+        let pe = self.target(pe)?;
+        let shape = Blocked {
+            sym_stride: tst,
+            local_len: src.len(),
+            local_stride: sst,
+            bsize,
+            nblocks,
+            sym_written: true,
+        };
+        if check_blocked(target.len(), shape)? {
+            for i in 0..nblocks {
+                let block = &src[i * sst..i * sst + bsize];
+                target.lent.put(pe, i * tst, bytemuck::cast_slice(block));
+            }
+        }
+        Ok(())
+    }
+
+    /// Block-strided get (`shmem_ctx_ibget`): for `i < nblocks`, the `bsize` elements
+    /// `i * sst ..` of `pe`'s copy of `source` go to `dst[i * tst ..]`. `tst >= bsize`
+    /// (destination blocks never overlap); `sst >= 1`.
+    ///
+    /// # Errors
+    /// As [`Ctx::ibput`], with the roles swapped and without the store check. Nothing is
+    /// read then.
+    #[allow(clippy::too_many_arguments)]
+    pub fn ibget<T: ThreadElem>(
+        &self,
+        source: &ThreadSlice<'_, T>,
+        sst: usize,
+        pe: impl CtxPe,
+        dst: &mut [T],
+        tst: usize,
+        bsize: usize,
+        nblocks: usize,
+    ) -> Result<(), Error> {
+        let pe = self.target(pe)?;
+        let shape = Blocked {
+            sym_stride: sst,
+            local_len: dst.len(),
+            local_stride: tst,
+            bsize,
+            nblocks,
+            sym_written: false,
+        };
+        if check_blocked(source.len(), shape)? {
+            for i in 0..nblocks {
+                let block = &mut dst[i * tst..i * tst + bsize];
+                source
+                    .lent
+                    .get(pe, i * sst, bytemuck::cast_slice_mut(block));
+            }
+        }
+        Ok(())
+    }
+
+    /// Completes this context's earlier puts and atomics to `pes` (`shmem_ctx_pe_quiet`); here
+    /// that completes them to every PE, as [`Ctx::quiet`] does.
+    ///
+    /// # Errors
+    /// [`Error::NotAMember`] for a PE outside the context's team; nothing is completed then.
+    pub fn pe_quiet<P: CtxPe>(&self, pes: &[P]) -> Result<(), Error> {
+        for &pe in pes {
+            self.target(pe)?;
+        }
+        self.quiet();
+        Ok(())
+    }
+}
+
+impl<'env> CtxNbi<'_, 'env, '_> {
+    /// Starts a put-with-signal (`shmem_ctx_put_signal_nbi`): `src` stays borrowed until the
+    /// scope ends.
+    ///
+    /// # Errors
+    /// As for [`Ctx::put_signal`].
+    pub fn put_signal<T: ThreadElem>(
+        &self,
+        target: &ThreadSlice<'_, T>,
+        pe: impl CtxPe,
+        src: &'env [T],
+        signal: &ThreadSlice<'_, u64>,
+        value: u64,
+        op: SignalOp,
+    ) -> Result<(), Error> {
+        self.ctx.put_signal(target, pe, src, signal, value, op)
+    }
+}
+
+impl<'a, T: ThreadElem> ThreadSlice<'a, T> {
+    /// The `len` elements of a thread static ([`ThreadStatic`](crate::ThreadStatic)) at
+    /// symmetric `offset`, which has no view and no other way into this process: every access
+    /// of this process to its bytes is through a `ThreadSlice` of `T`, made here.
+    #[allow(unsafe_code)]
+    pub(crate) fn of_thread_static(
+        shmem: &'a Shmem,
+        offset: usize,
+        len: usize,
+    ) -> Result<Self, Error> {
+        let path = shmem.rt().thread_path().ok_or(UNAVAILABLE)?;
+        Ok(ThreadSlice {
+            // SAFETY: the range is a `ThreadStatic<T>` or `ThreadStatic<[T; N]>`'s (its
+            // layout's offset and length), whose only accessor is this function: it has no
+            // `Sym`/`SymSlice` view, is no collective's target, and no heap object or other
+            // static shares its bytes (the layout), so every access of this process to them,
+            // for as long as the runtime lives, goes through `Lent`s of `T::Word`.
+            lent: unsafe { Lent::new(path, offset, len) },
+            _t: PhantomData,
         })
     }
 }

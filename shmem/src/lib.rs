@@ -146,7 +146,7 @@ pub use shmem_core::{Error, NotAMember, SegmentError};
 /// # Ok::<(), shmem::Error>(())
 /// ```
 pub use shmem_macros::symmetric;
-pub use statics::{StaticTarget, SymStatic};
+pub use statics::{StaticTarget, SymStatic, ThreadStatic};
 pub use sym::{
     AllocHints, AmoHandle, MaskedSlice, NbiHandle, NbiRefused, PeerSlice, SignalOp, Sym, SymBox,
     SymSlice, SymSliceMut, SymTarget, SymVec,

@@ -10,6 +10,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use bytemuck::Pod;
 use shmem_core::{StaticDesc, StaticsLayout};
 
+use crate::Error;
+use crate::ctx::{ThreadElem, ThreadSlice};
 use crate::handle::Shmem;
 use crate::sym::{Sym, SymSlice, SymSliceMut, SymTarget};
 
@@ -110,6 +112,97 @@ pub struct StaticTarget<'s, E>(SymSlice<'s, E>);
 impl<E: Pod> SymTarget<E> for StaticTarget<'_, E> {
     fn sym_target(&mut self) -> SymSliceMut<'_, E> {
         SymSliceMut::of_static(SymSlice::new(self.0.shmem(), self.0.offset(), self.0.len()))
+    }
+}
+
+/// A `static` in symmetric memory that only contexts reach: declare it with
+/// `#[shmem::symmetric(threads)]` (`T` a [`ThreadElem`], or an array of them).
+///
+/// It is laid out and initialized like a [`SymStatic`], but has no [`Sym`]/[`SymSlice`] view:
+/// its one accessor, [`ThreadStatic::lend`], gives the [`ThreadSlice`] that any number of
+/// threads use at once through their [`Ctx`](crate::Ctx)s (every access atomic, as for a heap
+/// array lent with [`SymVec::lend`](crate::SymVec::lend)). That is what makes a static shared
+/// by threads sound: a `SymStatic` stays reachable by name from any thread, through views
+/// whose copies are not atomic, so it cannot be lent.
+///
+/// # Examples
+/// Every thread of every PE adds into PE 0's counter (C's `static long` updated from many
+/// contexts):
+/// ```
+/// use shmem::CtxOptions;
+///
+/// #[shmem::symmetric(threads)]
+/// static HITS: u64 = 0;
+///
+/// let shmem = shmem::init_thread(shmem::ThreadLevel::Multiple)?;
+/// let hits = HITS.lend(&shmem)?;
+/// let zero = shmem.pe(0)?;
+/// std::thread::scope(|s| -> Result<(), shmem::Error> {
+///     for _ in 0..4 {
+///         let ctx = shmem.ctx_create(CtxOptions::PRIVATE)?;
+///         s.spawn(move || ctx.atomic_add(&hits, 0, zero, 1).unwrap());
+///     }
+///     Ok(())
+/// })?;
+/// shmem.barrier_all();
+/// if shmem.my_pe() == zero {
+///     let ctx = shmem.ctx_create(CtxOptions::NONE)?;
+///     assert_eq!(ctx.atomic_fetch(&hits, 0, zero)?, 4 * shmem.n_pes() as u64);
+/// }
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub struct ThreadStatic<T> {
+    inner: SymStatic<T>,
+}
+
+impl<T> std::fmt::Debug for ThreadStatic<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ThreadStatic")
+            .field("id", &self.inner.id)
+            .finish()
+    }
+}
+
+impl<T: Pod> ThreadStatic<T> {
+    #[doc(hidden)]
+    /// Used by `#[symmetric(threads)]`; one made by hand is not registered and panics on use.
+    pub const fn __new(id: &'static str, init: T) -> Self {
+        ThreadStatic {
+            inner: SymStatic::__new(id, init),
+        }
+    }
+}
+
+impl<T: ThreadElem> ThreadStatic<T> {
+    /// This static lent to threads on the job `shmem`, as a one-element [`ThreadSlice`]
+    /// (element 0). Copies and repeated calls are the same slice; any thread may use it
+    /// through its context.
+    ///
+    /// # Errors
+    /// [`Error::ContextsUnavailable`] in a multi-node MPI job whose MPI runs below
+    /// `MPI_THREAD_MULTIPLE` (see [`crate::ctx`]).
+    pub fn lend<'s>(&self, shmem: &'s Shmem) -> Result<ThreadSlice<'s, T>, Error> {
+        ThreadSlice::of_thread_static(shmem, self.inner.offset(), 1)
+    }
+}
+
+impl<E: ThreadElem, const N: usize> ThreadStatic<[E; N]> {
+    /// This array static lent to threads on the job `shmem`, as a [`ThreadSlice`] of its `N`
+    /// elements.
+    ///
+    /// # Errors
+    /// As [`ThreadStatic::lend`] for a single value.
+    pub fn lend<'s>(&self, shmem: &'s Shmem) -> Result<ThreadSlice<'s, E>, Error> {
+        ThreadSlice::of_thread_static(shmem, self.inner.offset(), N)
+    }
+}
+
+impl<T: Pod + Sync> StaticEntry for ThreadStatic<T> {
+    fn desc(&self) -> StaticDesc<'_> {
+        self.inner.desc()
+    }
+    fn set_offset(&self, offset: usize, token: sealed::Token) {
+        self.inner.set_offset(offset, token);
     }
 }
 

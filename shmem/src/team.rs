@@ -47,8 +47,9 @@ fn team_coll(shmem: &Shmem, set: PeSet, slot: usize) -> Coll<'_> {
 ///
 /// The spec's only field is `num_contexts` (its `config_mask` bit `SHMEM_TEAM_NUM_CONTEXTS`);
 /// a Rust value is always complete, so there is no mask: a default field is the spec's
-/// default. **Hints only, for now**: this library has no communication contexts yet, so
-/// `num_contexts` is recorded and reported, and reserves nothing. It is this PE's own
+/// default. **A hint only**: contexts ([`Team::create_ctx`]) take no resource that would have
+/// to be set aside in advance and their number is not limited, so `num_contexts` is recorded
+/// and reported, and reserves nothing. It is this PE's own
 /// request (members need not pass the same config, and the split does not compare them).
 /// The split forms without a config ([`Team::split_strided`], [`Team::split_2d`]) and the
 /// predefined teams ([`Team::world`], [`Team::shared`]) have [`TeamConfig::default`].
@@ -69,7 +70,7 @@ fn team_coll(shmem: &Shmem, set: PeSet, slot: usize) -> Coll<'_> {
 #[non_exhaustive]
 pub struct TeamConfig {
     /// How many contexts this PE's program may create from the team at once
-    /// (`num_contexts`; default 0). Recorded only: there are no contexts yet.
+    /// (`num_contexts`; default 0). Recorded only: creating more is not refused.
     pub num_contexts: usize,
 }
 

@@ -60,7 +60,15 @@ impl<T: Pod> SymSlice<'_, T> {
         bsize: usize,
         nblocks: usize,
     ) -> Result<(), Error> {
-        let Some(off) = self.blocked(tst, src.len(), sst, bsize, nblocks, true)? else {
+        let Some(off) = self.blocked(Blocked {
+            sym_stride: tst,
+            local_len: src.len(),
+            local_stride: sst,
+            bsize,
+            nblocks,
+            sym_written: true,
+        })?
+        else {
             return Ok(());
         };
         let t = self.shmem().rt().transport();
@@ -90,7 +98,15 @@ impl<T: Pod> SymSlice<'_, T> {
         bsize: usize,
         nblocks: usize,
     ) -> Result<(), Error> {
-        let Some(off) = self.blocked(sst, dst.len(), tst, bsize, nblocks, false)? else {
+        let Some(off) = self.blocked(Blocked {
+            sym_stride: sst,
+            local_len: dst.len(),
+            local_stride: tst,
+            bsize,
+            nblocks,
+            sym_written: false,
+        })?
+        else {
             return Ok(());
         };
         let t = self.shmem().rt().transport();
@@ -105,39 +121,50 @@ impl<T: Pod> SymSlice<'_, T> {
         Ok(())
     }
 
-    /// Checks a block-strided transfer: blocks `sym_stride` apart in this slice, `local_stride`
-    /// apart in a local buffer of `local_len`; the written side (`sym_written`: this slice,
-    /// else the local buffer) may not have overlapping blocks. The offset of this slice, or
-    /// `None` when nothing moves.
-    #[allow(clippy::too_many_arguments)]
-    fn blocked(
-        &self,
-        sym_stride: usize,
-        local_len: usize,
-        local_stride: usize,
-        bsize: usize,
-        nblocks: usize,
-        sym_written: bool,
-    ) -> Result<Option<usize>, Error> {
-        if nblocks == 0 || bsize == 0 {
-            return Ok(None);
-        }
-        let sym_span = span(sym_stride, bsize, nblocks, sym_written)?;
-        let local_span = span(local_stride, bsize, nblocks, !sym_written)?;
-        let last = |stride: usize| (nblocks - 1) * stride;
-        if local_span > local_len {
-            return Err(Error::OutOfBounds {
-                start: last(local_stride),
-                len: bsize,
-                object_len: local_len,
-            });
-        }
-        self.check(0, sym_span)
-            .map(Some)
-            .map_err(|_| Error::OutOfBounds {
-                start: last(sym_stride),
-                len: bsize,
-                object_len: self.len(),
-            })
+    /// Checks a block-strided transfer on this slice ([`check_blocked`]): the slice's
+    /// offset, or `None` when nothing moves.
+    fn blocked(&self, b: Blocked) -> Result<Option<usize>, Error> {
+        Ok(check_blocked(self.len(), b)?.then_some(self.offset))
     }
+}
+
+/// A block-strided transfer's shape: blocks of `bsize` elements, `sym_stride` apart in the
+/// symmetric object, `local_stride` apart in a local buffer of `local_len`; the written side
+/// (`sym_written`: the symmetric object, else the local buffer) may not have overlapping
+/// blocks.
+#[derive(Clone, Copy)]
+pub(crate) struct Blocked {
+    pub(crate) sym_stride: usize,
+    pub(crate) local_len: usize,
+    pub(crate) local_stride: usize,
+    pub(crate) bsize: usize,
+    pub(crate) nblocks: usize,
+    pub(crate) sym_written: bool,
+}
+
+/// Checks a block-strided transfer `b` on a symmetric object of `object_len` elements (a
+/// [`SymSlice`], or a context's `ThreadSlice`): whether anything moves (`false` for no block
+/// or empty blocks), or the error, before anything is written.
+pub(crate) fn check_blocked(object_len: usize, b: Blocked) -> Result<bool, Error> {
+    if b.nblocks == 0 || b.bsize == 0 {
+        return Ok(false);
+    }
+    let sym_span = span(b.sym_stride, b.bsize, b.nblocks, b.sym_written)?;
+    let local_span = span(b.local_stride, b.bsize, b.nblocks, !b.sym_written)?;
+    let last = |stride: usize| (b.nblocks - 1) * stride;
+    if local_span > b.local_len {
+        return Err(Error::OutOfBounds {
+            start: last(b.local_stride),
+            len: b.bsize,
+            object_len: b.local_len,
+        });
+    }
+    if sym_span > object_len {
+        return Err(Error::OutOfBounds {
+            start: last(b.sym_stride),
+            len: b.bsize,
+            object_len,
+        });
+    }
+    Ok(true)
 }

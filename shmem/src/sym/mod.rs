@@ -32,6 +32,7 @@ use std::ops::{Bound, RangeBounds};
 use bytemuck::Pod;
 use shmem_core::Transport;
 
+pub(crate) use blocked::{Blocked, check_blocked};
 pub use handles::{AmoHandle, NbiHandle, NbiRefused};
 pub use owned::{AllocHints, SymBox, SymVec};
 pub use peer::PeerSlice;

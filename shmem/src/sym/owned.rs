@@ -241,7 +241,8 @@ impl<'s, T: Pod> SymVec<'s, T> {
     /// borrowed exclusively until the lent slice and its copies are gone.
     ///
     /// # Errors
-    /// [`Error::ContextsUnavailable`] in a multi-node MPI job.
+    /// [`Error::ContextsUnavailable`] in a multi-node MPI job whose MPI runs below
+    /// `MPI_THREAD_MULTIPLE` (see [`crate::ctx`]).
     pub fn lend(&mut self) -> Result<ThreadSlice<'_, T>, Error>
     where
         T: ThreadElem,
@@ -337,7 +338,8 @@ impl<T: Pod> SymBox<'_, T> {
     /// exclusively like [`SymVec::lend`].
     ///
     /// # Errors
-    /// [`Error::ContextsUnavailable`] in a multi-node MPI job.
+    /// [`Error::ContextsUnavailable`] in a multi-node MPI job whose MPI runs below
+    /// `MPI_THREAD_MULTIPLE` (see [`crate::ctx`]).
     pub fn lend(&mut self) -> Result<ThreadSlice<'_, T>, Error>
     where
         T: ThreadElem,

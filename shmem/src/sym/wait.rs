@@ -1,7 +1,7 @@
 //! Waiting on many elements of a symmetric array (OpenSHMEM 1.5 §9.10): `wait_until_all`,
 //! `_any`, `_some` and their `test_*` and `_vector` forms on [`SymSlice`], the spec's `status`
-//! masks as a view ([`MaskedSlice`]); `any` starts where the runtime's fairness cursor
-//! (`shmem_core::wait::AnyCursor`) says.
+//! masks as a view ([`MaskedSlice`]); `any` starts where the runtime's fairness rotation for
+//! the routine and array (`shmem_core::wait::AnyCursor`) says.
 //!
 //! Every form is one [`Scan`]: the array, the elements it leaves out, the comparison and the
 //! value(s) to compare with. Waits go through the transport's `wait_for` (spin, yield, then
@@ -10,7 +10,7 @@
 use std::mem::size_of;
 
 use shmem_core::Transport;
-use shmem_core::wait::{WaitKind, WaitSite};
+use shmem_core::wait::{AnyRoutine, WaitKind, WaitSite};
 
 use super::SymSlice;
 use crate::Error;
@@ -114,16 +114,24 @@ impl<'a, T: WaitType> Scan<'a, T> {
         (start..self.len).chain(0..start).find(|&i| self.ready(i))
     }
 
+    /// The routine whose rotation an `any` scan follows: `test` or `wait`, one value or each.
+    fn routine(&self, test: bool) -> AnyRoutine {
+        match (test, self.values) {
+            (true, Values::One(_)) => AnyRoutine::Test,
+            (false, Values::One(_)) => AnyRoutine::Wait,
+            (true, Values::Each(_)) => AnyRoutine::TestVector,
+            (false, Values::Each(_)) => AnyRoutine::WaitVector,
+        }
+    }
+
     fn test_any(&self) -> Option<usize> {
         if self.len == 0 {
             return None;
         }
         let cursor = self.shmem.rt().any_cursor();
-        let found = self.find_from(cursor.start(self.offset, self.len));
-        if let Some(i) = found {
-            cursor.reported(self.offset, self.len, i);
-        }
-        found
+        cursor.scan(self.routine(true), self.offset, self.len, |start| {
+            self.find_from(start)
+        })
     }
 
     fn wait_any(&self) -> Option<usize> {
@@ -131,16 +139,14 @@ impl<'a, T: WaitType> Scan<'a, T> {
             return None;
         }
         let cursor = self.shmem.rt().any_cursor();
-        let start = cursor.start(self.offset, self.len);
-        let mut found = None;
-        self.shmem.rt().transport().wait_for(self.site(), || {
-            found = self.find_from(start);
-            found.is_some()
-        });
-        if let Some(i) = found {
-            cursor.reported(self.offset, self.len, i);
-        }
-        found
+        cursor.scan(self.routine(false), self.offset, self.len, |start| {
+            let mut found = None;
+            self.shmem.rt().transport().wait_for(self.site(), || {
+                found = self.find_from(start);
+                found.is_some()
+            });
+            found
+        })
     }
 
     fn test_some(&self, out: &mut Vec<usize>) {
@@ -185,11 +191,12 @@ macro_rules! wait_forms {
         /// (`shmem_wait_until_any`); `None` when there is none (the spec's `SIZE_MAX`).
         ///
         /// **Fairness.** When several elements satisfy the condition, the scan starts one past
-        /// the index this PE's last `any` call on this array returned (wrapping around), so
-        /// repeated calls report every satisfied element in turn: with `k` of them satisfied
-        /// and unchanged, `k` successive calls return each of them once. The cursor is kept
-        /// per PE for the last 8 arrays it scanned (keyed by offset and length) and is shared
-        /// by the `test_any`, `_vector` and masked forms.
+        /// the index this routine last returned on this array (wrapping around), so repeated
+        /// calls report every satisfied element in turn: with `k` of them satisfied and
+        /// unchanged, `k` successive calls return each of them once. The PE keeps one such
+        /// rotation per array (offset and length) and routine (`wait_until_any`, `test_any`
+        /// and their `_vector` forms; a masked call shares its array's), for any number of
+        /// arrays, and calls on other arrays or of other routines leave it alone.
         pub fn wait_until_any(&self, cmp: Cmp, value: T) -> Option<usize> {
             self.scan_one(cmp, value).wait_any()
         }
@@ -395,7 +402,7 @@ impl<'a, T: WaitType> SymSlice<'a, T> {
 /// Its methods are those of [`SymSlice`] with the excluded elements taking no part:
 /// * `all` waits for every included element, and returns at once when every element is
 ///   excluded;
-/// * `any` returns one satisfied included element, fairly (the same cursor as the array's);
+/// * `any` returns one satisfied included element, fairly (the same rotation as the unmasked array's);
 ///   `None` when every element is excluded (the spec's `SIZE_MAX`);
 /// * `some` returns every satisfied included element (at least one), empty when every element
 ///   is excluded.
