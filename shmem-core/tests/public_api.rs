@@ -1,0 +1,119 @@
+//! What a safe caller of `shmem-core`'s public API can do to a 1-PE singleton: every hole
+//! found in it (issue 30) has a test here, written in safe code only, that failed before its
+//! fix. A bad argument must end in a panic of the memory-safety backstop (the typed layer
+//! above returns errors first), never in an access outside what the call was given.
+#![forbid(unsafe_code)]
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Mutex, MutexGuard};
+
+use shmem_core::{AllocRequest, Runtime, Transport};
+
+/// One runtime per process: the tests that need one take turns.
+static RUNTIME: Mutex<()> = Mutex::new(());
+
+fn runtime_turn() -> MutexGuard<'static, ()> {
+    RUNTIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Whether `f` panicked with a message that contains `why` (the backstop refused the call,
+/// rather than, say, a debug build's overflow check).
+fn refused(why: &str, f: impl FnOnce()) -> bool {
+    let Err(payload) = catch_unwind(AssertUnwindSafe(f)) else {
+        return false;
+    };
+    let text = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+        .unwrap_or("");
+    assert!(text.contains(why), "refused, but with {text:?}");
+    true
+}
+
+/// A stride with which `((count - 1) * stride + 1) * 8` wraps to 0 for `count = 2`.
+const WRAPPING_STRIDE: usize = (1 << 61) - 1;
+
+/// Issue 30 item 1: the strided span `((count - 1) * stride + 1) * elem` wrapped to 0, passed
+/// both bounds checks, and element 1 went 8 bytes *before* the target offset.
+#[test]
+fn iput_with_a_wrapping_span_is_refused() {
+    let _turn = runtime_turn();
+    let (rt, _) = Runtime::init(&[]).expect("singleton init");
+    let block = rt
+        .alloc(AllocRequest::array::<u64>(4), |_| {})
+        .expect("4 words");
+    let t = rt.transport();
+    let me = t.my_pe();
+    // Word 0 of the block is a sentinel; the strided put aims at word 1.
+    let sentinel = 0x5e47_10e1u64;
+    t.put(me, block.offset(), &sentinel.to_ne_bytes());
+    let src: Vec<u8> = [7u64, 9].iter().flat_map(|v| v.to_ne_bytes()).collect();
+    let at = block.offset() + 8;
+    assert!(
+        refused("strided span overflows", || t.iput(
+            me,
+            at,
+            WRAPPING_STRIDE,
+            &src,
+            1,
+            8,
+            2
+        )),
+        "a strided put whose span overflows must be refused"
+    );
+    let mut word = [0u8; 8];
+    t.get(me, block.offset(), &mut word);
+    assert_eq!(
+        u64::from_ne_bytes(word),
+        sentinel,
+        "nothing written before the target"
+    );
+    // The local side's stride wraps the same way: refused before reading before `src`.
+    assert!(refused("strided span overflows", || t.iput(
+        me,
+        at,
+        1,
+        &src,
+        WRAPPING_STRIDE,
+        8,
+        2
+    )));
+}
+
+/// Issue 30 item 1, the mirror: element 1 was read from 8 bytes before the source offset.
+#[test]
+fn iget_with_a_wrapping_span_is_refused() {
+    let _turn = runtime_turn();
+    let (rt, _) = Runtime::init(&[]).expect("singleton init");
+    let block = rt
+        .alloc(AllocRequest::array::<u64>(4), |_| {})
+        .expect("4 words");
+    let t = rt.transport();
+    let me = t.my_pe();
+    t.put(me, block.offset(), &0x5e47_10e1u64.to_ne_bytes());
+    let mut dst = [0u8; 16];
+    let at = block.offset() + 8;
+    assert!(
+        refused("strided span overflows", || t.iget(
+            me,
+            at,
+            WRAPPING_STRIDE,
+            &mut dst,
+            1,
+            8,
+            2
+        )),
+        "a strided get whose span overflows must be refused"
+    );
+    assert_eq!(dst, [0u8; 16], "nothing read from before the source");
+    assert!(refused("strided span overflows", || t.iget(
+        me,
+        at,
+        1,
+        &mut dst,
+        WRAPPING_STRIDE,
+        8,
+        2
+    )));
+}
