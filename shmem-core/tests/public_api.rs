@@ -4,10 +4,13 @@
 //! above returns errors first), never in an access outside what the call was given.
 #![forbid(unsafe_code)]
 
+use std::os::fd::AsFd;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::Ordering;
 use std::sync::{Mutex, MutexGuard};
 
-use shmem_core::{AllocRequest, Runtime, Transport};
+use shmem_core::segment::{Expect, Segment};
+use shmem_core::{AllocRequest, Error, Runtime, SegmentError, Transport};
 
 /// One runtime per process: the tests that need one take turns.
 static RUNTIME: Mutex<()> = Mutex::new(());
@@ -116,4 +119,71 @@ fn iget_with_a_wrapping_span_is_refused() {
         8,
         2
     )));
+}
+
+/// Issue 30 item 2: `Segment::create` hands out the memfd beside a segment whose `slot()`
+/// and `job()` are references into the mapping; truncating the file made the next load
+/// through them a bus error. The memfd is sealed: its size cannot change.
+#[test]
+fn the_segment_file_cannot_change_size() {
+    let (seg, fd, _token) = Segment::create(1, 1 << 16).expect("a 1-PE segment");
+    let file = std::fs::File::from(fd);
+    let len = seg.len() as u64;
+    assert!(file.set_len(0).is_err(), "the segment file must not shrink");
+    assert!(file.set_len(len / 2).is_err(), "nor shrink a little");
+    assert!(file.set_len(len + 4096).is_err(), "nor grow");
+    assert_eq!(file.metadata().expect("fstat").len(), len);
+    // The references are still good.
+    let slot = seg.slot(0);
+    slot.barrier.0.store(5, Ordering::Relaxed);
+    assert_eq!(slot.barrier.0.load(Ordering::Relaxed), 5);
+    assert_eq!(seg.job().global_exit.load(Ordering::Relaxed), 0);
+}
+
+/// Issue 30 item 2, the attach side: any regular file that passed the owner, mode, size and
+/// header checks was mapped, and whoever holds it can truncate it under the mapping. A file
+/// without the segment's seals is refused.
+#[test]
+fn attach_refuses_a_file_whose_size_can_change() {
+    use std::io::{Read, Seek, Write};
+    use std::os::unix::fs::OpenOptionsExt;
+
+    let (seg, fd, token) = Segment::create(1, 1 << 16).expect("a 1-PE segment");
+    let mut memfd = std::fs::File::from(fd);
+    let mut bytes = Vec::new();
+    memfd.rewind().expect("seek");
+    memfd.read_to_end(&mut bytes).expect("the segment's bytes");
+    assert_eq!(bytes.len(), seg.len());
+    // The same bytes, owner and mode in an ordinary file, which anyone holding it may
+    // truncate.
+    let path = std::env::temp_dir().join(format!(
+        "shmem-core-unsealed-{}-{token:x}",
+        std::process::id()
+    ));
+    let mut copy = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&path)
+        .expect("a temporary file");
+    let _ = std::fs::remove_file(&path);
+    copy.write_all(&bytes).expect("the copy");
+    let expect = Expect {
+        job_token: token,
+        n_pes: 1,
+    };
+    match Segment::attach(copy.as_fd(), expect) {
+        Err(Error::Segment(SegmentError::NotSealed { seals, required })) => {
+            assert_ne!(
+                seals & required,
+                required,
+                "{seals:#x} lacks some of {required:#x}"
+            )
+        }
+        other => panic!("an unsealed file was not refused: {other:?}"),
+    }
+    // The memfd itself attaches.
+    let other = Segment::attach(memfd.as_fd(), expect).expect("the sealed memfd attaches");
+    assert_eq!(other.header(), seg.header());
 }
