@@ -187,3 +187,45 @@ fn attach_refuses_a_file_whose_size_can_change() {
     let other = Segment::attach(memfd.as_fd(), expect).expect("the sealed memfd attaches");
     assert_eq!(other.header(), seg.header());
 }
+
+/// Issue 30 item 4: every forgotten read guard left a reader counted, and the 32,768th
+/// carried the 15-bit reader count into the poison bit: the lock then looked free, admitted
+/// a writer beside live readers, and said it was poisoned though no writer had panicked. As
+/// `std`'s lock does, a reader beyond the count's capacity is refused (a panic of `lock`,
+/// `None` from `try_lock`), never admitted; the readers already in keep the lock.
+#[test]
+fn leaked_readers_saturate_instead_of_admitting_a_writer() {
+    use shmem_core::rwlock::{RWLOCK_ALIGN, RawRwLock, RwKind, rwlock_size};
+
+    let _turn = runtime_turn();
+    let (rt, _) = Runtime::init(&[]).expect("singleton init");
+    let t = rt.transport();
+    let req = AllocRequest::object::<u64>(rwlock_size(t.n_pes()), RWLOCK_ALIGN, 4, 0);
+    let block = rt
+        .alloc(req, |off| RawRwLock::new(off, 0).init_local(t))
+        .expect("a lock");
+    let lock = RawRwLock::new(block.offset(), 0);
+    // Readers that never unlock (what `mem::forget` of a guard leaves), until refused.
+    let mut admitted = 0u32;
+    while admitted < 1 << 16 {
+        if lock.try_lock(t, RwKind::Shared).is_none() {
+            break;
+        }
+        admitted += 1;
+    }
+    assert_eq!(admitted, (1 << 15) - 1, "the reader count's capacity");
+    assert!(
+        refused("too many readers", || {
+            lock.lock(t, RwKind::Shared);
+        }),
+        "a reader beyond the capacity is refused"
+    );
+    assert!(
+        lock.try_lock(t, RwKind::Exclusive).is_none(),
+        "no writer beside live readers"
+    );
+    let snap = lock.snapshot(t);
+    assert!(!snap.poisoned, "no writer panicked");
+    assert_eq!(snap.writer, None);
+    assert!(snap.queue.is_empty(), "the refused reader left no request");
+}

@@ -105,7 +105,7 @@ pub use shmem_core::collectives::Complex32;
 /// # Ok::<(), shmem::Error>(())
 /// ```
 pub use shmem_core::collectives::Complex64;
-pub use shmem_core::rwlock::RwKind;
+pub use shmem_core::rwlock::{MAX_READERS, RwKind};
 pub use shmem_core::{Error, NotAMember, SegmentError};
 pub use shmem_macros::symmetric;
 pub use statics::{StaticTarget, SymStatic};
