@@ -192,11 +192,20 @@ const _: () = assert!(std::mem::size_of::<Slot>() == SLOT_SIZE);
 const _: () = assert!(std::mem::align_of::<Slot>() == LINE);
 const _: () = assert!(std::mem::offset_of!(Slot, launch) == 4 * LINE);
 
-/// The layout the creator computes for `n_pes` PEs and `partition_size` bytes each.
-fn layout(n_pes: usize, partition_size: usize) -> Header {
-    let control_bytes = n_pes * SLOT_SIZE;
-    let partition_offset = (CONTROL_OFFSET + control_bytes).next_multiple_of(PAGE);
-    Header {
+/// The layout the creator computes for `n_pes` PEs (at most [`MAX_PES`]) and `partition_size`
+/// bytes each; `None` when the total does not fit a mapping (`isize::MAX` bytes). Checked
+/// arithmetic: the attach check recomputes a layout from a header's numbers, and a total that
+/// wrapped would match a short file and leave slots and partitions past the mapping's end.
+fn layout(n_pes: usize, partition_size: usize) -> Option<Header> {
+    let control_bytes = n_pes.checked_mul(SLOT_SIZE)?;
+    let partition_offset = CONTROL_OFFSET
+        .checked_add(control_bytes)?
+        .checked_next_multiple_of(PAGE)?;
+    let total_size = n_pes
+        .checked_mul(partition_size)?
+        .checked_add(partition_offset)
+        .filter(|&t| isize::try_from(t).is_ok())?;
+    Some(Header {
         magic: MAGIC,
         layout_version: LAYOUT_VERSION,
         n_pes: n_pes as u32,
@@ -205,8 +214,8 @@ fn layout(n_pes: usize, partition_size: usize) -> Header {
         slot_size: SLOT_SIZE as u64,
         partition_offset: partition_offset as u64,
         partition_size: partition_size as u64,
-        total_size: (partition_offset + n_pes * partition_size) as u64,
-    }
+        total_size: total_size as u64,
+    })
 }
 
 /// Bytes of the segment [`Segment::create`] would make for `n_pes` PEs of `partition_size`
@@ -315,7 +324,17 @@ fn validate_header(header: &Header, expect: Expect) -> Result<(), SegmentError> 
             expected: header.partition_size.max(1).next_multiple_of(PAGE as u64),
         });
     }
-    let want = layout(header.n_pes as usize, header.partition_size as usize);
+    let Some(want) = usize::try_from(header.partition_size)
+        .ok()
+        .and_then(|size| layout(header.n_pes as usize, size))
+    else {
+        // Partitions that do not fit the address space: no file is that long.
+        return Err(SegmentError::HeaderInconsistent {
+            field: "partition_size",
+            found: header.partition_size,
+            expected: (isize::MAX as u64 / u64::from(header.n_pes)) & !(PAGE as u64 - 1),
+        });
+    };
     for (field, found, expected) in [
         ("control_offset", header.control_offset, want.control_offset),
         ("slot_size", header.slot_size, want.slot_size),
@@ -421,7 +440,7 @@ impl Segment {
                 why: "too large for this address space",
             });
         }
-        let mut header = layout(n_pes, partition_size);
+        let mut header = layout(n_pes, partition_size).expect("checked above");
         header.job_token = sys::random_u64();
         let fd = sys::memfd_create("shmem-segment", header.total_size)
             .map_err(Error::io("creating the shared segment (memfd_create)"))?;
@@ -493,15 +512,15 @@ impl Segment {
         job_token: u64,
     ) -> Result<Segment> {
         let partition_size = partition_size.max(PAGE).next_multiple_of(PAGE);
-        let mut header = layout(n_pes, partition_size);
-        header.job_token = job_token;
-        if n_pes == 0 || n_pes > MAX_PES || header.total_size > mem.len as u64 {
+        let layout = layout(n_pes, partition_size).filter(|h| h.total_size <= mem.len as u64);
+        let Some(mut header) = layout.filter(|_| n_pes != 0 && n_pes <= MAX_PES) else {
             return Err(Error::Config {
                 name: "n_pes",
                 value: n_pes.to_string(),
                 why: "the segment does not fit the shared window",
             });
-        }
+        };
+        header.job_token = job_token;
         // SAFETY: the control area (`partition_offset` bytes, inside `mem` by the check above)
         // is ours alone until this returns (the caller's promise); zeroed, every slot and the
         // job control are in their initial state (all their fields are atomics whose zero is
@@ -820,7 +839,7 @@ mod tests {
 
     #[test]
     fn validate_refuses_foreign_owner_and_inconsistent_header() {
-        let mut h = layout(4, 1 << 16);
+        let mut h = layout(4, 1 << 16).unwrap();
         h.job_token = 5;
         let facts = FileFacts {
             uid: 1000,

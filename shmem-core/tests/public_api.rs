@@ -229,3 +229,50 @@ fn leaked_readers_saturate_instead_of_admitting_a_writer() {
     assert_eq!(snap.writer, None);
     assert!(snap.queue.is_empty(), "the refused reader left no request");
 }
+
+/// Found by the audit of issue 30: the attach check recomputed the layout from the header's
+/// PE count and partition size with unchecked arithmetic. A header whose total wrapped past
+/// 2^64 matched a file of 4 KiB, and the segment then handed out a `&Slot` past the end of
+/// its mapping. Any sealed memfd of this user's passes the file checks, so safe code can
+/// make one; its impossible header is refused.
+#[test]
+fn attach_refuses_a_header_whose_layout_overflows() {
+    use rustix::fs::{MemfdFlags, Mode, SealFlags};
+
+    let (seg, _fd, token) = Segment::create(1, 1 << 16).expect("a 1-PE segment");
+    let mut header = seg.header();
+    drop(seg);
+    // One partition of 2^64 - 4096 bytes: 8192 + that wraps to a total of 4096 bytes.
+    header.partition_size = u64::MAX - 4095;
+    header.total_size = header.partition_offset.wrapping_add(header.partition_size);
+    assert_eq!(header.total_size, 4096);
+    let fd = rustix::fs::memfd_create("crafted", MemfdFlags::ALLOW_SEALING).expect("memfd");
+    rustix::fs::fchmod(&fd, Mode::from_raw_mode(0o600)).expect("fchmod");
+    rustix::fs::ftruncate(&fd, header.total_size).expect("ftruncate");
+    let bytes: Vec<u8> = [
+        header.magic.to_ne_bytes().as_slice(),
+        &header.layout_version.to_ne_bytes(),
+        &header.n_pes.to_ne_bytes(),
+        &header.job_token.to_ne_bytes(),
+        &header.control_offset.to_ne_bytes(),
+        &header.slot_size.to_ne_bytes(),
+        &header.partition_offset.to_ne_bytes(),
+        &header.partition_size.to_ne_bytes(),
+        &header.total_size.to_ne_bytes(),
+    ]
+    .concat();
+    rustix::io::pwrite(&fd, &bytes, 0).expect("the header");
+    rustix::fs::fcntl_add_seals(&fd, SealFlags::SHRINK | SealFlags::GROW | SealFlags::SEAL)
+        .expect("seals");
+    let expect = Expect {
+        job_token: token,
+        n_pes: 1,
+    };
+    let attached = catch_unwind(|| Segment::attach(fd.as_fd(), expect).map(drop));
+    match attached {
+        Ok(Err(Error::Segment(SegmentError::HeaderInconsistent { field, found, .. }))) => {
+            assert_eq!((field, found), ("partition_size", header.partition_size))
+        }
+        other => panic!("an impossible header was not refused: {other:?}"),
+    }
+}
