@@ -276,3 +276,43 @@ fn attach_refuses_a_header_whose_layout_overflows() {
         other => panic!("an impossible header was not refused: {other:?}"),
     }
 }
+
+/// Found by the audit of issue 30: the statics' layout added sizes unchecked, so statics
+/// whose sizes add up past `usize::MAX` wrapped to a small total, passed the check against
+/// the partition, and overlapped the runtime's own area. They are too large: a typed error.
+#[test]
+fn statics_whose_sizes_overflow_are_too_large() {
+    use shmem_core::StaticDesc;
+
+    let _turn = runtime_turn();
+    let huge = |id| StaticDesc {
+        id,
+        size: usize::MAX / 2 + 1,
+        align: 8,
+        init: &[],
+    };
+    let statics = [huge("a"), huge("b")];
+    let layout = shmem_core::runtime::layout_statics(&statics);
+    assert!(layout.offsets[1] > layout.offsets[0], "{layout:?}");
+    assert_eq!(layout.size, usize::MAX, "saturated");
+    match Runtime::init(&statics) {
+        Err(Error::StaticsTooLarge { needed, .. }) => assert_eq!(needed, usize::MAX),
+        other => panic!("expected StaticsTooLarge, got {other:?}"),
+    }
+}
+
+/// Found by the audit of issue 30: a sync area's size was computed from its capacity
+/// unchecked; a capacity near `usize::MAX` wrapped to an area of a few lines whose regions
+/// claimed room for everything. Refused where it is made.
+#[test]
+fn a_sync_area_too_large_to_lay_out_is_refused() {
+    use shmem_core::collectives::{SyncArea, area_bytes};
+
+    let area = SyncArea::new(0, 8192);
+    assert!(area.capacity() >= 8192 && area.bytes() == area_bytes(8192));
+    for capacity in [usize::MAX, usize::MAX - 200, isize::MAX as usize] {
+        assert!(refused("sync area capacity too large", || {
+            SyncArea::new(0, capacity);
+        }));
+    }
+}
