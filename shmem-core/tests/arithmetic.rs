@@ -25,6 +25,9 @@ fn runner() -> TestRunner {
     })
 }
 
+/// Held while panics are silenced, so that the other test's failure is never swallowed.
+static QUIET: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Whether `f` panicked.
 fn refused(f: impl FnOnce()) -> bool {
     catch_unwind(AssertUnwindSafe(f)).is_err()
@@ -88,6 +91,7 @@ fn elem() -> impl Strategy<Value = usize> {
 fn rma_and_strided_calls_follow_the_model() {
     // Refusals are expected by the hundred: keep their messages out of the output (the
     // runtime's own hook, installed at init, runs before this one).
+    let quiet = QUIET.lock().unwrap_or_else(|e| e.into_inner());
     std::panic::set_hook(Box::new(|_| {}));
     let (rt, _) = Runtime::init(&[]).expect("singleton init");
     let block = rt
@@ -223,6 +227,7 @@ fn rma_and_strided_calls_follow_the_model() {
     );
     // The default hook again, so that a failure below is reported.
     let _ = std::panic::take_hook();
+    drop(quiet);
     drop(block);
     puts.unwrap();
     iputs.unwrap();
@@ -251,47 +256,48 @@ fn attach_check_follows_the_layout_model() {
         (0u64..4).prop_map(|k| u64::MAX - 4095 - k * 4096),
         any::<u64>(),
     ];
-    runner()
-        .run(
-            &(1u32..=4096, size, any::<bool>(), any::<u64>()),
-            |(n, ps, consistent, junk)| {
-                let (po, total) = model(n, ps).unwrap_or((junk, junk));
-                let mut h = Header {
-                    n_pes: n,
-                    partition_size: ps,
-                    partition_offset: po,
-                    total_size: total,
-                    job_token: token,
-                    ..proto
-                };
-                if !consistent {
-                    // The numbers a wrapping computation would have produced.
-                    h.partition_offset = (4096u64 + u64::from(n) * 1024).next_multiple_of(4096);
-                    h.total_size = h
-                        .partition_offset
-                        .wrapping_add(u64::from(n).wrapping_mul(ps));
-                }
-                let facts = FileFacts {
-                    uid: 1,
-                    mode: 0o600,
-                    size: h.total_size,
-                    seals: REQUIRED_SEALS,
-                };
-                let expect = Expect {
-                    job_token: token,
-                    n_pes: n,
-                };
-                let want = ps.is_multiple_of(4096)
-                    && ps != 0
-                    && model(n, ps) == Some((h.partition_offset, h.total_size));
-                let got = validate(facts, 1, &h, expect);
-                prop_assert_eq!(got.is_ok(), want, "{:?}: {:?}", h, got);
-                if let Err(e) = got {
-                    let is_header_error = matches!(e, SegmentError::HeaderInconsistent { .. });
-                    prop_assert!(is_header_error, "{:?}", e);
-                }
-                Ok(())
-            },
-        )
-        .unwrap();
+    let checked = runner().run(
+        &(1u32..=4096, size, any::<bool>(), any::<u64>()),
+        |(n, ps, consistent, junk)| {
+            let (po, total) = model(n, ps).unwrap_or((junk, junk));
+            let mut h = Header {
+                n_pes: n,
+                partition_size: ps,
+                partition_offset: po,
+                total_size: total,
+                job_token: token,
+                ..proto
+            };
+            if !consistent {
+                // The numbers a wrapping computation would have produced.
+                h.partition_offset = (4096u64 + u64::from(n) * 1024).next_multiple_of(4096);
+                h.total_size = h
+                    .partition_offset
+                    .wrapping_add(u64::from(n).wrapping_mul(ps));
+            }
+            let facts = FileFacts {
+                uid: 1,
+                mode: 0o600,
+                size: h.total_size,
+                seals: REQUIRED_SEALS,
+            };
+            let expect = Expect {
+                job_token: token,
+                n_pes: n,
+            };
+            let want = ps.is_multiple_of(4096)
+                && ps != 0
+                && model(n, ps) == Some((h.partition_offset, h.total_size));
+            let got = validate(facts, 1, &h, expect);
+            prop_assert_eq!(got.is_ok(), want, "{:?}: {:?}", h, got);
+            if let Err(e) = got {
+                let is_header_error = matches!(e, SegmentError::HeaderInconsistent { .. });
+                prop_assert!(is_header_error, "{:?}", e);
+            }
+            Ok(())
+        },
+    );
+    // Reported once no panic is silenced.
+    drop(QUIET.lock().unwrap_or_else(|e| e.into_inner()));
+    checked.unwrap();
 }
