@@ -88,7 +88,8 @@ pub enum SegmentError {
     /// segment is a memfd sealed at creation, `Segment::create`).
     #[error(
         "segment file has seals {seals:#x}, not {required:#x}: its size could change under the \
-         mapping (not a memfd made by Segment::create)"
+         mapping (not a memfd made by Segment::create; a shmemrun older than this runtime \
+         makes unsealed ones: rebuild both from the same shmem version)"
     )]
     NotSealed {
         /// The file's `F_GET_SEALS` (0 for a file that takes no seals).
