@@ -24,12 +24,13 @@ use libtest_mimic::{Arguments, Failed, Trial};
 /// The C programs that must pass at 2 and 4 PEs.
 const PROGRAMS: &[&str] = &[
     "rma", "amo", "lock", "coll", "team", "p2p", "ctx", "v16", "threads", "inline", "anyfair",
+    "strided",
 ];
 
 /// The programs of [`PROGRAMS`] that call `shmem_init`: they also run at
 /// `SHMEM_THREAD_MULTIPLE` (`tests/c/multiple.h`).
 const SINGLE_THREADED: &[&str] = &[
-    "rma", "amo", "lock", "coll", "team", "p2p", "ctx", "v16", "inline", "anyfair",
+    "rma", "amo", "lock", "coll", "team", "p2p", "ctx", "v16", "inline", "anyfair", "strided",
 ];
 
 /// The programs of [`PROGRAMS`] that also run built with `-DSHMEM_NO_INLINE`

@@ -344,6 +344,34 @@ fn poisoning(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// Issue 30 item 4: read guards that are forgotten (`mem::forget`, safe) stay counted; the
+/// 32,768th carried the 15-bit count into the poison bit, and a writer was then admitted
+/// beside live readers and found the lock poisoned. Now the count saturates: a further
+/// reader is refused (a panic, as `std`'s lock's), no writer gets in, no poison appears. PE 0
+/// leaks; every PE then sees the same lock.
+fn leaked_read_guards(shmem: &Shmem) {
+    let zero = shmem.pe(0).unwrap();
+    let mut lock = SymRwLock::with_home(shmem, zero, 5u32).unwrap();
+    shmem.barrier_all();
+    if shmem.my_pe() == zero {
+        for _ in 0..shmem::MAX_READERS {
+            std::mem::forget(lock.read().expect("not poisoned"));
+        }
+    }
+    shmem.barrier_all();
+    assert!(matches!(lock.try_write(), Err(TryLockError::WouldBlock)));
+    assert!(matches!(lock.try_read(), Err(TryLockError::WouldBlock)));
+    let refused = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        drop(lock.read());
+    }));
+    assert!(refused.is_err(), "a reader beyond the count's capacity");
+    let s = lock.snapshot();
+    assert!(!s.poisoned, "no writer panicked");
+    assert!(s.writer.is_none() && s.queue.is_empty());
+    assert_eq!(s.readers, vec![zero]);
+    shmem.barrier_all();
+}
+
 /// PEs that pass different homes get the same error, and nothing is allocated.
 fn mismatched_home(shmem: &Shmem) {
     let home = shmem.pe_wrapping(shmem.my_pe().index() % 2);
@@ -389,6 +417,11 @@ fn main() {
                 name: "poisoning",
                 npes: NPES_AND_1,
                 body: poisoning,
+            },
+            Case {
+                name: "leaked_read_guards",
+                npes: &[1, 2],
+                body: leaked_read_guards,
             },
             Case {
                 name: "mismatched_home",

@@ -77,6 +77,30 @@ fn exclusive_epochs_exclude(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// Issue 30 item 4, for windows: forgotten shared epochs stay counted as readers of the
+/// target's lock; the 32,768th overflowed the count, and an exclusive epoch was then granted
+/// during an open shared one. Now a shared epoch beyond the count's capacity is refused (a
+/// panic, as `std`'s lock refuses such a reader), whichever PE asks.
+fn leaked_shared_epochs(shmem: &Shmem) {
+    let zero = shmem.pe(0).unwrap();
+    let mut win = Window::<u64>::new(shmem, 1).unwrap();
+    shmem.barrier_all();
+    if shmem.my_pe() == zero {
+        for _ in 0..shmem::MAX_READERS {
+            std::mem::forget(win.lock(zero, LockKind::Shared));
+        }
+    }
+    shmem.barrier_all();
+    let refused = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        drop(win.lock(zero, LockKind::Shared));
+    }));
+    assert!(
+        refused.is_err(),
+        "a shared epoch beyond the count's capacity"
+    );
+    shmem.barrier_all();
+}
+
 /// Every PE opens a shared epoch on the last PE and, inside it, meets every other PE in a
 /// barrier: only possible if shared epochs overlap.
 fn shared_epochs_overlap(shmem: &Shmem) {
@@ -966,6 +990,11 @@ fn main() {
                 name: "exclusive_epochs_exclude",
                 npes: NPES_AND_1,
                 body: exclusive_epochs_exclude,
+            },
+            Case {
+                name: "leaked_shared_epochs",
+                npes: &[1, 2],
+                body: leaked_shared_epochs,
             },
             Case {
                 name: "shared_epochs_overlap",

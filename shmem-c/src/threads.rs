@@ -263,17 +263,21 @@ pub(crate) unsafe fn iput(
                 // `sspan` bytes, not written during the call (caller), not symmetric memory
                 // (checked).
                 let src = unsafe { std::slice::from_raw_parts(src.cast::<u8>(), sspan) };
-                let words = words_of::<W>(src);
-                if k == 1 {
+                // Only the elements are read: the span between them may be any length.
+                match bytemuck::try_cast_slice::<u8, W>(src) {
                     // SAFETY: the C caller's contract at `MULTIPLE` (module docs) for the
                     // target span, inside `pe`'s partition (`State::sym`) and aligned to `W`
                     // (checked); `words` holds the source span.
-                    unsafe { path.iput(pe, off, tst, &words, sst, n) }
-                } else {
-                    for i in 0..n {
-                        let at = i * sst * k;
-                        // SAFETY: as above, for element `i`.
-                        unsafe { path.put(pe, off + i * tst * elem, &words[at..at + k]) }
+                    Ok(words) if k == 1 => unsafe { path.iput(pe, off, tst, words, sst, n) },
+                    _ => {
+                        let mut buf = vec![W::zeroed(); k];
+                        for i in 0..n {
+                            let at = i * sst * elem;
+                            bytemuck::cast_slice_mut::<W, u8>(&mut buf)
+                                .copy_from_slice(&src[at..at + elem]);
+                            // SAFETY: as above, for element `i`.
+                            unsafe { path.put(pe, off + i * tst * elem, &buf) }
+                        }
                     }
                 }
             }
@@ -313,21 +317,28 @@ pub(crate) unsafe fn iget(
                 }
             }
             Local::Plain => {
-                let mut v = vec![W::zeroed(); dspan / size_of::<W>()];
                 // SAFETY: `dest` is ordinary process memory valid for writing `dspan` bytes,
                 // accessed by nothing else during the call (caller), not symmetric memory
-                // (checked): the elements between the strided ones are read into `v` first
-                // and written back unchanged.
+                // (checked). Only the elements are written (and nothing is read): the span
+                // between them may be any length.
                 let dest = unsafe { std::slice::from_raw_parts_mut(dest.cast::<u8>(), dspan) };
-                bytemuck::cast_slice_mut::<W, u8>(&mut v).copy_from_slice(dest);
-                for i in 0..n {
-                    let at = i * tst * k;
-                    // SAFETY: the C caller's contract at `MULTIPLE` (module docs) for element
-                    // `i` of the source span, inside `pe`'s partition (`State::sym`) and
-                    // aligned to `W` (checked).
-                    unsafe { path.get(pe, off + i * sst * elem, &mut v[at..at + k]) }
+                match bytemuck::try_cast_slice_mut::<u8, W>(dest) {
+                    // SAFETY: the C caller's contract at `MULTIPLE` (module docs) for the
+                    // source span, inside `pe`'s partition (`State::sym`) and aligned to `W`
+                    // (checked); `words` holds the destination span.
+                    Ok(words) if k == 1 => unsafe { path.iget(pe, off, sst, words, tst, n) },
+                    _ => {
+                        let mut buf = vec![W::zeroed(); k];
+                        for i in 0..n {
+                            // SAFETY: the C caller's contract at `MULTIPLE` (module docs) for
+                            // element `i` of the source span, inside `pe`'s partition
+                            // (`State::sym`) and aligned to `W` (checked).
+                            unsafe { path.get(pe, off + i * sst * elem, &mut buf) }
+                            let at = i * tst * elem;
+                            dest[at..at + elem].copy_from_slice(bytemuck::cast_slice(&buf));
+                        }
+                    }
                 }
-                dest.copy_from_slice(bytemuck::cast_slice(&v));
             }
         }
     })

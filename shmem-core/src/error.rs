@@ -84,6 +84,19 @@ pub enum SegmentError {
         /// What the launcher told this PE.
         expected: u32,
     },
+    /// The file's size is not sealed: whoever holds it could shrink it under the mapping (a
+    /// segment is a memfd sealed at creation, `Segment::create`).
+    #[error(
+        "segment file has seals {seals:#x}, not {required:#x}: its size could change under the \
+         mapping (not a memfd made by Segment::create; a shmemrun older than this runtime \
+         makes unsealed ones: rebuild both from the same shmem version)"
+    )]
+    NotSealed {
+        /// The file's `F_GET_SEALS` (0 for a file that takes no seals).
+        seals: u32,
+        /// [`crate::segment::REQUIRED_SEALS`].
+        required: u32,
+    },
 }
 
 /// A PE asked for the membership proof of an active set it does not belong to. A small `Copy`

@@ -190,16 +190,20 @@ pub fn layout_statics(statics: &[StaticDesc<'_>]) -> StaticsLayout {
     };
     for &i in &order {
         let s = &statics[i];
-        at = at.next_multiple_of(s.align.max(1));
+        // Saturating: statics that do not fit `usize` make a size no partition holds
+        // (`Error::StaticsTooLarge` at init), never a total that wrapped to a small one.
+        at = at
+            .checked_next_multiple_of(s.align.max(1))
+            .unwrap_or(usize::MAX);
         offsets[i] = at;
-        at += s.size;
+        at = at.saturating_add(s.size);
         feed(s.id.as_bytes());
         feed(&(s.size as u64).to_le_bytes());
         feed(&(s.align as u64).to_le_bytes());
     }
     StaticsLayout {
         offsets,
-        size: at.next_multiple_of(GRAIN),
+        size: at.checked_next_multiple_of(GRAIN).unwrap_or(usize::MAX),
         hash,
     }
 }

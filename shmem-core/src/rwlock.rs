@@ -29,9 +29,18 @@
 //! `STATE` fields: `next` (24 bits) is the next ticket to hand out; `serving` (24 bits) the
 //! ticket admitted last (or to be admitted next: a reader advances it right after its own
 //! admission, a writer when it leaves); `readers` (15 bits) the readers admitted and not yet
-//! gone; `poisoned` (1 bit) a writer panicked while holding the lock. Tickets count modulo
-//! 2^24; at most `n_pes` (at most [`crate::segment::MAX_PES`]) are outstanding at a time, so
-//! the comparisons below are exact. `next == serving` means nobody queues and no writer holds
+//! gone, at most [`MAX_READERS`]; `poisoned` (1 bit) a writer panicked while holding the lock.
+//! Without leaks a PE holds at most one request on a lock, so at most `n_pes` readers count; a
+//! forgotten read guard (`mem::forget`, safe) leaves its reader counted for good, and such
+//! readers would carry the count into `poisoned`. So, as `std`'s lock does, a reader is admitted
+//! only while `readers < MAX_READERS`: the fast path does not take it (`try_lock` says no), and
+//! a queued reader admitted at the cap passes its ticket on without counting itself and panics
+//! (`lock`). Only the holder of ticket `serving` increments `readers` (in the fast path's
+//! compare-and-swap or at its admission), so between its look at the count and its increment
+//! the count can only fall: the check is exact.
+//!
+//! Tickets count modulo 2^24; at most `n_pes` (at most [`crate::segment::MAX_PES`]) are
+//! outstanding at a time, so the comparisons below are exact. `next == serving` means nobody queues and no writer holds
 //! the lock.
 //!
 //! # The algorithm
@@ -142,6 +151,10 @@ pub const RWLOCK_OWN_BYTES: usize = 24;
 const RING: usize = 256;
 
 const READERS_MASK: u64 = (1 << 15) - 1;
+/// Most readers that hold a reader/writer lock at once: the reader count's capacity (module
+/// docs). Reached only by readers that never unlock (forgotten guards); a reader beyond it is
+/// refused, never admitted.
+pub const MAX_READERS: usize = READERS_MASK as usize;
 const POISON: u64 = 1 << 15;
 const SERVING_SHIFT: u32 = 16;
 const NEXT_SHIFT: u32 = 40;
@@ -225,6 +238,17 @@ fn hint(t: u64) -> AmoOp<u64> {
         cond: 0,
         new: t + 1,
     }
+}
+
+/// The refusal of a reader admitted while [`MAX_READERS`] hold the lock (module docs).
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn too_many_readers() -> ! {
+    panic!(
+        "too many readers hold this reader/writer lock ({MAX_READERS}: read guards that were \
+         never dropped?)"
+    )
 }
 
 /// A ring entry: ticket, kind, PE.
@@ -383,7 +407,7 @@ impl<'t> RwTable<'t> {
     /// [`RawRwLock::lock`] of lock `i`.
     ///
     /// # Panics
-    /// If `i` is not below the number of locks.
+    /// If `i` is not below the number of locks; as [`RawRwLock::acquire`].
     #[inline]
     pub fn lock(&self, i: usize, kind: RwKind) -> RwHold<'t> {
         let (l, at) = self.locks[i];
@@ -526,7 +550,11 @@ impl RawRwLock {
     ) -> Result<(u64, bool), u64> {
         loop {
             let s = State::of(seen);
-            let free = s.next == s.serving && (kind == RwKind::Shared || s.readers == 0);
+            let free = s.next == s.serving
+                && match kind {
+                    RwKind::Shared => s.readers < READERS_MASK,
+                    RwKind::Exclusive => s.readers == 0,
+                };
             if !free {
                 return Err(seen);
             }
@@ -564,8 +592,9 @@ impl RawRwLock {
     }
 
     /// Takes the lock in mode `kind` if that is possible at once without overtaking anyone
-    /// (nobody queues; for a writer, nobody reads either); never waits. `None`: not taken, and
-    /// nothing was written. Otherwise whether the lock is poisoned.
+    /// (nobody queues; for a writer, nobody reads either; for a reader, fewer than
+    /// [`MAX_READERS`] read); never waits. `None`: not taken, and nothing was written.
+    /// Otherwise whether the lock is poisoned.
     pub fn try_acquire(&self, t: &DefaultTransport, kind: RwKind) -> Option<bool> {
         self.try_lock(t, kind).map(|h| h.poisoned)
     }
@@ -587,6 +616,11 @@ impl RawRwLock {
 
     /// Acquires the lock in mode `kind`, first come, first served (module docs); returns
     /// whether it is poisoned.
+    ///
+    /// # Panics
+    /// A reader, when [`MAX_READERS`] readers hold the lock at its turn (only readers that
+    /// never unlock reach that many): it is refused, as `std`'s lock refuses a reader whose
+    /// count would overflow, and leaves the lock as it found it.
     #[inline]
     pub fn acquire(&self, t: &DefaultTransport, kind: RwKind) -> bool {
         self.lock(t, kind).poisoned
@@ -595,6 +629,9 @@ impl RawRwLock {
     /// [`RawRwLock::acquire`], returning the acquisition with its words located, for
     /// [`RwHold::unlock`]: an epoch that keeps the hold saves its release a bounds check
     /// per word (about a dozen instructions each).
+    ///
+    /// # Panics
+    /// As [`RawRwLock::acquire`].
     #[inline]
     pub fn lock<'t>(&self, t: &'t DefaultTransport, kind: RwKind) -> RwHold<'t> {
         self.lock_at(t, self.locate(t), kind)
@@ -624,6 +661,8 @@ impl RawRwLock {
     fn queue(&self, t: &DefaultTransport, kind: RwKind) -> (u64, bool) {
         let me = t.my_pe();
         let n = t.n_pes();
+        // What a refused reader puts back (a forgotten guard's acquisition, or nothing).
+        let before = t.get_word::<u64>(me, self.own + MINE);
         let old = t.amo::<u64>(
             self.home,
             self.offset + STATE,
@@ -662,15 +701,25 @@ impl RawRwLock {
         );
         match kind {
             RwKind::Shared => {
+                // `readers` can only have fallen since `s` (module docs): below the cap there,
+                // it stays below it with this reader.
+                let full = s.readers >= READERS_MASK;
                 let was = State::of(t.amo::<u64>(
                     self.home,
                     self.offset + STATE,
-                    AmoOp::FetchAdd(advance(ticket) + 1),
+                    AmoOp::FetchAdd(advance(ticket) + u64::from(!full)),
                 ));
-                self.set_mine(t, SHARED, ticket);
+                if full {
+                    t.put_word::<u64>(me, self.own + MINE, before);
+                } else {
+                    self.set_mine(t, SHARED, ticket);
+                }
                 let after = ticket_after(ticket);
                 if was.next != after {
                     self.notify(t, after);
+                }
+                if full {
+                    too_many_readers();
                 }
                 (ticket, was.poisoned)
             }

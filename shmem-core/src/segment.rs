@@ -192,11 +192,20 @@ const _: () = assert!(std::mem::size_of::<Slot>() == SLOT_SIZE);
 const _: () = assert!(std::mem::align_of::<Slot>() == LINE);
 const _: () = assert!(std::mem::offset_of!(Slot, launch) == 4 * LINE);
 
-/// The layout the creator computes for `n_pes` PEs and `partition_size` bytes each.
-fn layout(n_pes: usize, partition_size: usize) -> Header {
-    let control_bytes = n_pes * SLOT_SIZE;
-    let partition_offset = (CONTROL_OFFSET + control_bytes).next_multiple_of(PAGE);
-    Header {
+/// The layout the creator computes for `n_pes` PEs (at most [`MAX_PES`]) and `partition_size`
+/// bytes each; `None` when the total does not fit a mapping (`isize::MAX` bytes). Checked
+/// arithmetic: the attach check recomputes a layout from a header's numbers, and a total that
+/// wrapped would match a short file and leave slots and partitions past the mapping's end.
+fn layout(n_pes: usize, partition_size: usize) -> Option<Header> {
+    let control_bytes = n_pes.checked_mul(SLOT_SIZE)?;
+    let partition_offset = CONTROL_OFFSET
+        .checked_add(control_bytes)?
+        .checked_next_multiple_of(PAGE)?;
+    let total_size = n_pes
+        .checked_mul(partition_size)?
+        .checked_add(partition_offset)
+        .filter(|&t| isize::try_from(t).is_ok())?;
+    Some(Header {
         magic: MAGIC,
         layout_version: LAYOUT_VERSION,
         n_pes: n_pes as u32,
@@ -205,8 +214,8 @@ fn layout(n_pes: usize, partition_size: usize) -> Header {
         slot_size: SLOT_SIZE as u64,
         partition_offset: partition_offset as u64,
         partition_size: partition_size as u64,
-        total_size: (partition_offset + n_pes * partition_size) as u64,
-    }
+        total_size: total_size as u64,
+    })
 }
 
 /// Bytes of the segment [`Segment::create`] would make for `n_pes` PEs of `partition_size`
@@ -219,6 +228,12 @@ pub fn planned_size(n_pes: usize, partition_size: usize) -> Option<u64> {
         .checked_mul(partition_size as u64)?
         .checked_add(control as u64)
 }
+
+/// The `F_SEAL_*` bits a segment file must carry to be attached (`F_SEAL_SHRINK |
+/// F_SEAL_GROW | F_SEAL_SEAL`, what [`Segment::create`] seals its memfd with): its size is
+/// final, so no holder of the descriptor can truncate it under a mapping (a load through a
+/// [`Segment::slot`] reference would then be a bus error), and no further seal can be added.
+pub const REQUIRED_SEALS: u32 = sys::SEGMENT_SEALS.bits();
 
 /// What a PE expects of the segment it was handed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -234,15 +249,29 @@ pub struct Expect {
 /// Pure function of its inputs, so every refusal can be tested without a crafted file.
 ///
 /// # Errors
-/// The first [`SegmentError`] found, in this order: owner, mode, magic, version, token, PE
-/// count, the header's own layout (each field against what `n_pes` and `partition_size`
-/// imply), the file's size against the header's total.
+/// The first [`SegmentError`] found, in this order: owner, mode, seals, magic, version,
+/// token, PE count, the header's own layout (each field against what `n_pes` and
+/// `partition_size` imply), the file's size against the header's total.
 pub fn validate(
     facts: FileFacts,
     my_uid: u32,
     header: &Header,
     expect: Expect,
 ) -> Result<(), SegmentError> {
+    validate_file(facts, my_uid)?;
+    validate_header(header, expect)?;
+    if facts.size != header.total_size {
+        return Err(SegmentError::SizeMismatch {
+            file: facts.size,
+            header: header.total_size,
+        });
+    }
+    Ok(())
+}
+
+/// The file checks of [`validate`] (owner, mode, seals): what [`Segment::attach`] checks
+/// before it maps even the header, whose read would fault on a file shrunk meanwhile.
+fn validate_file(facts: FileFacts, my_uid: u32) -> Result<(), SegmentError> {
     if facts.uid != my_uid {
         return Err(SegmentError::NotOwner {
             owner: facts.uid,
@@ -252,11 +281,10 @@ pub fn validate(
     if facts.mode & 0o077 != 0 {
         return Err(SegmentError::BadMode { mode: facts.mode });
     }
-    validate_header(header, expect)?;
-    if facts.size != header.total_size {
-        return Err(SegmentError::SizeMismatch {
-            file: facts.size,
-            header: header.total_size,
+    if facts.seals & REQUIRED_SEALS != REQUIRED_SEALS {
+        return Err(SegmentError::NotSealed {
+            seals: facts.seals,
+            required: REQUIRED_SEALS,
         });
     }
     Ok(())
@@ -296,7 +324,17 @@ fn validate_header(header: &Header, expect: Expect) -> Result<(), SegmentError> 
             expected: header.partition_size.max(1).next_multiple_of(PAGE as u64),
         });
     }
-    let want = layout(header.n_pes as usize, header.partition_size as usize);
+    let Some(want) = usize::try_from(header.partition_size)
+        .ok()
+        .and_then(|size| layout(header.n_pes as usize, size))
+    else {
+        // Partitions that do not fit the address space: no file is that long.
+        return Err(SegmentError::HeaderInconsistent {
+            field: "partition_size",
+            found: header.partition_size,
+            expected: (isize::MAX as u64 / u64::from(header.n_pes)) & !(PAGE as u64 - 1),
+        });
+    };
     for (field, found, expected) in [
         ("control_offset", header.control_offset, want.control_offset),
         ("slot_size", header.slot_size, want.slot_size),
@@ -379,7 +417,9 @@ unsafe impl Sync for Segment {}
 
 impl Segment {
     /// Creates a segment for `n_pes` PEs with `partition_size` bytes each (rounded up to a
-    /// page) in a new memfd, and maps it. Used by the launcher and by singleton init.
+    /// page) in a new memfd, and maps it. Used by the launcher and by singleton init. The
+    /// memfd comes back for handing to the PEs ([`Segment::attach`]); it is sealed
+    /// ([`REQUIRED_SEALS`]), so that its holder cannot change its size under the mapping.
     ///
     /// # Errors
     /// `Config` for a zero or too large PE count or size; `Io` when the memfd or mapping fails.
@@ -400,7 +440,7 @@ impl Segment {
                 why: "too large for this address space",
             });
         }
-        let mut header = layout(n_pes, partition_size);
+        let mut header = layout(n_pes, partition_size).expect("checked above");
         header.job_token = sys::random_u64();
         let fd = sys::memfd_create("shmem-segment", header.total_size)
             .map_err(Error::io("creating the shared segment (memfd_create)"))?;
@@ -411,13 +451,18 @@ impl Segment {
         Ok((seg, fd, header.job_token))
     }
 
-    /// Attaches to the segment in `fd` after checking owner, mode, size and header.
+    /// Attaches to the segment in `fd` after checking owner, mode, seals, size and header
+    /// ([`validate`]). Only a file whose size is sealed ([`REQUIRED_SEALS`]: a memfd made by
+    /// [`Segment::create`]) is mapped, so no holder of a descriptor of it can truncate it
+    /// under the references [`Segment::slot`] and [`Segment::job`] hand out.
     ///
     /// # Errors
     /// [`SegmentError`] (wrapped in `Error::Segment`) when the segment is refused; `Io` when
-    /// `fstat` or `mmap` fail.
+    /// `fstat`, `fcntl(F_GET_SEALS)` or `mmap` fail.
     pub fn attach(fd: BorrowedFd<'_>, expect: Expect) -> Result<Segment> {
         let facts = sys::file_facts(fd).map_err(Error::io("fstat of the shared segment"))?;
+        // Sealed before anything is mapped: from here on the size `fstat` gave is final.
+        validate_file(facts, sys::effective_uid())?;
         if facts.size < std::mem::size_of::<Header>() as u64 {
             return Err(SegmentError::TooSmall {
                 file: facts.size,
@@ -467,15 +512,15 @@ impl Segment {
         job_token: u64,
     ) -> Result<Segment> {
         let partition_size = partition_size.max(PAGE).next_multiple_of(PAGE);
-        let mut header = layout(n_pes, partition_size);
-        header.job_token = job_token;
-        if n_pes == 0 || n_pes > MAX_PES || header.total_size > mem.len as u64 {
+        let layout = layout(n_pes, partition_size).filter(|h| h.total_size <= mem.len as u64);
+        let Some(mut header) = layout.filter(|_| n_pes != 0 && n_pes <= MAX_PES) else {
             return Err(Error::Config {
                 name: "n_pes",
                 value: n_pes.to_string(),
                 why: "the segment does not fit the shared window",
             });
-        }
+        };
+        header.job_token = job_token;
         // SAFETY: the control area (`partition_offset` bytes, inside `mem` by the check above)
         // is ours alone until this returns (the caller's promise); zeroed, every slot and the
         // job control are in their initial state (all their fields are atomics whose zero is
@@ -725,24 +770,82 @@ mod tests {
             Segment::attach(fd.as_fd(), e),
             Err(Error::Segment(SegmentError::BadMode { mode: 0o644 }))
         ));
-        // size: the file is shorter than the header says
+        // size: the (sealed) file is shorter than the header says
         let (seg, fd, _) = Segment::create(2, 1 << 16).unwrap();
         let e = expect_of(&seg);
-        rustix::fs::ftruncate(&fd, seg.len() as u64 - 4096).unwrap();
+        let short = sealed_copy(&fd, seg.len() as u64 - 4096, sys::SEGMENT_SEALS);
         assert!(matches!(
-            Segment::attach(fd.as_fd(), e),
+            Segment::attach(short.as_fd(), e),
             Err(Error::Segment(SegmentError::SizeMismatch { .. }))
         ));
     }
 
+    /// A memfd of `len` bytes holding `fd`'s first bytes, sealed with `seals`.
+    fn sealed_copy(fd: &OwnedFd, len: u64, seals: rustix::fs::SealFlags) -> OwnedFd {
+        let copy = rustix::fs::memfd_create("copy", rustix::fs::MemfdFlags::ALLOW_SEALING).unwrap();
+        rustix::fs::fchmod(&copy, rustix::fs::Mode::from_raw_mode(0o600)).unwrap();
+        rustix::fs::ftruncate(&copy, len).unwrap();
+        let mut head = vec![0u8; 4096];
+        rustix::io::pread(fd, &mut head, 0).unwrap();
+        rustix::io::pwrite(&copy, &head, 0).unwrap();
+        rustix::fs::fcntl_add_seals(&copy, seals).unwrap();
+        copy
+    }
+
+    /// A segment file whose size is not sealed is refused before anything is mapped: every
+    /// seal of [`REQUIRED_SEALS`] is needed, and the error names what the file has.
+    #[test]
+    fn files_without_the_size_seals_are_refused() {
+        use rustix::fs::SealFlags;
+        let (seg, fd, _) = Segment::create(1, 1 << 16).unwrap();
+        let e = expect_of(&seg);
+        let len = seg.len() as u64;
+        assert_eq!(
+            sys::file_facts(fd.as_fd()).unwrap().seals,
+            REQUIRED_SEALS,
+            "create seals its memfd"
+        );
+        for seals in [
+            SealFlags::empty(),
+            SealFlags::GROW | SealFlags::SEAL,
+            SealFlags::SHRINK | SealFlags::SEAL,
+            SealFlags::SHRINK | SealFlags::GROW,
+        ] {
+            let copy = sealed_copy(&fd, len, seals);
+            let have = sys::file_facts(copy.as_fd()).unwrap().seals;
+            match Segment::attach(copy.as_fd(), e) {
+                Err(Error::Segment(SegmentError::NotSealed { seals, required })) => {
+                    assert_eq!((seals, required), (have, REQUIRED_SEALS))
+                }
+                other => panic!("seals {have:#x} not refused: {other:?}"),
+            }
+        }
+        let full = sealed_copy(&fd, len, sys::SEGMENT_SEALS);
+        assert!(Segment::attach(full.as_fd(), e).is_ok());
+        let facts = FileFacts {
+            uid: 7,
+            mode: 0o600,
+            size: len,
+            seals: REQUIRED_SEALS & !(SealFlags::SHRINK.bits()),
+        };
+        assert_eq!(
+            validate(facts, 7, &seg.header(), e),
+            Err(SegmentError::NotSealed {
+                seals: facts.seals,
+                required: REQUIRED_SEALS
+            })
+        );
+    }
+
     #[test]
     fn validate_refuses_foreign_owner_and_inconsistent_header() {
-        let mut h = layout(4, 1 << 16);
+        let mut h = layout(4, 1 << 16).unwrap();
         h.job_token = 5;
         let facts = FileFacts {
             uid: 1000,
             mode: 0o600,
             size: h.total_size,
+            seals: REQUIRED_SEALS,
         };
         let e = Expect {
             job_token: 5,

@@ -678,13 +678,33 @@ fn range_out_of_bounds(at: usize, n: usize, len: usize) -> ! {
     panic!("located access out of range: {n} bytes at {at} of {len}")
 }
 
-/// Checks that `count` elements with `stride` fit in `len` elements.
+/// Bytes spanned by `count` elements of `elem` bytes taken every `stride` elements:
+/// `((count - 1) * stride + 1) * elem`, computed with checked arithmetic (a span that wrapped
+/// would pass the bounds checks it feeds, and element `i`'s offset `i * stride * elem` would
+/// wrap with it). Every element's offset is below the span, so once the span is known to fit
+/// none of them overflows.
+///
+/// # Panics
+/// When the span overflows `usize` (the memory-safety backstop, as a range outside the
+/// partition: the typed layers refuse such a call first).
+#[inline]
 fn strided_span(count: usize, stride: usize, elem: usize) -> usize {
     if count == 0 {
-        0
-    } else {
-        ((count - 1) * stride + 1) * elem
+        return 0;
     }
+    (count - 1)
+        .checked_mul(stride)
+        .and_then(|s| s.checked_add(1))
+        .and_then(|s| s.checked_mul(elem))
+        .unwrap_or_else(|| strided_span_overflows(count, stride, elem))
+}
+
+/// [`strided_span`]'s panic, out of line.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn strided_span_overflows(count: usize, stride: usize, elem: usize) -> ! {
+    panic!("strided span overflows: {count} elements of {elem} bytes with stride {stride}")
 }
 
 impl Transport for ShmTransport {
@@ -846,7 +866,10 @@ impl Transport for ShmTransport {
         elem: usize,
         count: usize,
     ) {
-        assert!(strided_span(count, src_stride, elem) <= src.len());
+        assert!(
+            strided_span(count, src_stride, elem) <= src.len(),
+            "strided put: the source slice is shorter than its strided span"
+        );
         let base = self.ptr(pe, offset, strided_span(count, dst_stride, elem));
         #[cfg(feature = "mpi")]
         if let Some(net) = self.remote(pe) {
@@ -889,7 +912,10 @@ impl Transport for ShmTransport {
         elem: usize,
         count: usize,
     ) {
-        assert!(strided_span(count, dst_stride, elem) <= dst.len());
+        assert!(
+            strided_span(count, dst_stride, elem) <= dst.len(),
+            "strided get: the destination slice is shorter than its strided span"
+        );
         let base = self.ptr(pe, offset, strided_span(count, src_stride, elem));
         #[cfg(feature = "mpi")]
         if let Some(net) = self.remote(pe) {

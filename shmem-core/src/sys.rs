@@ -12,16 +12,27 @@ use std::time::Duration;
 use rustix::fs::{self as rfs, MemfdFlags, Mode};
 use rustix::thread::futex;
 
-/// `memfd_create(name, 0)`: an anonymous shared-memory file that never appears in /dev/shm.
+/// `memfd_create(name, MFD_ALLOW_SEALING)`, `ftruncate`, then `fcntl(F_ADD_SEALS,
+/// F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL)`: an anonymous shared-memory file that never
+/// appears in /dev/shm, `len` bytes long for good.
 ///
 /// The descriptor is created *without* `MFD_CLOEXEC` so that the PEs the launcher starts
-/// inherit it; its mode is then narrowed to 0600 with `fchmod`.
+/// inherit it; its mode is then narrowed to 0600 with `fchmod`. The seals make the size
+/// final (no holder of the descriptor can shrink the file under a mapping, which would turn
+/// loads through references into it into bus errors) and admit no further seal; seals are
+/// never removed.
 pub(crate) fn memfd_create(name: &str, len: u64) -> io::Result<OwnedFd> {
-    let fd = rfs::memfd_create(name, MemfdFlags::empty())?;
+    let fd = rfs::memfd_create(name, MemfdFlags::ALLOW_SEALING)?;
     rfs::fchmod(&fd, Mode::from_raw_mode(0o600))?;
     rfs::ftruncate(&fd, len)?;
+    rfs::fcntl_add_seals(&fd, SEGMENT_SEALS)?;
     Ok(fd)
 }
+
+/// The seals of a segment's memfd ([`memfd_create`]).
+pub(crate) const SEGMENT_SEALS: rfs::SealFlags = rfs::SealFlags::SHRINK
+    .union(rfs::SealFlags::GROW)
+    .union(rfs::SealFlags::SEAL);
 
 /// What `fstat` says about a segment file: the facts the attach check needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,15 +43,25 @@ pub struct FileFacts {
     pub mode: u32,
     /// `st_size`.
     pub size: u64,
+    /// `fcntl(F_GET_SEALS)`: the file's `F_SEAL_*` bits (0 for a file that takes none).
+    pub seals: u32,
 }
 
-/// `fstat(fd)`: owner, permission bits and size of the segment file.
+/// `fstat(fd)` and `fcntl(fd, F_GET_SEALS)`: owner, permission bits, size and seals of the
+/// segment file.
 pub(crate) fn file_facts(fd: BorrowedFd<'_>) -> io::Result<FileFacts> {
     let st = rfs::fstat(fd)?;
+    let seals = match rfs::fcntl_get_seals(fd) {
+        Ok(s) => s.bits(),
+        // A file of a file system without seals.
+        Err(rustix::io::Errno::INVAL) => 0,
+        Err(e) => return Err(e.into()),
+    };
     Ok(FileFacts {
         uid: st.st_uid,
         mode: st.st_mode & 0o7777,
         size: st.st_size as u64,
+        seals,
     })
 }
 

@@ -105,7 +105,7 @@ pub use shmem_core::collectives::Complex32;
 /// # Ok::<(), shmem::Error>(())
 /// ```
 pub use shmem_core::collectives::Complex64;
-pub use shmem_core::rwlock::RwKind;
+pub use shmem_core::rwlock::{MAX_READERS, RwKind};
 pub use shmem_core::{Error, NotAMember, SegmentError};
 /// Places a `static` in symmetric memory: one copy on every PE, at the same offset in each
 /// PE's partition, that every other PE can read, write and update atomically (the C

@@ -124,6 +124,11 @@ impl<'s, T: Pod> SymRwLock<'s, T> {
     /// # Errors
     /// [`PoisonError`], holding the guard, when a writer panicked while holding the lock and
     /// no writer cleared the poison since.
+    ///
+    /// # Panics
+    /// When [`crate::MAX_READERS`] readers hold the lock at this PE's turn, as `std`'s lock
+    /// panics when its reader count would overflow: only read guards that are never dropped
+    /// (forgotten) add up to that many.
     pub fn read(&mut self) -> LockResult<ReadGuard<'_, T>> {
         let hold = self.raw.lock(self.shmem.rt().transport(), RwKind::Shared);
         wrap(self.read_guard(hold), hold.poisoned())

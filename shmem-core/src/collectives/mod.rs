@@ -183,7 +183,15 @@ impl SyncArea {
     /// The area at symmetric `offset`, laid out for `capacity` staged bytes per region; it
     /// spans [`area_bytes`]`(capacity)` bytes. A fresh area must be zero on every member
     /// before its first call (symmetric allocations made for one are cleared by their maker).
+    ///
+    /// # Panics
+    /// If `capacity` exceeds `isize::MAX / 4` (an area that large would wrap its size:
+    /// every caller passes a constant, so this is checked when it compiles).
     pub const fn new(offset: usize, capacity: usize) -> SyncArea {
+        assert!(
+            capacity <= isize::MAX as usize / 4,
+            "sync area capacity too large"
+        );
         SyncArea {
             offset,
             region: region_bytes(capacity),

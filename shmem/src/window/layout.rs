@@ -2,6 +2,12 @@
 
 use crate::Error;
 
+/// Most blocks a layout built by [`Layout::nested`] or [`Layout::vector`] may need before its
+/// abutting blocks merge (64 GiB of block list): beyond it, or beyond what memory holds, the
+/// layout is an error rather than an allocation that takes the machine's memory or aborts
+/// (where the kernel overcommits, asking is not proof that the memory is there).
+const MAX_BLOCKS: usize = 1 << 32;
+
 /// A non-contiguous layout of elements (seed page 001's derived datatypes): which elements,
 /// relative to a starting index, a transfer reads or writes. Built and checked once (blocks
 /// flattened, sorted, non-overlapping), then reused for the origin or the target side of any
@@ -37,21 +43,16 @@ impl Layout {
     /// (`MPI_Type_vector`).
     ///
     /// # Errors
-    /// [`Error::InvalidStride`] when `stride < blocklen` (blocks would overlap) or the layout
-    /// does not fit in `usize`.
+    /// [`Error::InvalidStride`] when `stride < blocklen` (blocks would overlap), when the
+    /// layout does not fit in `usize`, or when its blocks (`count` of them, unless they abut:
+    /// `stride == blocklen` is one block) are more than 2^32 or than memory holds.
     pub fn vector(count: usize, blocklen: usize, stride: usize) -> Result<Layout, Error> {
         if count > 1 && stride < blocklen {
             return Err(Error::InvalidStride {
                 what: "a vector layout's stride is smaller than its block length",
             });
         }
-        let blocks = (0..count)
-            .map(|i| i.checked_mul(stride).map(|at| (at, blocklen)))
-            .collect::<Option<Vec<_>>>()
-            .ok_or(Error::InvalidStride {
-                what: "a vector layout larger than the address space",
-            })?;
-        Layout::from_blocks(blocks)
+        Layout::nested(&Layout::contiguous(blocklen), count, stride)
     }
 
     /// Blocks given as `(first element, length)` (`MPI_Type_indexed`), in any order.
@@ -65,24 +66,69 @@ impl Layout {
     /// `count` copies of `inner`, copy `i` shifted by `i * stride` elements (a vector of a
     /// derived type).
     ///
+    /// Sizes are checked before anything is built, and copies of a one-block `inner` that
+    /// abut (`stride` equal to its length) make one block, whatever `count`: describing
+    /// 2^40 consecutive elements costs one block, not 2^40.
+    ///
     /// # Errors
-    /// [`Error::InvalidStride`] when the copies overlap or do not fit in `usize`.
+    /// [`Error::InvalidStride`] when the copies overlap, when the layout (its element count
+    /// or its extent) does not fit in `usize`, or when its blocks (`inner`'s times `count`,
+    /// before they merge) are more than 2^32 or than memory holds.
     pub fn nested(inner: &Layout, count: usize, stride: usize) -> Result<Layout, Error> {
-        let mut blocks = Vec::with_capacity(inner.blocks.len() * count);
-        for i in 0..count {
-            let shift = i.checked_mul(stride).ok_or(Error::InvalidStride {
-                what: "a nested layout larger than the address space",
-            })?;
-            for &(at, n) in inner.blocks.iter() {
-                blocks.push((
-                    at.checked_add(shift).ok_or(Error::InvalidStride {
-                        what: "a nested layout larger than the address space",
-                    })?,
-                    n,
-                ));
+        const TOO_LARGE: Error = Error::InvalidStride {
+            what: "a nested layout larger than the address space",
+        };
+        const OVERLAP: Error = Error::InvalidStride {
+            what: "the copies of a nested layout overlap",
+        };
+        if count == 0 || inner.is_empty() {
+            return Ok(Layout::empty());
+        }
+        let len = inner.len.checked_mul(count).ok_or(TOO_LARGE)?;
+        (count - 1)
+            .checked_mul(stride)
+            .and_then(|last| last.checked_add(inner.extent()))
+            .ok_or(TOO_LARGE)?;
+        if count > 1 {
+            if stride == 0 {
+                return Err(OVERLAP);
+            }
+            if let [(at, n)] = *inner.blocks {
+                if stride < n {
+                    return Err(OVERLAP);
+                }
+                if stride == n {
+                    return Ok(Layout {
+                        blocks: Box::new([(at, len)]),
+                        len,
+                    });
+                }
             }
         }
+        let mut blocks = Vec::new();
+        inner
+            .blocks
+            .len()
+            .checked_mul(count)
+            .filter(|&n| n <= MAX_BLOCKS)
+            .and_then(|n| blocks.try_reserve_exact(n).ok())
+            .ok_or(Error::InvalidStride {
+                what: "a nested layout of more blocks than memory holds",
+            })?;
+        for i in 0..count {
+            // In range: the last copy's extent was checked above.
+            let shift = i * stride;
+            blocks.extend(inner.blocks.iter().map(|&(at, n)| (at + shift, n)));
+        }
         Layout::from_blocks(blocks)
+    }
+
+    /// The layout that selects nothing.
+    fn empty() -> Layout {
+        Layout {
+            blocks: Box::new([]),
+            len: 0,
+        }
     }
 
     fn from_blocks(mut blocks: Vec<(usize, usize)>) -> Result<Layout, Error> {
@@ -94,7 +140,6 @@ impl Layout {
             let end = at.checked_add(n).ok_or(Error::InvalidStride {
                 what: "a layout block past the end of the address space",
             })?;
-            len += n;
             match merged.last_mut() {
                 Some(last) if last.0 + last.1 > at => {
                     return Err(Error::InvalidStride {
@@ -104,6 +149,8 @@ impl Layout {
                 Some(last) if last.0 + last.1 == at => last.1 = end - last.0,
                 _ => merged.push((at, n)),
             }
+            // Disjoint blocks, each ending inside `usize`: their lengths add up inside it.
+            len += n;
         }
         Ok(Layout {
             blocks: merged.into_boxed_slice(),

@@ -387,6 +387,10 @@ impl<'s, T: Pod> Window<'s, T> {
     /// of `pe`'s part of the window in mode `kind` (requests are served in the order they were
     /// made). The epoch's operations are methods of the returned guard; dropping it ends the
     /// epoch (`MPI_Win_unlock`) after completing them.
+    ///
+    /// # Panics
+    /// A shared epoch, when [`crate::MAX_READERS`] shared epochs are open on `pe`'s part (as
+    /// [`crate::SymRwLock::read`]: only epochs that are never ended add up to that many).
     pub fn lock(&mut self, pe: Pe, kind: LockKind) -> Epoch<'_, T> {
         self.lock_member(pe.index(), kind)
     }
