@@ -80,7 +80,20 @@ const ERRORS: &[(&str, &str)] = &[
         "pequiet",
         "shmem: shmem_pe_quiet: invalid PE 2 (the job has 2 PEs)",
     ),
+    ("afterp", "shmem: shmem_long_p: called after shmem_finalize"),
+    (
+        "afterbarrier",
+        "shmem: shmem_barrier_all: called after shmem_finalize",
+    ),
+    (
+        "aftermalloc",
+        "shmem: shmem_malloc: called after shmem_finalize",
+    ),
 ];
+
+/// `atexit` modes that end normally without (all of) their `shmem_finalize`: the job
+/// succeeds (the implicit finalize at exit).
+const AT_EXIT: &[&str] = &["return", "exit", "nested"];
 
 /// Where the built programs are.
 struct Built {
@@ -135,7 +148,7 @@ fn build() -> Result<Built, String> {
     let dir = profile_dir.join("c-tests");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/c");
-    for name in PROGRAMS.iter().chain(&["errors", "big"]) {
+    for name in PROGRAMS.iter().chain(&["errors", "big", "atexit"]) {
         let out = Command::new(&shmemcc)
             .args([
                 "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-pthread", "-o",
@@ -425,17 +438,25 @@ fn main() {
             Err(format!("expected `{want}`\n{}", describe(&out)).into())
         }
     }));
-    trials.push(Trial::test("launcher::exit_without_finalize", || {
-        if support::under_mpirun() {
-            return Ok(()); // shmemrun's message; mpirun has its own
+    for &mode in AT_EXIT {
+        for n in [2, 4] {
+            trials.push(Trial::test(format!("atexit::{mode}_np{n}"), move || {
+                passes_with(n, "atexit", "atexit", &[mode])
+            }));
         }
-        let out = run(2, "errors", &["nofinalize"])?;
-        let want = "exited with status 0 without finalizing (the Rust handle was never dropped, \
-                    or shmem_finalize never called)";
-        if out.status.code() == Some(1) && String::from_utf8_lossy(&out.stderr).contains(want) {
+    }
+    trials.push(Trial::test("atexit::failure_is_not_finalized", || {
+        // PE 0 exits with status 3 (no finalize): the job fails with it, at once.
+        let out = run(2, "atexit", &["fail"])?;
+        let failed = if support::under_mpirun() {
+            !out.status.success()
+        } else {
+            out.status.code() == Some(3)
+        };
+        if failed {
             Ok(())
         } else {
-            Err(format!("expected exit 1 and `{want}`\n{}", describe(&out)).into())
+            Err(format!("expected exit 3\n{}", describe(&out)).into())
         }
     }));
     for &(mode, message) in ERRORS {

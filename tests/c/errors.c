@@ -47,7 +47,11 @@ int main(int argc, char **argv) {
     if (!strcmp(mode, "psync")) shmem_barrier(0, 0, npes, &local);
     if (!strcmp(mode, "mismatch")) shmem_malloc(64 + me);
     shmem_barrier_all();
-    if (!strcmp(mode, "nofinalize")) return 0; /* the launcher says so, in C's terms too */
     shmem_finalize();
+    /* After the last finalize: a one-sided call (an inline path in the header), a barrier,
+     * an allocation. */
+    if (!strcmp(mode, "afterp")) shmem_long_p(&x, 1, 0);
+    if (!strcmp(mode, "afterbarrier")) shmem_barrier_all();
+    if (!strcmp(mode, "aftermalloc")) shmem_malloc(64);
     return 0;
 }
