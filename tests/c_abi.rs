@@ -23,7 +23,18 @@ use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The C programs that must pass at 2 and 4 PEs.
 const PROGRAMS: &[&str] = &[
-    "rma", "amo", "lock", "coll", "team", "p2p", "ctx", "v16", "threads", "inline",
+    "rma",
+    "amo",
+    "lock",
+    "coll",
+    "team",
+    "p2p",
+    "ctx",
+    "v16",
+    "threads",
+    "inline",
+    "zero",
+    "team_invalid",
 ];
 
 /// The programs of [`PROGRAMS`] that call `shmem_init`: they also run at
