@@ -396,6 +396,44 @@ fn header_links_as(library: bool) -> Result<(), Failed> {
     }
 }
 
+/// `shmemcc` with `CC` and `SHMEM_CC` naming itself (`make CC=shmemcc`, the OpenSHMEM
+/// examples' `SHMEM_CC=shmemcc`), by path and through `PATH`: it runs `cc`, never itself
+/// (`--showme` says what it would run; then a real build).
+fn shmemcc_never_runs_itself() -> Result<(), Failed> {
+    let built = built()?;
+    let shmemcc = built.dir.join("../shmemcc");
+    let bin = built.dir.join("..");
+    let path = std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
+    .map_err(|e| format!("{e}"))?;
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/c/rma.c");
+    let exe = built.dir.join("rma-cc-shmemcc");
+    let cmd = |showme: bool| {
+        let mut c = Command::new(&shmemcc);
+        c.env_remove("SHMEMCC_CC")
+            .env("PATH", &path)
+            .env("SHMEM_CC", "shmemcc")
+            .env("CC", &shmemcc);
+        if showme {
+            c.arg("--showme");
+        }
+        c.args(["-std=c11", "-o"]).arg(&exe).arg(&src);
+        c
+    };
+    let out = cmd(true).output().map_err(|e| format!("{e}"))?;
+    let line = String::from_utf8_lossy(&out.stdout).into_owned();
+    if !out.status.success() || line.split_whitespace().next() != Some("cc") {
+        return Err(format!("expected `cc ...`\n{}", describe(&out)).into());
+    }
+    let out = cmd(false).output().map_err(|e| format!("{e}"))?;
+    if out.status.success() && exe.is_file() {
+        Ok(())
+    } else {
+        Err(describe(&out).into())
+    }
+}
+
 fn main() {
     let args = Arguments::from_args();
     let mut trials = Vec::new();
@@ -431,6 +469,10 @@ fn main() {
         passes_as(2, "rma-static", "rma")
     }));
     trials.push(Trial::test("header::every_declaration_links", header_links));
+    trials.push(Trial::test(
+        "shmemcc::never_runs_itself",
+        shmemcc_never_runs_itself,
+    ));
     trials.push(Trial::test("globals::larger_than_the_default_heap", || {
         let out = run_with(2, &["--heap-size", "64m"], "big", &[])?;
         let ok = String::from_utf8_lossy(&out.stdout).contains("big ok on 2 PEs");
