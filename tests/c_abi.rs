@@ -91,6 +91,8 @@ const ERRORS: &[(&str, &str)] = &[
         "pequiet",
         "shmem: shmem_pe_quiet: invalid PE 2 (the job has 2 PEs)",
     ),
+    ("lockword", "shmem: shmem_set_lock: lock 0x"),
+    ("lockbits", "shmem: shmem_set_lock: lock 0x"),
     ("afterp", "shmem: shmem_long_p: called after shmem_finalize"),
     (
         "afterbarrier",

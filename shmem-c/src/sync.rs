@@ -326,12 +326,45 @@ fn lock_word(s: &State, call: &str, lock: *const c_long) -> usize {
     s.sym_word(call, "lock", lock.cast(), 8)
 }
 
+/// `word`, read from a copy of the lock at `lock` for `call`, if it is a word of this lock
+/// (no bit above GRANTED; TAIL and NEXT 0 or a PE of the job plus 1), or the end of the job
+/// with a message: a lock that was never set to 0, or was overwritten, would otherwise send
+/// the next step to a PE that does not exist. A few operations on a value in a register,
+/// beside the remote atomic that read it.
+#[inline(always)]
+fn lock_state(s: &State, call: &str, lock: *const c_long, word: u64) -> u64 {
+    let n = s.n_pes() as u64;
+    if word >> 49 != 0 || word & TAIL > n || (word & NEXT) >> NEXT_SHIFT > n {
+        bad_lock(call, lock, word);
+    }
+    word
+}
+
+#[cold]
+#[inline(never)]
+fn bad_lock(call: &str, lock: *const c_long, word: u64) -> ! {
+    fail(
+        call,
+        format_args!(
+            "lock {lock:p} holds {word:#x}, not a state of a lock (a lock is a symmetric \
+             long set to 0 before its first use: never initialized, or overwritten)"
+        ),
+    )
+}
+
 /// Swings TAIL from `from` to `to` in the home copy if it holds `from` (`None` = any);
 /// returns the TAIL seen.
-fn swing_tail(s: &State, off: usize, from: Option<u64>, to: u64) -> u64 {
+fn swing_tail(
+    s: &State,
+    call: &str,
+    lock: *const c_long,
+    off: usize,
+    from: Option<u64>,
+    to: u64,
+) -> u64 {
     let t = s.t();
     loop {
-        let old: u64 = t.amo(HOME, off, AmoOp::Fetch);
+        let old = lock_state(s, call, lock, t.amo(HOME, off, AmoOp::Fetch));
         let tail = old & TAIL;
         if from.is_some_and(|f| f != tail) {
             return tail;
@@ -356,8 +389,9 @@ pub unsafe extern "C" fn shmem_set_lock(lock: *mut c_long) {
     let s = &st("shmem_set_lock");
     let off = lock_word(s, "shmem_set_lock", lock);
     let (t, me) = (s.t(), s.me());
-    t.amo(me, off, AmoOp::FetchAnd(!(NEXT | GRANTED)));
-    let prev = swing_tail(s, off, None, me as u64 + 1);
+    let own = t.amo(me, off, AmoOp::FetchAnd(!(NEXT | GRANTED)));
+    lock_state(s, "shmem_set_lock", lock, own);
+    let prev = swing_tail(s, "shmem_set_lock", lock, off, None, me as u64 + 1);
     if prev != 0 {
         t.amo(
             prev as usize - 1,
@@ -379,10 +413,10 @@ pub unsafe extern "C" fn shmem_clear_lock(lock: *mut c_long) {
     let off = lock_word(s, "shmem_clear_lock", lock);
     let (t, me) = (s.t(), s.me());
     t.quiet();
-    let mine: u64 = t.amo(me, off, AmoOp::Fetch);
+    let mine = lock_state(s, "shmem_clear_lock", lock, t.amo(me, off, AmoOp::Fetch));
     let mut next = (mine & NEXT) >> NEXT_SHIFT;
     if next == 0 {
-        let tail = swing_tail(s, off, Some(me as u64 + 1), 0);
+        let tail = swing_tail(s, "shmem_clear_lock", lock, off, Some(me as u64 + 1), 0);
         if tail == 0 {
             fail(
                 "shmem_clear_lock",
@@ -393,7 +427,7 @@ pub unsafe extern "C" fn shmem_clear_lock(lock: *mut c_long) {
             return;
         }
         let w = t.wait_local::<u64>(off, lock_site(off), |w| w & NEXT != 0);
-        next = (w & NEXT) >> NEXT_SHIFT;
+        next = (lock_state(s, "shmem_clear_lock", lock, w) & NEXT) >> NEXT_SHIFT;
     }
     t.amo(next as usize - 1, off, AmoOp::FetchOr(GRANTED));
 }
@@ -409,7 +443,7 @@ pub unsafe extern "C" fn shmem_test_lock(lock: *mut c_long) -> c_int {
     let off = lock_word(s, "shmem_test_lock", lock);
     let (t, me) = (s.t(), s.me());
     loop {
-        let old: u64 = t.amo(HOME, off, AmoOp::Fetch);
+        let old = lock_state(s, "shmem_test_lock", lock, t.amo(HOME, off, AmoOp::Fetch));
         if old & TAIL != 0 {
             return 1;
         }

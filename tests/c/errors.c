@@ -5,7 +5,7 @@
 #include <string.h>
 
 static long pSync[SHMEM_BARRIER_SYNC_SIZE];
-static long x;
+static long x, lock;
 
 int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "";
@@ -46,6 +46,13 @@ int main(int argc, char **argv) {
     if (!strcmp(mode, "set")) shmem_barrier(0, 0, npes + 1, pSync);
     if (!strcmp(mode, "psync")) shmem_barrier(0, 0, npes, &local);
     if (!strcmp(mode, "mismatch")) shmem_malloc(64 + me);
+    /* A lock word that is not 0 before its first use (never initialized, or overwritten):
+     * a TAIL past the PEs, or bits no lock state has. */
+    if (!strcmp(mode, "lockword") || !strcmp(mode, "lockbits")) {
+        lock = !strcmp(mode, "lockword") ? 1000 : -1;
+        shmem_barrier_all();
+        if (me == 0) shmem_set_lock(&lock);
+    }
     shmem_barrier_all();
     shmem_finalize();
     /* After the last finalize: a one-sided call (an inline path in the header), a barrier,
