@@ -35,6 +35,8 @@ const PROGRAMS: &[&str] = &[
     "inline",
     "zero",
     "team_invalid",
+    "sync_generic",
+    "reduce_generic",
 ];
 
 /// The programs of [`PROGRAMS`] that call `shmem_init`: they also run at
