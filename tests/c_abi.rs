@@ -93,6 +93,7 @@ const ERRORS: &[(&str, &str)] = &[
         "pequiet",
         "shmem: shmem_pe_quiet: invalid PE 2 (the job has 2 PEs)",
     ),
+    ("fcollectinto", "shmem: shmem_long_fcollect: source 0x"),
     ("lockword", "shmem: shmem_set_lock: lock 0x"),
     ("lockbits", "shmem: shmem_set_lock: lock 0x"),
     ("afterp", "shmem: shmem_long_p: called after shmem_finalize"),

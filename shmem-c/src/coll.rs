@@ -142,6 +142,29 @@ fn check<T>(call: &str, r: shmem_core::Result<T>) -> T {
     r.unwrap_or_else(|e| fail(call, format_args!("{e}")))
 }
 
+/// Ends an fcollect whose `source` (`slen` bytes) lies inside its `dest` (`dlen`
+/// bytes), naming the rule, which leaves no such use (the "collect into place" idiom, with
+/// `source` at this PE's own block of `dest`): every PE passes the same `source` and `dest`
+/// arrays, and `source` must be ready to be read by every PE while `dest` receives every
+/// PE's block (OpenSHMEM 1.5 §9.9.7), so a common `source` inside `dest` is overwritten by
+/// some PE's block while others still read it. OSHMEM and SOS do not check, and give the
+/// idiom's result only when each PE's `source` is its own block, which the first rule
+/// excludes.
+fn apart(call: &str, dest: *const c_void, dlen: usize, source: *const c_void, slen: usize) {
+    let (d, o) = (dest as usize, source as usize);
+    if slen != 0 && dlen != 0 && o < d.saturating_add(dlen) && d < o.saturating_add(slen) {
+        fail(
+            call,
+            format_args!(
+                "source {source:p} ({slen} bytes) lies inside dest {dest:p} ({dlen} bytes): \
+                 every PE passes the same source and dest, and source must stay readable \
+                 while dest receives every PE's block (OpenSHMEM 1.5 §9.9.7), so source must \
+                 lie outside dest"
+            ),
+        );
+    }
+}
+
 /// The symmetric offset of a collective's object of `len` bytes at `addr`. A 0-byte object
 /// needs no symmetric address (a program passes NULL with `nelems` 0): any address is
 /// accepted, at its offset when it is symmetric, else 0; no byte is reached there.
@@ -237,6 +260,7 @@ fn fcollect<T: Pod>(
 ) {
     let len = bytes(call, n, size_of::<T>());
     let all = bytes(call, len, c.set().size());
+    apart(call, dest, all, source, len);
     let (d, o) = objects(s, call, dest, all, source, len);
     check(call, c.fcollect::<T>(d, o, n, None));
 }

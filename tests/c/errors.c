@@ -46,6 +46,10 @@ int main(int argc, char **argv) {
     if (!strcmp(mode, "set")) shmem_barrier(0, 0, npes + 1, pSync);
     if (!strcmp(mode, "psync")) shmem_barrier(0, 0, npes, &local);
     if (!strcmp(mode, "mismatch")) shmem_malloc(64 + me);
+    if (!strcmp(mode, "fcollectinto")) { /* source at this PE's own block of dest */
+        long *all = shmem_calloc((size_t)npes * 2, sizeof(long));
+        shmem_long_fcollect(SHMEM_TEAM_WORLD, all, all + 2 * me, 2);
+    }
     /* A lock word that is not 0 before its first use (never initialized, or overwritten):
      * a TAIL past the PEs, or bits no lock state has. */
     if (!strcmp(mode, "lockword") || !strcmp(mode, "lockbits")) {
