@@ -37,6 +37,7 @@ const PROGRAMS: &[&str] = &[
     "team_invalid",
     "sync_generic",
     "reduce_generic",
+    "profile",
 ];
 
 /// The programs of [`PROGRAMS`] that call `shmem_init`: they also run at
@@ -352,6 +353,66 @@ fn declared(header: &str) -> Vec<String> {
     names
 }
 
+/// `pshmem.h` as `shmem.h` makes it: every prototype of a `shmem_*` function (a statement
+/// from a line that starts with its return type to the `;`; not the header's `static inline`
+/// functions) with the name shifted to `pshmem_*`, between the fixed head and tail below.
+fn pshmem_h(shmem_h: &str) -> String {
+    let mut protos = Vec::new();
+    let mut lines = shmem_h.lines();
+    while let Some(first) = lines.next() {
+        if !first.starts_with(|c: char| c.is_ascii_lowercase())
+            || ["typedef", "static", "extern", "struct"]
+                .iter()
+                .any(|k| first.starts_with(k))
+        {
+            continue;
+        }
+        let mut stmt = first.to_owned();
+        while !stmt.trim_end().ends_with(';') {
+            match lines.next() {
+                Some(l) => {
+                    stmt.push('\n');
+                    stmt.push_str(l);
+                }
+                None => break,
+            }
+        }
+        let head = stmt.split('(').next().unwrap_or("");
+        let name = head.rsplit([' ', '*']).next().unwrap_or("");
+        if name.starts_with("shmem_") {
+            protos.push(stmt.replacen(&format!("{name}("), &format!("p{name}("), 1));
+        }
+    }
+    format!(
+        "/* pshmem.h: the name-shifted entry points of the profiling interface (OpenSHMEM 1.5 §11):\n \
+         * pshmem_X for every function shmem.h declares as shmem_X, with the same arguments. A\n \
+         * profiler defines the shmem_X it measures and calls pshmem_X for the work. Generated from\n \
+         * shmem.h (tests/c_abi.rs checks that the two agree; SHMEM_BLESS_PSHMEM=1 rewrites this file\n \
+         * from shmem.h). */\n#ifndef PSHMEM_H\n#define PSHMEM_H\n\n#include <shmem.h>\n\n\
+         #ifdef __cplusplus\nextern \"C\" {{\n#endif\n\n{}\n\n#ifdef __cplusplus\n}}\n#endif\n\n\
+         #endif /* PSHMEM_H */\n",
+        protos.join("\n")
+    )
+}
+
+/// `pshmem.h` declares the `pshmem_*` twin of every function `shmem.h` declares
+/// ([`pshmem_h`]); `SHMEM_BLESS_PSHMEM=1` rewrites it from `shmem.h`.
+fn pshmem_agrees() -> Result<(), Failed> {
+    let include = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shmem-c/include");
+    let shmem_h = std::fs::read_to_string(include.join("shmem.h")).map_err(|e| format!("{e}"))?;
+    let want = pshmem_h(&shmem_h);
+    let path = include.join("pshmem.h");
+    if std::env::var_os("SHMEM_BLESS_PSHMEM").is_some() {
+        std::fs::write(&path, &want).map_err(|e| format!("{e}"))?;
+    }
+    let have = std::fs::read_to_string(&path).map_err(|e| format!("{e}"))?;
+    if have == want {
+        Ok(())
+    } else {
+        Err("pshmem.h does not match shmem.h: rerun with SHMEM_BLESS_PSHMEM=1".into())
+    }
+}
+
 /// Every function `shmem.h` declares links against `libshmem` (a program takes the address
 /// of each, built with `-Werror`), and the header declares the whole API. Built twice: with
 /// `-DSHMEM_NO_INLINE`, where every name is the library's exported function, and as is, where
@@ -370,10 +431,19 @@ fn header_links_as(library: bool) -> Result<(), Failed> {
     if names.len() < 1000 {
         return Err(format!("only {} declarations found in shmem.h", names.len()).into());
     }
+    let pshmem =
+        std::fs::read_to_string(include.with_file_name("pshmem.h")).map_err(|e| format!("{e}"))?;
+    let shifted: Vec<String> = pshmem
+        .lines()
+        .filter_map(|l| l.split('(').next())
+        .filter_map(|head| head.rsplit([' ', '*']).next())
+        .filter(|n| n.starts_with("pshmem_"))
+        .map(str::to_owned)
+        .collect();
     let mut c = String::from(
-        "#include <shmem.h>\n#include <stdio.h>\nstatic void (*const fns[])(void) = {\n",
+        "#include <pshmem.h>\n#include <stdio.h>\nstatic void (*const fns[])(void) = {\n",
     );
-    for n in &names {
+    for n in names.iter().chain(&shifted) {
         c.push_str(&format!("    (void (*)(void)){n},\n"));
     }
     c.push_str("};\nint main(void) {\n    printf(\"%zu functions\\n\", sizeof fns / sizeof fns[0]);\n    return 0;\n}\n");
@@ -393,7 +463,7 @@ fn header_links_as(library: bool) -> Result<(), Failed> {
         return Err(format!("a declared function does not link\n{}", describe(&out)).into());
     }
     let out = Command::new(&exe).output().map_err(|e| format!("{e}"))?;
-    let want = format!("{} functions", names.len());
+    let want = format!("{} functions", names.len() + shifted.len());
     if out.status.success() && String::from_utf8_lossy(&out.stdout).contains(&want) {
         Ok(())
     } else {
@@ -474,6 +544,7 @@ fn main() {
         passes_as(2, "rma-static", "rma")
     }));
     trials.push(Trial::test("header::every_declaration_links", header_links));
+    trials.push(Trial::test("header::pshmem_agrees", pshmem_agrees));
     trials.push(Trial::test(
         "shmemcc::never_runs_itself",
         shmemcc_never_runs_itself,

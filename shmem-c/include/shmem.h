@@ -113,6 +113,11 @@ void *shmem_ptr(const void *dest, int pe);
 void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe);
 void shmem_info_get_version(int *major, int *minor);
 void shmem_info_get_name(char *name);
+
+/* Profiling (OpenSHMEM 1.5 §11): a profiler may define shmem_pcontrol; this library's does
+ * nothing. Every function declared here as shmem_X also has the entry point pshmem_X
+ * (<pshmem.h>), which a profiler that defines shmem_X calls. */
+void shmem_pcontrol(const int level, ...);
 void start_pes(int npes);
 int _my_pe(void);
 int _num_pes(void);
