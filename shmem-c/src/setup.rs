@@ -363,7 +363,12 @@ pub extern "C" fn shmem_calloc(count: usize, size: usize) -> *mut c_void {
     }
 }
 
-/// `shmem_align` (§9.3.3): collective; `alignment` must be a power of two.
+/// `shmem_align` (§9.3.3): collective; `alignment` must be a power of two. The address is
+/// aligned, on every PE: the segment places each partition on a multiple of its
+/// `partition_align` (the largest power of two dividing the partition size, at most 1 GiB),
+/// so an offset aligned within the partition is an aligned address. A larger alignment
+/// (a partition size such as `--heap-size 4k`, or a job under MPI, whose memory MPI places
+/// at a page) ends the job with a message.
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_align(alignment: usize, size: usize) -> *mut c_void {
     align_as("shmem_align", alignment, size)
@@ -380,6 +385,17 @@ fn align_as(call: &str, alignment: usize, size: usize) -> *mut c_void {
     if size == 0 {
         let _ = st(call);
         return std::ptr::null_mut();
+    }
+    let placed = st(call).rt.segment().partition_align();
+    if alignment > placed {
+        fail(
+            call,
+            format_args!(
+                "alignment {alignment} is more than the symmetric heap's addresses can have \
+                 on every PE ({placed}: the largest power of two that divides the partition \
+                 size, SHMEM_SYMMETRIC_SIZE, at most 1 GiB; a page under MPI)"
+            ),
+        );
     }
     alloc(call, size, alignment.max(16), false)
 }
