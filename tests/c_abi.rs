@@ -572,22 +572,38 @@ fn main() {
         "shmemcc::never_runs_itself",
         shmemcc_never_runs_itself,
     ));
-    trials.push(Trial::test("globals::larger_than_the_default_heap", || {
-        let out = run_with(2, &["--heap-size", "64m"], "big", &[])?;
-        let ok = String::from_utf8_lossy(&out.stdout).contains("big ok on 2 PEs");
+    // SHMEM_SYMMETRIC_SIZE is the heap's size: 48 MiB of globals beside a 16 MiB heap that
+    // still holds 12 MiB, and beside the default heap.
+    for (name, opts) in [
+        (
+            "globals::beside_a_smaller_heap",
+            &["--heap-size", "16m"][..],
+        ),
+        ("globals::beside_the_default_heap", &[][..]),
+    ] {
+        trials.push(Trial::test(name, move || {
+            let out = run_with(2, opts, "big", &["12"])?;
+            let ok = String::from_utf8_lossy(&out.stdout).contains("big ok on 2 PEs");
+            if out.status.success() && ok {
+                Ok(())
+            } else {
+                Err(describe(&out).into())
+            }
+        }));
+    }
+    // As a singleton too (the process makes its own segment).
+    trials.push(Trial::test("globals::beside_the_heap_singleton", || {
+        let exe = built()?.dir.join("big");
+        let out = Command::new(exe)
+            .arg("12")
+            .env("SHMEM_SYMMETRIC_SIZE", "16m")
+            .output()
+            .map_err(|e| format!("{e}"))?;
+        let ok = String::from_utf8_lossy(&out.stdout).contains("big ok on 1 PEs");
         if out.status.success() && ok {
             Ok(())
         } else {
             Err(describe(&out).into())
-        }
-    }));
-    trials.push(Trial::test("globals::too_large_for_the_partition", || {
-        let out = run_with(2, &["--heap-size", "16m"], "big", &[])?;
-        let want = "shmem: shmem_init: the program's global and static data need";
-        if !out.status.success() && String::from_utf8_lossy(&out.stderr).contains(want) {
-            Ok(())
-        } else {
-            Err(format!("expected `{want}`\n{}", describe(&out)).into())
         }
     }));
     for &mode in AT_EXIT {

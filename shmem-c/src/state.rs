@@ -371,14 +371,18 @@ fn init_first(call: &str, mpi: MpiThreads) -> &'static Runtime {
     let spans = globals::find().unwrap_or_else(|e| fail(call, format_args!("{e}")));
     let snapshot = globals::snapshot(&spans);
     let descs = globals::descs(&spans, &snapshot);
+    // SHMEM_SYMMETRIC_SIZE is the heap's size, beside the globals (`shmemrun` sizes the
+    // partition so too).
+    shmem_core::runtime::statics_beside_heap();
     let (rt, layout) = match Runtime::init_threads(&descs, mpi) {
         Ok(r) => r,
         Err(Error::StaticsTooLarge { needed, available }) => fail(
             call,
             format_args!(
                 "the program's global and static data need {needed} bytes of symmetric \
-                 memory per PE, but the partition has {available}: raise \
-                 SHMEM_SYMMETRIC_SIZE (shmemrun --heap-size)"
+                 memory per PE, but the partition has {available} (shmemrun adds them to \
+                 SHMEM_SYMMETRIC_SIZE for a program that needs libshmem.so, not for one \
+                 linked with libshmem.a): raise SHMEM_SYMMETRIC_SIZE (shmemrun --heap-size)"
             ),
         ),
         Err(e) => fail(call, format_args!("{e}")),

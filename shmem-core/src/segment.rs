@@ -374,6 +374,23 @@ pub fn partition_align(partition_size: usize) -> usize {
     (1usize << size.trailing_zeros()).min(MAX_PARTITION_ALIGN)
 }
 
+/// The partition size for a heap of `heap` bytes (`SHMEM_SYMMETRIC_SIZE`) beside `data` bytes
+/// of symmetric globals (a C program's, which `shmem_init` places in the partition): `heap`
+/// rounded to a page, plus `data` rounded up to a multiple of that size's own alignment (at
+/// most 2 MiB), so that the partition keeps the alignment [`partition_align`] gives it.
+/// Saturates (a size that large is refused where the segment is made).
+pub fn heap_and_data(heap: usize, data: usize) -> usize {
+    let heap = heap
+        .max(PAGE)
+        .checked_next_multiple_of(PAGE)
+        .unwrap_or(usize::MAX);
+    if data == 0 {
+        return heap;
+    }
+    let unit = partition_align(heap).min(2 << 20);
+    heap.saturating_add(data.checked_next_multiple_of(unit).unwrap_or(usize::MAX))
+}
+
 /// A mapped segment.
 #[derive(Debug)]
 pub struct Segment {
@@ -683,6 +700,14 @@ mod tests {
         assert_eq!(partition_align(4096), 4096);
         assert_eq!(partition_align(1), 4096);
         assert_eq!(partition_align(8 << 30), 1 << 30);
+        // The heap beside the data, the data rounded to keep the heap size's alignment (at
+        // most 2 MiB).
+        assert_eq!(heap_and_data(128 << 20, 0), 128 << 20);
+        assert_eq!(heap_and_data(128 << 20, 1), (128 << 20) + (2 << 20));
+        assert_eq!(heap_and_data(4096, 5000), 3 * 4096);
+        assert_eq!(heap_and_data(1, 0), 4096);
+        assert_eq!(heap_and_data(usize::MAX - 4095, 1 << 20), usize::MAX);
+        assert!(partition_align(heap_and_data(48 << 20, (200 << 20) + 1)) >= 2 << 20);
         let (seg, fd, _) = Segment::create(3, 2 << 20).unwrap();
         let other = Segment::attach(fd.as_fd(), expect_of(&seg)).unwrap();
         for s in [&seg, &other] {
