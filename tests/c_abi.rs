@@ -613,6 +613,23 @@ fn main() {
             }));
         }
     }
+    trials.push(Trial::test("atexit::leaving_others_waiting_fails", || {
+        if support::under_mpirun() {
+            return Ok(()); // shmemrun's deadlock report; mpirun has none
+        }
+        // PE 0 returns (finalized at exit) while PE 1 waits for its put: a deadlock report.
+        let out = run(2, "atexit", &["leave"])?;
+        let said = String::from_utf8_lossy(&out.stderr).contains("deadlock");
+        if out.status.code() == Some(124) && said {
+            Ok(())
+        } else {
+            Err(format!(
+                "expected exit 124 and a deadlock report\n{}",
+                describe(&out)
+            )
+            .into())
+        }
+    }));
     trials.push(Trial::test("atexit::failure_is_not_finalized", || {
         // PE 0 exits with status 3 (no finalize): the job fails with it, at once.
         let out = run(2, "atexit", &["fail"])?;
