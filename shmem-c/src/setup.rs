@@ -90,8 +90,9 @@ pub(crate) static ENDING_JOB: AtomicBool = AtomicBool::new(false);
 /// Arranges, at the first initialization, that the process's normal exit (a return from
 /// `main`, or `exit(0)`) finalizes an initialized PE, as the specification has it (§9.1.6:
 /// a program that does not call `shmem_finalize` is finalized implicitly at exit) and other
-/// implementations do (OSHMEM, SOS): [`at_exit`]. Registered after `Runtime::end_mpi_at_exit`, so it runs
-/// before MPI is finalized (exit handlers run in reverse order).
+/// implementations do (OSHMEM, SOS): [`at_exit`]. Registered after
+/// `Runtime::end_mpi_at_exit`, so it runs before MPI is finalized (exit handlers run in
+/// reverse order).
 pub(crate) fn finalize_at_exit() {
     // SAFETY: `at_exit` is an `extern "C"` function that never unwinds (a panic in it
     // aborts), and its argument is unused.
