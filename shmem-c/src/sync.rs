@@ -326,45 +326,38 @@ fn lock_word(s: &State, call: &str, lock: *const c_long) -> usize {
     s.sym_word(call, "lock", lock.cast(), 8)
 }
 
-/// `word`, read from a copy of the lock at `lock` for `call`, if it is a word of this lock
-/// (no bit above GRANTED; TAIL and NEXT 0 or a PE of the job plus 1), or the end of the job
-/// with a message: a lock that was never set to 0, or was overwritten, would otherwise send
-/// the next step to a PE that does not exist. A few operations on a value in a register,
-/// beside the remote atomic that read it.
+/// The PE that `field` (a TAIL or NEXT value read from the lock at `lock`, not 0: PE + 1)
+/// names, or the end of the job with a message naming `call`: a lock word that was never set
+/// to 0, or was overwritten, would otherwise send the queue to a PE that does not exist. One
+/// compare of a value in a register, beside the remote atomic that read it; only where the
+/// value is about to be used as a PE.
 #[inline(always)]
-fn lock_state(s: &State, call: &str, lock: *const c_long, word: u64) -> u64 {
-    let n = s.n_pes() as u64;
-    if word >> 49 != 0 || word & TAIL > n || (word & NEXT) >> NEXT_SHIFT > n {
-        bad_lock(call, lock, word);
+fn lock_pe(s: &State, call: &str, lock: *const c_long, field: u64) -> usize {
+    if field > s.n_pes() as u64 {
+        bad_lock(call, lock, field);
     }
-    word
+    field as usize - 1
 }
 
 #[cold]
 #[inline(never)]
-fn bad_lock(call: &str, lock: *const c_long, word: u64) -> ! {
+fn bad_lock(call: &str, lock: *const c_long, field: u64) -> ! {
     fail(
         call,
         format_args!(
-            "lock {lock:p} holds {word:#x}, not a state of a lock (a lock is a symmetric \
-             long set to 0 before its first use: never initialized, or overwritten)"
+            "lock {lock:p} names PE {} in its queue, which is not a PE of the job: a lock is a \
+             symmetric long set to 0 before its first use (never initialized, or overwritten)",
+            field - 1
         ),
     )
 }
 
 /// Swings TAIL from `from` to `to` in the home copy if it holds `from` (`None` = any);
 /// returns the TAIL seen.
-fn swing_tail(
-    s: &State,
-    call: &str,
-    lock: *const c_long,
-    off: usize,
-    from: Option<u64>,
-    to: u64,
-) -> u64 {
+fn swing_tail(s: &State, off: usize, from: Option<u64>, to: u64) -> u64 {
     let t = s.t();
     loop {
-        let old = lock_state(s, call, lock, t.amo(HOME, off, AmoOp::Fetch));
+        let old: u64 = t.amo(HOME, off, AmoOp::Fetch);
         let tail = old & TAIL;
         if from.is_some_and(|f| f != tail) {
             return tail;
@@ -389,12 +382,11 @@ pub unsafe extern "C" fn shmem_set_lock(lock: *mut c_long) {
     let s = &st("shmem_set_lock");
     let off = lock_word(s, "shmem_set_lock", lock);
     let (t, me) = (s.t(), s.me());
-    let own = t.amo(me, off, AmoOp::FetchAnd(!(NEXT | GRANTED)));
-    lock_state(s, "shmem_set_lock", lock, own);
-    let prev = swing_tail(s, "shmem_set_lock", lock, off, None, me as u64 + 1);
+    t.amo(me, off, AmoOp::FetchAnd(!(NEXT | GRANTED)));
+    let prev = swing_tail(s, off, None, me as u64 + 1);
     if prev != 0 {
         t.amo(
-            prev as usize - 1,
+            lock_pe(s, "shmem_set_lock", lock, prev),
             off,
             AmoOp::FetchOr((me as u64 + 1) << NEXT_SHIFT),
         );
@@ -413,10 +405,10 @@ pub unsafe extern "C" fn shmem_clear_lock(lock: *mut c_long) {
     let off = lock_word(s, "shmem_clear_lock", lock);
     let (t, me) = (s.t(), s.me());
     t.quiet();
-    let mine = lock_state(s, "shmem_clear_lock", lock, t.amo(me, off, AmoOp::Fetch));
+    let mine: u64 = t.amo(me, off, AmoOp::Fetch);
     let mut next = (mine & NEXT) >> NEXT_SHIFT;
     if next == 0 {
-        let tail = swing_tail(s, "shmem_clear_lock", lock, off, Some(me as u64 + 1), 0);
+        let tail = swing_tail(s, off, Some(me as u64 + 1), 0);
         if tail == 0 {
             fail(
                 "shmem_clear_lock",
@@ -427,9 +419,10 @@ pub unsafe extern "C" fn shmem_clear_lock(lock: *mut c_long) {
             return;
         }
         let w = t.wait_local::<u64>(off, lock_site(off), |w| w & NEXT != 0);
-        next = (lock_state(s, "shmem_clear_lock", lock, w) & NEXT) >> NEXT_SHIFT;
+        next = (w & NEXT) >> NEXT_SHIFT;
     }
-    t.amo(next as usize - 1, off, AmoOp::FetchOr(GRANTED));
+    let next = lock_pe(s, "shmem_clear_lock", lock, next);
+    t.amo(next, off, AmoOp::FetchOr(GRANTED));
 }
 
 /// `shmem_test_lock` (§9.10.3): takes the lock if it is free and returns 0; returns 1,
@@ -443,8 +436,9 @@ pub unsafe extern "C" fn shmem_test_lock(lock: *mut c_long) -> c_int {
     let off = lock_word(s, "shmem_test_lock", lock);
     let (t, me) = (s.t(), s.me());
     loop {
-        let old = lock_state(s, "shmem_test_lock", lock, t.amo(HOME, off, AmoOp::Fetch));
+        let old: u64 = t.amo(HOME, off, AmoOp::Fetch);
         if old & TAIL != 0 {
+            lock_pe(s, "shmem_test_lock", lock, old & TAIL);
             return 1;
         }
         // Not queued on this lock, so clearing the own node changes nothing anyone reads.
