@@ -367,7 +367,7 @@ fn slot_out_of_range(pe: usize) -> ! {
 const MAX_PARTITION_ALIGN: usize = 1 << 30;
 
 /// The alignment a memfd segment gives each partition of `partition_size` bytes (a multiple
-/// of a page): the largest power of two that divides it, at most [`MAX_PARTITION_ALIGN`].
+/// of a page): the largest power of two that divides it, at most 1 GiB.
 /// Partition 0 is placed on a multiple of it, and so is every other, `partition_size` apart.
 pub fn partition_align(partition_size: usize) -> usize {
     let size = partition_size.max(PAGE);
