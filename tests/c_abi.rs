@@ -23,9 +23,29 @@ use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The C programs that must pass at 2 and 4 PEs.
 const PROGRAMS: &[&str] = &[
-    "rma", "amo", "lock", "coll", "team", "p2p", "ctx", "v16", "threads", "inline", "anyfair",
+    "rma",
+    "amo",
+    "lock",
+    "coll",
+    "team",
+    "p2p",
+    "ctx",
+    "v16",
+    "threads",
+    "inline",
+    "anyfair",
     "strided",
+    "zero",
+    "team_invalid",
+    "sync_generic",
+    "reduce_generic",
+    "profile",
 ];
+
+/// Programs that pass at 2 and 4 PEs under `shmemrun`: `align` needs the segment's aligned
+/// partitions, which memory MPI lends does not have (`shmem_align` of more than a page ends
+/// an MPI job with a message instead).
+const SHMEMRUN_ONLY: &[&str] = &["align"];
 
 /// The programs of [`PROGRAMS`] that call `shmem_init`: they also run at
 /// `SHMEM_THREAD_MULTIPLE` (`tests/c/multiple.h`).
@@ -81,7 +101,27 @@ const ERRORS: &[(&str, &str)] = &[
         "pequiet",
         "shmem: shmem_pe_quiet: invalid PE 2 (the job has 2 PEs)",
     ),
+    ("fcollectinto", "shmem: shmem_long_fcollect: source 0x"),
+    (
+        "alignbig",
+        "shmem: shmem_align: alignment 2147483648 is more than",
+    ),
+    ("lockword", "shmem: shmem_set_lock: lock 0x"),
+    ("lockbits", "shmem: shmem_set_lock: lock 0x"),
+    ("afterp", "shmem: shmem_long_p: called after shmem_finalize"),
+    (
+        "afterbarrier",
+        "shmem: shmem_barrier_all: called after shmem_finalize",
+    ),
+    (
+        "aftermalloc",
+        "shmem: shmem_malloc: called after shmem_finalize",
+    ),
 ];
+
+/// `atexit` modes that end normally without (all of) their `shmem_finalize`: the job
+/// succeeds (the implicit finalize at exit).
+const AT_EXIT: &[&str] = &["return", "exit", "nested"];
 
 /// Where the built programs are.
 struct Built {
@@ -136,7 +176,11 @@ fn build() -> Result<Built, String> {
     let dir = profile_dir.join("c-tests");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/c");
-    for name in PROGRAMS.iter().chain(&["errors", "big"]) {
+    for name in PROGRAMS
+        .iter()
+        .chain(SHMEMRUN_ONLY)
+        .chain(&["errors", "big", "atexit"])
+    {
         let out = Command::new(&shmemcc)
             .args([
                 "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-pthread", "-o",
@@ -324,6 +368,66 @@ fn declared(header: &str) -> Vec<String> {
     names
 }
 
+/// `pshmem.h` as `shmem.h` makes it: every prototype of a `shmem_*` function (a statement
+/// from a line that starts with its return type to the `;`; not the header's `static inline`
+/// functions) with the name shifted to `pshmem_*`, between the fixed head and tail below.
+fn pshmem_h(shmem_h: &str) -> String {
+    let mut protos = Vec::new();
+    let mut lines = shmem_h.lines();
+    while let Some(first) = lines.next() {
+        if !first.starts_with(|c: char| c.is_ascii_lowercase())
+            || ["typedef", "static", "extern", "struct"]
+                .iter()
+                .any(|k| first.starts_with(k))
+        {
+            continue;
+        }
+        let mut stmt = first.to_owned();
+        while !stmt.trim_end().ends_with(';') {
+            match lines.next() {
+                Some(l) => {
+                    stmt.push('\n');
+                    stmt.push_str(l);
+                }
+                None => break,
+            }
+        }
+        let head = stmt.split('(').next().unwrap_or("");
+        let name = head.rsplit([' ', '*']).next().unwrap_or("");
+        if name.starts_with("shmem_") {
+            protos.push(stmt.replacen(&format!("{name}("), &format!("p{name}("), 1));
+        }
+    }
+    format!(
+        "/* pshmem.h: the name-shifted entry points of the profiling interface (OpenSHMEM 1.5 §11):\n \
+         * pshmem_X for every function shmem.h declares as shmem_X, with the same arguments. A\n \
+         * profiler defines the shmem_X it measures and calls pshmem_X for the work. Generated from\n \
+         * shmem.h (tests/c_abi.rs checks that the two agree; SHMEM_BLESS_PSHMEM=1 rewrites this file\n \
+         * from shmem.h). */\n#ifndef PSHMEM_H\n#define PSHMEM_H\n\n#include <shmem.h>\n\n\
+         #ifdef __cplusplus\nextern \"C\" {{\n#endif\n\n{}\n\n#ifdef __cplusplus\n}}\n#endif\n\n\
+         #endif /* PSHMEM_H */\n",
+        protos.join("\n")
+    )
+}
+
+/// `pshmem.h` declares the `pshmem_*` twin of every function `shmem.h` declares
+/// ([`pshmem_h`]); `SHMEM_BLESS_PSHMEM=1` rewrites it from `shmem.h`.
+fn pshmem_agrees() -> Result<(), Failed> {
+    let include = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shmem-c/include");
+    let shmem_h = std::fs::read_to_string(include.join("shmem.h")).map_err(|e| format!("{e}"))?;
+    let want = pshmem_h(&shmem_h);
+    let path = include.join("pshmem.h");
+    if std::env::var_os("SHMEM_BLESS_PSHMEM").is_some() {
+        std::fs::write(&path, &want).map_err(|e| format!("{e}"))?;
+    }
+    let have = std::fs::read_to_string(&path).map_err(|e| format!("{e}"))?;
+    if have == want {
+        Ok(())
+    } else {
+        Err("pshmem.h does not match shmem.h: rerun with SHMEM_BLESS_PSHMEM=1".into())
+    }
+}
+
 /// Every function `shmem.h` declares links against `libshmem` (a program takes the address
 /// of each, built with `-Werror`), and the header declares the whole API. Built twice: with
 /// `-DSHMEM_NO_INLINE`, where every name is the library's exported function, and as is, where
@@ -342,10 +446,19 @@ fn header_links_as(library: bool) -> Result<(), Failed> {
     if names.len() < 1000 {
         return Err(format!("only {} declarations found in shmem.h", names.len()).into());
     }
+    let pshmem =
+        std::fs::read_to_string(include.with_file_name("pshmem.h")).map_err(|e| format!("{e}"))?;
+    let shifted: Vec<String> = pshmem
+        .lines()
+        .filter_map(|l| l.split('(').next())
+        .filter_map(|head| head.rsplit([' ', '*']).next())
+        .filter(|n| n.starts_with("pshmem_"))
+        .map(str::to_owned)
+        .collect();
     let mut c = String::from(
-        "#include <shmem.h>\n#include <stdio.h>\nstatic void (*const fns[])(void) = {\n",
+        "#include <pshmem.h>\n#include <stdio.h>\nstatic void (*const fns[])(void) = {\n",
     );
-    for n in &names {
+    for n in names.iter().chain(&shifted) {
         c.push_str(&format!("    (void (*)(void)){n},\n"));
     }
     c.push_str("};\nint main(void) {\n    printf(\"%zu functions\\n\", sizeof fns / sizeof fns[0]);\n    return 0;\n}\n");
@@ -365,8 +478,46 @@ fn header_links_as(library: bool) -> Result<(), Failed> {
         return Err(format!("a declared function does not link\n{}", describe(&out)).into());
     }
     let out = Command::new(&exe).output().map_err(|e| format!("{e}"))?;
-    let want = format!("{} functions", names.len());
+    let want = format!("{} functions", names.len() + shifted.len());
     if out.status.success() && String::from_utf8_lossy(&out.stdout).contains(&want) {
+        Ok(())
+    } else {
+        Err(describe(&out).into())
+    }
+}
+
+/// `shmemcc` with `CC` and `SHMEM_CC` naming itself (`make CC=shmemcc`, the OpenSHMEM
+/// examples' `SHMEM_CC=shmemcc`), by path and through `PATH`: it runs `cc`, never itself
+/// (`--showme` says what it would run; then a real build).
+fn shmemcc_never_runs_itself() -> Result<(), Failed> {
+    let built = built()?;
+    let shmemcc = built.dir.join("../shmemcc");
+    let bin = built.dir.join("..");
+    let path = std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
+    .map_err(|e| format!("{e}"))?;
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/c/rma.c");
+    let exe = built.dir.join("rma-cc-shmemcc");
+    let cmd = |showme: bool| {
+        let mut c = Command::new(&shmemcc);
+        c.env_remove("SHMEMCC_CC")
+            .env("PATH", &path)
+            .env("SHMEM_CC", "shmemcc")
+            .env("CC", &shmemcc);
+        if showme {
+            c.arg("--showme");
+        }
+        c.args(["-std=c11", "-o"]).arg(&exe).arg(&src);
+        c
+    };
+    let out = cmd(true).output().map_err(|e| format!("{e}"))?;
+    let line = String::from_utf8_lossy(&out.stdout).into_owned();
+    if !out.status.success() || line.split_whitespace().next() != Some("cc") {
+        return Err(format!("expected `cc ...`\n{}", describe(&out)).into());
+    }
+    let out = cmd(false).output().map_err(|e| format!("{e}"))?;
+    if out.status.success() && exe.is_file() {
         Ok(())
     } else {
         Err(describe(&out).into())
@@ -379,6 +530,16 @@ fn main() {
     for &p in PROGRAMS {
         for n in [2, 4] {
             trials.push(Trial::test(format!("{p}::np{n}"), move || passes(n, p)));
+        }
+    }
+    for &p in SHMEMRUN_ONLY {
+        for n in [2, 4] {
+            trials.push(Trial::test(format!("{p}::np{n}"), move || {
+                if support::under_mpirun() {
+                    return Ok(());
+                }
+                passes(n, p)
+            }));
         }
     }
     for &p in SINGLE_THREADED {
@@ -408,35 +569,81 @@ fn main() {
         passes_as(2, "rma-static", "rma")
     }));
     trials.push(Trial::test("header::every_declaration_links", header_links));
-    trials.push(Trial::test("globals::larger_than_the_default_heap", || {
-        let out = run_with(2, &["--heap-size", "64m"], "big", &[])?;
-        let ok = String::from_utf8_lossy(&out.stdout).contains("big ok on 2 PEs");
+    trials.push(Trial::test("header::pshmem_agrees", pshmem_agrees));
+    trials.push(Trial::test(
+        "shmemcc::never_runs_itself",
+        shmemcc_never_runs_itself,
+    ));
+    // SHMEM_SYMMETRIC_SIZE is the heap's size: 48 MiB of globals beside a 16 MiB heap that
+    // still holds 12 MiB, and beside the default heap.
+    for (name, opts) in [
+        (
+            "globals::beside_a_smaller_heap",
+            &["--heap-size", "16m"][..],
+        ),
+        ("globals::beside_the_default_heap", &[][..]),
+    ] {
+        trials.push(Trial::test(name, move || {
+            let out = run_with(2, opts, "big", &["12"])?;
+            let ok = String::from_utf8_lossy(&out.stdout).contains("big ok on 2 PEs");
+            if out.status.success() && ok {
+                Ok(())
+            } else {
+                Err(describe(&out).into())
+            }
+        }));
+    }
+    // As a singleton too (the process makes its own segment).
+    trials.push(Trial::test("globals::beside_the_heap_singleton", || {
+        let exe = built()?.dir.join("big");
+        let out = Command::new(exe)
+            .arg("12")
+            .env("SHMEM_SYMMETRIC_SIZE", "16m")
+            .output()
+            .map_err(|e| format!("{e}"))?;
+        let ok = String::from_utf8_lossy(&out.stdout).contains("big ok on 1 PEs");
         if out.status.success() && ok {
             Ok(())
         } else {
             Err(describe(&out).into())
         }
     }));
-    trials.push(Trial::test("globals::too_large_for_the_partition", || {
-        let out = run_with(2, &["--heap-size", "16m"], "big", &[])?;
-        let want = "shmem: shmem_init: the program's global and static data need";
-        if !out.status.success() && String::from_utf8_lossy(&out.stderr).contains(want) {
+    for &mode in AT_EXIT {
+        for n in [2, 4] {
+            trials.push(Trial::test(format!("atexit::{mode}_np{n}"), move || {
+                passes_with(n, "atexit", "atexit", &[mode])
+            }));
+        }
+    }
+    trials.push(Trial::test("atexit::leaving_others_waiting_fails", || {
+        if support::under_mpirun() {
+            return Ok(()); // shmemrun's deadlock report; mpirun has none
+        }
+        // PE 0 returns (finalized at exit) while PE 1 waits for its put: a deadlock report.
+        let out = run(2, "atexit", &["leave"])?;
+        let said = String::from_utf8_lossy(&out.stderr).contains("deadlock");
+        if out.status.code() == Some(124) && said {
             Ok(())
         } else {
-            Err(format!("expected `{want}`\n{}", describe(&out)).into())
+            Err(format!(
+                "expected exit 124 and a deadlock report\n{}",
+                describe(&out)
+            )
+            .into())
         }
     }));
-    trials.push(Trial::test("launcher::exit_without_finalize", || {
-        if support::under_mpirun() {
-            return Ok(()); // shmemrun's message; mpirun has its own
-        }
-        let out = run(2, "errors", &["nofinalize"])?;
-        let want = "exited with status 0 without finalizing (the Rust handle was never dropped, \
-                    or shmem_finalize never called)";
-        if out.status.code() == Some(1) && String::from_utf8_lossy(&out.stderr).contains(want) {
+    trials.push(Trial::test("atexit::failure_is_not_finalized", || {
+        // PE 0 exits with status 3 (no finalize): the job fails with it, at once.
+        let out = run(2, "atexit", &["fail"])?;
+        let failed = if support::under_mpirun() {
+            !out.status.success()
+        } else {
+            out.status.code() == Some(3)
+        };
+        if failed {
             Ok(())
         } else {
-            Err(format!("expected exit 1 and `{want}`\n{}", describe(&out)).into())
+            Err(format!("expected exit 3\n{}", describe(&out)).into())
         }
     }));
     for &(mode, message) in ERRORS {

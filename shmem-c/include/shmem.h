@@ -113,6 +113,11 @@ void *shmem_ptr(const void *dest, int pe);
 void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe);
 void shmem_info_get_version(int *major, int *minor);
 void shmem_info_get_name(char *name);
+
+/* Profiling (OpenSHMEM 1.5 §11): a profiler may define shmem_pcontrol; this library's does
+ * nothing. Every function declared here as shmem_X also has the entry point pshmem_X
+ * (<pshmem.h>), which a profiler that defines shmem_X calls. */
+void shmem_pcontrol(const int level, ...);
 void start_pes(int npes);
 int _my_pe(void);
 int _num_pes(void);
@@ -1984,6 +1989,12 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
 
 #define SHMEM_PICK_(_1, _2, _3, _4, _5, _6, _7, _8, NAME, ...) NAME
 
+/* shmem_sync(team) (1.5's generic shmem_team_sync) beside the deprecated
+ * shmem_sync(PE_start, logPE_stride, PE_size, pSync), told apart by their argument count;
+ * inside its own expansion the name is the library's four-argument function. */
+#define shmem_sync(...) \
+    SHMEM_PICK_(__VA_ARGS__, ~, ~, ~, ~, shmem_sync, ~, ~, shmem_team_sync, ~)(__VA_ARGS__)
+
 #define shmem_put_g_(dest, source, nelems, pe) \
     _Generic(*(dest), \
         float: shmem_float_put, \
@@ -3017,13 +3028,20 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned long: shmem_ulong_test_some_vector, \
         unsigned long long: shmem_ulonglong_test_some_vector)(ivars, nelems, indices, status, cmp, cmp_values)
 
+/* The bitwise reductions' table lists the unsigned types and int8_t .. int64_t (uint8_t ..
+ * uint64_t and size_t are unsigned types above): the signed ones by their typedef names,
+ * which are signed char, short, int and long (or long long) here. */
 #define shmem_and_reduce(team, dest, source, nreduce) \
     _Generic(*(dest), \
         unsigned char: shmem_uchar_and_reduce, \
         unsigned short: shmem_ushort_and_reduce, \
         unsigned int: shmem_uint_and_reduce, \
         unsigned long: shmem_ulong_and_reduce, \
-        unsigned long long: shmem_ulonglong_and_reduce)(team, dest, source, nreduce)
+        unsigned long long: shmem_ulonglong_and_reduce, \
+        int8_t: shmem_int8_and_reduce, \
+        int16_t: shmem_int16_and_reduce, \
+        int32_t: shmem_int32_and_reduce, \
+        int64_t: shmem_int64_and_reduce)(team, dest, source, nreduce)
 
 #define shmem_or_reduce(team, dest, source, nreduce) \
     _Generic(*(dest), \
@@ -3031,7 +3049,11 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned short: shmem_ushort_or_reduce, \
         unsigned int: shmem_uint_or_reduce, \
         unsigned long: shmem_ulong_or_reduce, \
-        unsigned long long: shmem_ulonglong_or_reduce)(team, dest, source, nreduce)
+        unsigned long long: shmem_ulonglong_or_reduce, \
+        int8_t: shmem_int8_or_reduce, \
+        int16_t: shmem_int16_or_reduce, \
+        int32_t: shmem_int32_or_reduce, \
+        int64_t: shmem_int64_or_reduce)(team, dest, source, nreduce)
 
 #define shmem_xor_reduce(team, dest, source, nreduce) \
     _Generic(*(dest), \
@@ -3039,7 +3061,11 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
         unsigned short: shmem_ushort_xor_reduce, \
         unsigned int: shmem_uint_xor_reduce, \
         unsigned long: shmem_ulong_xor_reduce, \
-        unsigned long long: shmem_ulonglong_xor_reduce)(team, dest, source, nreduce)
+        unsigned long long: shmem_ulonglong_xor_reduce, \
+        int8_t: shmem_int8_xor_reduce, \
+        int16_t: shmem_int16_xor_reduce, \
+        int32_t: shmem_int32_xor_reduce, \
+        int64_t: shmem_int64_xor_reduce)(team, dest, source, nreduce)
 
 #define shmem_max_reduce(team, dest, source, nreduce) \
     _Generic(*(dest), \

@@ -142,7 +142,41 @@ fn check<T>(call: &str, r: shmem_core::Result<T>) -> T {
     r.unwrap_or_else(|e| fail(call, format_args!("{e}")))
 }
 
-/// Offsets of a collective's target and source: symmetric, and the same or disjoint.
+/// Ends an fcollect whose `source` (`slen` bytes) lies inside its `dest` (`dlen`
+/// bytes), naming the rule, which leaves no such use (the "collect into place" idiom, with
+/// `source` at this PE's own block of `dest`): every PE passes the same `source` and `dest`
+/// arrays, and `source` must be ready to be read by every PE while `dest` receives every
+/// PE's block (OpenSHMEM 1.5 §9.9.7), so a common `source` inside `dest` is overwritten by
+/// some PE's block while others still read it. OSHMEM and SOS do not check, and give the
+/// idiom's result only when each PE's `source` is its own block, which the first rule
+/// excludes.
+fn apart(call: &str, dest: *const c_void, dlen: usize, source: *const c_void, slen: usize) {
+    let (d, o) = (dest as usize, source as usize);
+    if slen != 0 && dlen != 0 && o < d.saturating_add(dlen) && d < o.saturating_add(slen) {
+        fail(
+            call,
+            format_args!(
+                "source {source:p} ({slen} bytes) lies inside dest {dest:p} ({dlen} bytes): \
+                 every PE passes the same source and dest, and source must stay readable \
+                 while dest receives every PE's block (OpenSHMEM 1.5 §9.9.7), so source must \
+                 lie outside dest"
+            ),
+        );
+    }
+}
+
+/// The symmetric offset of a collective's object of `len` bytes at `addr`. A 0-byte object
+/// needs no symmetric address (a program passes NULL with `nelems` 0): any address is
+/// accepted, at its offset when it is symmetric, else 0; no byte is reached there.
+fn object(s: &State, call: &str, what: &str, addr: *const c_void, len: usize) -> usize {
+    if len == 0 {
+        return s.try_sym(addr, 0).unwrap_or(0);
+    }
+    s.sym(call, what, addr, len)
+}
+
+/// Offsets of a collective's target and source: symmetric (unless empty, [`object`]), and
+/// the same or disjoint.
 fn objects(
     s: &State,
     call: &str,
@@ -151,8 +185,8 @@ fn objects(
     source: *const c_void,
     slen: usize,
 ) -> (usize, usize) {
-    let d = s.sym(call, "dest", dest, dlen);
-    let o = s.sym(call, "source", source, slen);
+    let d = object(s, call, "dest", dest, dlen);
+    let o = object(s, call, "source", source, slen);
     if d != o && d < o + slen && o < d + dlen {
         fail(
             call,
@@ -226,6 +260,7 @@ fn fcollect<T: Pod>(
 ) {
     let len = bytes(call, n, size_of::<T>());
     let all = bytes(call, len, c.set().size());
+    apart(call, dest, all, source, len);
     let (d, o) = objects(s, call, dest, all, source, len);
     check(call, c.fcollect::<T>(d, o, n, None));
 }
@@ -239,10 +274,13 @@ fn collect<T: Pod>(
     n: usize,
 ) {
     let len = bytes(call, n, size_of::<T>());
-    let o = s.sym(call, "source", source, len);
-    let d = s.sym(call, "dest", dest, 0);
-    // The destination's room: up to the end of the symmetric region that holds it.
-    let room = s.room(d) / size_of::<T>();
+    let o = object(s, call, "source", source, len);
+    // The destination's room: up to the end of the symmetric region that holds it (none for
+    // an address that is not symmetric: enough when every member contributes nothing).
+    let (d, room) = match s.try_sym(dest, 0) {
+        Some(d) => (d, s.room(d) / size_of::<T>()),
+        None => (0, 0),
+    };
     check(call, c.collect::<T>(d, room, o, n, None));
 }
 
@@ -291,6 +329,9 @@ fn alltoalls<T: Pod>(
 
 /// Checks that `pWrk` is symmetric for `n` reduced elements of `size` bytes.
 fn pwrk(s: &State, call: &str, pwrk: *const c_void, n: usize, size: usize) {
+    if n == 0 {
+        return;
+    }
     let elems = (n / 2 + 1).max(REDUCE_MIN_WRKDATA_SIZE);
     let _ = s.sym(call, "pWrk", pwrk, bytes(call, elems, size));
 }

@@ -24,6 +24,7 @@
 //! partition (`SHMEM_SYMMETRIC_SIZE`); the pages are shared, so a child forked without exec
 //! shares the parent's globals instead of getting a copy.
 
+use std::cell::Cell;
 use std::ffi::c_void;
 
 use shmem_core::transport::Transport;
@@ -48,8 +49,10 @@ pub(crate) struct Globals {
     /// The first span, as (live start, length, symmetric offset; the length at most half the
     /// address space, as `within` needs: it is in a partition), kept by value so that the
     /// usual program (one writable segment) finds its globals without a loop (an atomic on a
-    /// global `long` is the common case). Without spans, `NO_SPAN`.
-    first: (usize, usize, usize),
+    /// global `long` is the common case). Without spans, `NO_SPAN`. A `Cell`: emptied and
+    /// restored below `SHMEM_THREAD_MULTIPLE` by finalize and a later init
+    /// ([`Globals::no_fast_path`], [`Globals::fast_path`]), when no other call runs.
+    first: Cell<(usize, usize, usize)>,
 }
 
 /// `Globals::first` when there are no spans: no range of at least one byte is inside it.
@@ -59,7 +62,7 @@ impl Default for Globals {
     fn default() -> Globals {
         Globals {
             spans: Vec::new(),
-            first: NO_SPAN,
+            first: Cell::new(NO_SPAN),
         }
     }
 }
@@ -84,20 +87,29 @@ impl Globals {
     #[inline(always)]
     pub(crate) fn first_offset(&self, a: usize, len: usize) -> Option<usize> {
         debug_assert!(len > 0);
-        let (lo, size, off) = self.first;
+        let (lo, size, off) = self.first.get();
         within(a, len, lo, size).map(|o| off + o)
     }
 
     /// The first span as `(live start, length, symmetric offset)` (`NO_SPAN` when none, or
     /// after [`Globals::no_fast_path`]).
     pub(crate) fn first_span(&self) -> (usize, usize, usize) {
-        self.first
+        self.first.get()
     }
 
     /// Makes [`Globals::first_offset`] find nothing (`SHMEM_THREAD_MULTIPLE`: no call takes a
-    /// hot path); [`Globals::offset`] still finds every span.
-    pub(crate) fn no_fast_path(&mut self) {
-        self.first = NO_SPAN;
+    /// hot path; after `shmem_finalize`: every call takes the path that says so);
+    /// [`Globals::offset`] still finds every span.
+    pub(crate) fn no_fast_path(&self) {
+        self.first.set(NO_SPAN);
+    }
+
+    /// Undoes [`Globals::no_fast_path`] (an initialization after the last finalize, below
+    /// `SHMEM_THREAD_MULTIPLE`).
+    pub(crate) fn fast_path(&self) {
+        if let Some(&(lo, hi, off)) = self.spans.first() {
+            self.first.set((lo, hi - lo, off));
+        }
     }
 
     /// [`Globals::offset`] in the spans after the first.
@@ -298,8 +310,6 @@ pub(crate) fn adopt(
         }
         globals.spans.push((s.lo, s.hi, off));
     }
-    if let Some(&(lo, hi, off)) = globals.spans.first() {
-        globals.first = (lo, hi - lo, off);
-    }
+    globals.fast_path();
     Ok(globals)
 }

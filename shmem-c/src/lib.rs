@@ -44,6 +44,7 @@ mod globals;
 pub mod inline;
 #[cfg(target_arch = "x86_64")]
 pub mod longdouble;
+pub mod pshmem;
 pub mod rma;
 pub mod setup;
 pub mod signal;

@@ -1,13 +1,13 @@
 //! Setup, queries and memory management (OpenSHMEM 1.5 §9.1, §9.3).
 
 use std::ffi::{c_char, c_int, c_void};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use shmem_core::runtime::VENDOR_NAME;
 use shmem_core::transport::Transport;
 use shmem_core::{AllocRequest, Error};
 
-use crate::state::{self, fail, st, st_unlocked};
+use crate::state::{self, fail, st, st_finalized, st_unlocked};
 
 /// `SHMEM_MAX_NAME_LEN`.
 const MAX_NAME_LEN: usize = 256;
@@ -64,16 +64,70 @@ pub unsafe extern "C" fn shmem_query_thread(provided: *mut c_int) {
 /// PE and marks the PE finished. Symmetric memory stays mapped (the globals live there).
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_finalize() {
-    let s = &st("shmem_finalize");
+    let s = &st_finalized("shmem_finalize");
     if s.finalized.load(Ordering::Relaxed) {
         return;
     }
     let left = s.inits.get().saturating_sub(1);
     s.inits.set(left);
     if left == 0 {
-        s.finalized.store(true, Ordering::Release);
-        s.rt.finalize();
+        finalize_now(s);
     }
+}
+
+/// The last `shmem_finalize` of this PE: later calls end the job with a message
+/// (`State::hot_paths`).
+fn finalize_now(s: &state::State) {
+    s.finalized.store(true, Ordering::Release);
+    s.rt.finalize();
+    s.hot_paths(false);
+}
+
+/// Set by `shmem_global_exit` and `state::fail`: the process is ending the job, and must
+/// not wait for the other PEs at exit.
+pub(crate) static ENDING_JOB: AtomicBool = AtomicBool::new(false);
+
+/// Arranges, at the first initialization, that the process's normal exit (a return from
+/// `main`, or `exit(0)`) finalizes an initialized PE, as the specification has it (§9.1.6:
+/// a program that does not call `shmem_finalize` is finalized implicitly at exit) and other
+/// implementations do (OSHMEM, SOS): [`at_exit`]. Registered after
+/// `Runtime::end_mpi_at_exit`, so it runs before MPI is finalized (exit handlers run in
+/// reverse order).
+pub(crate) fn finalize_at_exit() {
+    // SAFETY: `at_exit` is an `extern "C"` function that never unwinds (a panic in it
+    // aborts), and its argument is unused.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    unsafe {
+        on_exit(at_exit, std::ptr::null_mut())
+    };
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    {
+        extern "C" fn at_exit_any() {
+            at_exit(0, std::ptr::null_mut());
+        }
+        // SAFETY: as above.
+        unsafe { libc::atexit(at_exit_any) };
+    }
+}
+
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+unsafe extern "C" {
+    /// glibc's `on_exit(3)`: `atexit` with the exit status.
+    fn on_exit(f: extern "C" fn(c_int, *mut c_void), arg: *mut c_void) -> c_int;
+}
+
+/// The exit handler of [`finalize_at_exit`]: finalizes a PE that is initialized (however
+/// many initializations remain unmatched) when the process exits with status 0 and is not
+/// ending the job ([`ENDING_JOB`]). A non-zero status (glibc, which passes it) leaves
+/// without the finalize barrier: the launcher then reports the PE's status at once, where
+/// waiting for the others could hang.
+extern "C" fn at_exit(status: c_int, _arg: *mut c_void) {
+    if status != 0 || ENDING_JOB.load(Ordering::Relaxed) || !state::initialized() {
+        return;
+    }
+    let s = &st_finalized("shmem_finalize");
+    s.inits.set(0);
+    finalize_now(s);
 }
 
 /// `shmem_query_initialized` (OpenSHMEM 1.6, §9.1.5): `*initialized` is 1 between the first
@@ -98,6 +152,7 @@ pub unsafe extern "C" fn shmem_query_initialized(initialized: *mut c_int) -> c_i
 /// `shmem_global_exit` (§9.1.7): ends every PE of the job; the launcher exits with `status`.
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_global_exit(status: c_int) -> ! {
+    ENDING_JOB.store(true, Ordering::Relaxed);
     // No lock: `global_exit` reads fields set at init and stores atomics (`StateCell`), and
     // must not wait for another thread's collective.
     st_unlocked("shmem_global_exit").rt.global_exit(status)
@@ -309,7 +364,12 @@ pub extern "C" fn shmem_calloc(count: usize, size: usize) -> *mut c_void {
     }
 }
 
-/// `shmem_align` (§9.3.3): collective; `alignment` must be a power of two.
+/// `shmem_align` (§9.3.3): collective; `alignment` must be a power of two. The address is
+/// aligned, on every PE: the segment places each partition on a multiple of its
+/// `partition_align` (the largest power of two dividing the partition size, at most 1 GiB),
+/// so an offset aligned within the partition is an aligned address. A larger alignment
+/// (a partition size such as `--heap-size 4k`, or a job under MPI, whose memory MPI places
+/// at a page) ends the job with a message.
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_align(alignment: usize, size: usize) -> *mut c_void {
     align_as("shmem_align", alignment, size)
@@ -326,6 +386,17 @@ fn align_as(call: &str, alignment: usize, size: usize) -> *mut c_void {
     if size == 0 {
         let _ = st(call);
         return std::ptr::null_mut();
+    }
+    let placed = st(call).rt.segment().partition_align();
+    if alignment > placed {
+        fail(
+            call,
+            format_args!(
+                "alignment {alignment} is more than the symmetric heap's addresses can have \
+                 on every PE ({placed}: the largest power of two that divides the partition \
+                 size, SHMEM_SYMMETRIC_SIZE, at most 1 GiB; a page under MPI)"
+            ),
+        );
     }
     alloc(call, size, alignment.max(16), false)
 }

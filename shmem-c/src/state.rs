@@ -71,8 +71,10 @@ pub(crate) struct State {
     /// The hot paths' window on this PE's partition, `(start, size)`: `base` and `psize`
     /// below `MULTIPLE`; empty (size 0) at `MULTIPLE`, as is the globals' first span for the
     /// hot paths then (`Globals::no_fast_path`), so that no call takes a hot path, which
-    /// uses the runtime's transport (`State::sym_fast`).
-    fast_own: (usize, usize),
+    /// uses the runtime's transport (`State::sym_fast`). Empty, too, after the last
+    /// `shmem_finalize`, so that every call goes to the path that says so
+    /// ([`State::hot_paths`]).
+    fast_own: Cell<(usize, usize)>,
     /// At `SHMEM_THREAD_MULTIPLE`, the way of every thread into the segment: the one-sided
     /// calls use it instead of the transport (`crate::threads`). `None` below `MULTIPLE`.
     pub(crate) path: Option<ThreadPath<'static>>,
@@ -104,7 +106,9 @@ struct StateCell(UnsafeCell<Option<State>>);
 //   the `RefCell`s and `Cell`s below) holds `SERIAL` for its whole duration ([`st`]), so they
 //   are used by one thread at a time, each lock ordered after the previous unlock. The calls
 //   that do not hold it ([`st_unlocked`]) read only fields written once at init (addresses,
-//   sizes, the globals' spans, `path`) and atomics (`ctxs`, `finalized`) and `any_cursor` (a mutex), and
+//   sizes, the globals' spans, `path`; the hot windows, `Cell`s that `State::hot_paths`
+//   writes again at finalize and re-init only below `MULTIPLE`) and atomics (`ctxs`,
+//   `finalized`) and `any_cursor` (a mutex), and
 //   reach the segment only through `path`, a `ThreadPath`, which is `Sync`. Of the runtime
 //   they use only what init set and nothing changes: `shmem_ptr`'s `ShmTransport::maps`
 //   (the job's node map) and `Segment::partition_ptr`, and `fail`'s `global_exit`, which
@@ -193,6 +197,7 @@ pub(crate) fn fail(call: &str, msg: std::fmt::Arguments<'_>) -> ! {
     // One write, so the lines of PEs that fail together do not interleave.
     let line = format!("shmem: {call}: {msg}\n");
     let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
+    crate::setup::ENDING_JOB.store(true, Ordering::Relaxed);
     match current() {
         Some(st) => st.rt.global_exit(1),
         None => std::process::exit(1),
@@ -200,7 +205,7 @@ pub(crate) fn fail(call: &str, msg: std::fmt::Arguments<'_>) -> ! {
 }
 
 /// The state, if `shmem_init` ran.
-fn current() -> Option<&'static State> {
+pub(crate) fn current() -> Option<&'static State> {
     // SAFETY: the cell is written once, by the first `init`, which no other call of the
     // process overlaps (the C caller starts with `shmem_init` and starts its other threads
     // afterwards; see `StateCell`), and never again: no `&mut` exists while this `&` is used.
@@ -214,9 +219,21 @@ pub(crate) fn initialized() -> bool {
 }
 
 /// The state, for `call`, which may use the runtime: at `MULTIPLE` the returned guard holds
-/// [`SERIAL`]. Ends the process with a message when `shmem_init` has not run.
+/// [`SERIAL`]. Ends the process with a message when `shmem_init` has not run, or when the
+/// last `shmem_finalize` has (one relaxed load and a branch that is never taken: nothing
+/// beside a collective's or an allocation's own work).
 #[inline(always)]
 pub(crate) fn st(call: &str) -> Held {
+    let held = st_finalized(call);
+    if held.finalized.load(Ordering::Relaxed) {
+        after_finalize(call);
+    }
+    held
+}
+
+/// [`st`], also after the last `shmem_finalize` (`shmem_finalize` itself).
+#[inline(always)]
+pub(crate) fn st_finalized(call: &str) -> Held {
     let guard = serial();
     Held {
         s: st_unlocked(call),
@@ -258,6 +275,15 @@ pub(crate) fn within(a: usize, len: usize, lo: usize, size: usize) -> Option<usi
 #[inline(never)]
 fn not_initialized(call: &str) -> ! {
     fail(call, format_args!("called before shmem_init"))
+}
+
+#[cold]
+#[inline(never)]
+fn after_finalize(call: &str) -> ! {
+    fail(
+        call,
+        format_args!("called after shmem_finalize (and before another shmem_init)"),
+    )
 }
 
 #[cold]
@@ -328,6 +354,7 @@ fn init_again(call: &str) {
                 .unwrap_or_else(|e| fail(call, format_args!("{e}")));
             s.finalized.store(false, Ordering::Release);
             s.inits.set(1);
+            s.hot_paths(true);
             return;
         }
         s.inits.set(s.inits.get().saturating_add(1));
@@ -347,14 +374,18 @@ fn init_first(call: &str, mpi: MpiThreads) -> &'static Runtime {
     let spans = globals::find().unwrap_or_else(|e| fail(call, format_args!("{e}")));
     let snapshot = globals::snapshot(&spans);
     let descs = globals::descs(&spans, &snapshot);
+    // SHMEM_SYMMETRIC_SIZE is the heap's size, beside the globals (`shmemrun` sizes the
+    // partition so too).
+    shmem_core::runtime::statics_beside_heap();
     let (rt, layout) = match Runtime::init_threads(&descs, mpi) {
         Ok(r) => r,
         Err(Error::StaticsTooLarge { needed, available }) => fail(
             call,
             format_args!(
                 "the program's global and static data need {needed} bytes of symmetric \
-                 memory per PE, but the partition has {available}: raise \
-                 SHMEM_SYMMETRIC_SIZE (shmemrun --heap-size)"
+                 memory per PE, but the partition has {available} (shmemrun adds them to \
+                 SHMEM_SYMMETRIC_SIZE for a program that needs libshmem.so, not for one \
+                 linked with libshmem.a): raise SHMEM_SYMMETRIC_SIZE (shmemrun --heap-size)"
             ),
         ),
         Err(e) => fail(call, format_args!("{e}")),
@@ -384,7 +415,6 @@ fn init_first(call: &str, mpi: MpiThreads) -> &'static Runtime {
         // a live Rust context).
         p.enter();
     }
-    let mut globals = globals;
     let fast_own = match path {
         None => (base, seg.partition_size()),
         Some(_) => {
@@ -408,7 +438,7 @@ fn init_first(call: &str, mpi: MpiThreads) -> &'static Runtime {
         _world_block: block,
         teams: RefCell::new(HashMap::new()),
         ctxs: Contexts::default(),
-        fast_own,
+        fast_own: Cell::new(fast_own),
         path,
         any_cursor: Mutex::new(AnyCursor::default()),
         finalized: AtomicBool::new(false),
@@ -422,6 +452,7 @@ fn init_first(call: &str, mpi: MpiThreads) -> &'static Runtime {
     if let Some(s) = current() {
         crate::inline::publish(s, path.is_none() && t.maps_all());
     }
+    crate::setup::finalize_at_exit();
     rt
 }
 
@@ -434,7 +465,28 @@ impl State {
 
     /// The hot paths' window on this PE's partition, `(start, size)` (empty at `MULTIPLE`).
     pub(crate) fn fast_window(&self) -> (usize, usize) {
-        self.fast_own
+        self.fast_own.get()
+    }
+
+    /// Opens (`on`: an initialization after the last finalize) or closes (`shmem_finalize`)
+    /// the hot paths' windows and `shmem.h`'s inline table, so that a call after the last
+    /// finalize reaches its out-of-line path, where [`State::sym`] ends the job with
+    /// "called after shmem_finalize". Nothing to do at `MULTIPLE`, where they stay empty.
+    ///
+    /// The windows are `Cell`s written here with no lock: below `MULTIPLE` calls do not
+    /// overlap (the C caller's contract), and finalize and init are calls.
+    pub(crate) fn hot_paths(&self, on: bool) {
+        if self.path.is_some() {
+            return;
+        }
+        if on {
+            self.fast_own.set((self.base, self.psize));
+            self.globals.fast_path();
+        } else {
+            self.fast_own.set((self.base, 0));
+            self.globals.no_fast_path();
+        }
+        crate::inline::publish(self, on && self.t().maps_all());
     }
 
     /// The first span of the globals as the hot paths see it: (live start, length,
@@ -515,7 +567,7 @@ impl State {
     pub(crate) unsafe fn at_fast(&self, pe: usize, off: usize) -> *mut u8 {
         // SAFETY: `sym_fast` found something, so the level is below `MULTIPLE` and
         // `fast_own.1` is `psize` (`init`): this is `State::at` (caller).
-        unsafe { self.seg0.add(pe * self.fast_own.1 + off) }
+        unsafe { self.seg0.add(pe * self.fast_own.get().1 + off) }
     }
 
     /// [`State::at`] for this PE (one add).
@@ -539,7 +591,8 @@ impl State {
     /// `None` for every address: the hot paths, which use the transport, are never taken.
     #[inline(always)]
     pub(crate) fn sym_fast(&self, addr: *const c_void, len: usize) -> Option<usize> {
-        match within(addr as usize, len, self.fast_own.0, self.fast_own.1) {
+        let (lo, size) = self.fast_own.get();
+        match within(addr as usize, len, lo, size) {
             Some(off) => Some(off),
             None => self.globals.first_offset(addr as usize, len),
         }
@@ -561,11 +614,14 @@ impl State {
     /// what `State::at` needs): the own partition's by `State::own`;
     /// a span of the globals by `Globals::offset`, and every span's copy lies in the
     /// partition (`globals::adopt` located it with the segment's checked `partition_ptr`).
+    ///
+    /// After the last `shmem_finalize` it ends the job with "called after shmem_finalize":
+    /// every one-sided call reaches it then ([`State::hot_paths`]).
     #[inline(always)]
     pub(crate) fn sym(&self, call: &str, what: &str, addr: *const c_void, len: usize) -> usize {
         match self.try_sym(addr, len) {
-            Some(o) => o,
-            None => self.not_symmetric(call, what, addr, len),
+            Some(o) if !self.finalized.load(Ordering::Relaxed) => o,
+            _ => self.not_symmetric(call, what, addr, len),
         }
     }
 
@@ -588,6 +644,9 @@ impl State {
     #[cold]
     #[inline(never)]
     fn not_symmetric(&self, call: &str, what: &str, addr: *const c_void, len: usize) -> ! {
+        if self.finalized.load(Ordering::Relaxed) {
+            after_finalize(call);
+        }
         fail(
             call,
             format_args!(

@@ -327,6 +327,32 @@ fn lock_word(s: &State, call: &str, lock: *const c_long) -> usize {
     s.sym_word(call, "lock", lock.cast(), 8)
 }
 
+/// The PE that `field` (a TAIL or NEXT value read from the lock at `lock`, not 0: PE + 1)
+/// names, or the end of the job with a message naming `call`: a lock word that was never set
+/// to 0, or was overwritten, would otherwise send the queue to a PE that does not exist. One
+/// compare of a value in a register, beside the remote atomic that read it; only where the
+/// value is about to be used as a PE.
+#[inline(always)]
+fn lock_pe(s: &State, call: &str, lock: *const c_long, field: u64) -> usize {
+    if field > s.n_pes() as u64 {
+        bad_lock(call, lock, field);
+    }
+    field as usize - 1
+}
+
+#[cold]
+#[inline(never)]
+fn bad_lock(call: &str, lock: *const c_long, field: u64) -> ! {
+    fail(
+        call,
+        format_args!(
+            "lock {lock:p} names PE {} in its queue, which is not a PE of the job: a lock is a \
+             symmetric long set to 0 before its first use (never initialized, or overwritten)",
+            field - 1
+        ),
+    )
+}
+
 /// Swings TAIL from `from` to `to` in the home copy if it holds `from` (`None` = any);
 /// returns the TAIL seen.
 fn swing_tail(s: &State, off: usize, from: Option<u64>, to: u64) -> u64 {
@@ -361,7 +387,7 @@ pub unsafe extern "C" fn shmem_set_lock(lock: *mut c_long) {
     let prev = swing_tail(s, off, None, me as u64 + 1);
     if prev != 0 {
         t.amo(
-            prev as usize - 1,
+            lock_pe(s, "shmem_set_lock", lock, prev),
             off,
             AmoOp::FetchOr((me as u64 + 1) << NEXT_SHIFT),
         );
@@ -396,7 +422,8 @@ pub unsafe extern "C" fn shmem_clear_lock(lock: *mut c_long) {
         let w = t.wait_local::<u64>(off, lock_site(off), |w| w & NEXT != 0);
         next = (w & NEXT) >> NEXT_SHIFT;
     }
-    t.amo(next as usize - 1, off, AmoOp::FetchOr(GRANTED));
+    let next = lock_pe(s, "shmem_clear_lock", lock, next);
+    t.amo(next, off, AmoOp::FetchOr(GRANTED));
 }
 
 /// `shmem_test_lock` (§9.10.3): takes the lock if it is free and returns 0; returns 1,
@@ -412,6 +439,7 @@ pub unsafe extern "C" fn shmem_test_lock(lock: *mut c_long) -> c_int {
     loop {
         let old: u64 = t.amo(HOME, off, AmoOp::Fetch);
         if old & TAIL != 0 {
+            lock_pe(s, "shmem_test_lock", lock, old & TAIL);
             return 1;
         }
         // Not queued on this lock, so clearing the own node changes nothing anyone reads.

@@ -259,6 +259,8 @@ pub unsafe extern "C" fn shmem_team_split_2d(
 
 /// `shmem_team_destroy` (§9.4.10): collective over the team; its slot is released once every
 /// member is past its last use. The predefined teams cannot be destroyed.
+/// `SHMEM_TEAM_INVALID` (what a split gives a PE outside the new team) does nothing, so that a
+/// program destroys whatever its split returned on every PE.
 ///
 /// # Safety
 /// None beyond the crate's contract: `team` is a handle, never dereferenced.
@@ -266,6 +268,9 @@ pub unsafe extern "C" fn shmem_team_split_2d(
 pub unsafe extern "C" fn shmem_team_destroy(team: *mut c_void) {
     let call = "shmem_team_destroy";
     let s = &st(call);
+    if team.is_null() {
+        return;
+    }
     if matches!(team as usize, WORLD | SHARED) {
         fail(
             call,

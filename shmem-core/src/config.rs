@@ -3,7 +3,7 @@
 //!
 //! | variable | values | default | what it sets |
 //! |---|---|---|---|
-//! | `SHMEM_SYMMETRIC_SIZE` | a size: `65536`, `64k`, `128m`, `1g` (powers of 1024; `b`/`ib` suffixes allowed) | `128m` | bytes of symmetric memory per PE (statics + heap); `shmemrun --heap-size` sets it |
+//! | `SHMEM_SYMMETRIC_SIZE` | a size: `65536`, `64k`, `128m`, `1g` (powers of 1024; `b`/`ib` suffixes allowed) | `128m` | bytes of symmetric memory per PE: the heap and a Rust program's `#[symmetric]` statics; a C program's global data comes beside it (`launcher::partition_size`, `runtime::statics_beside_heap`); `shmemrun --heap-size` sets it |
 //! | `SHMEM_INFO` | a flag | off | PE 0 prints the library version and this configuration at init |
 //! | `SHMEM_VERSION` | a flag | off | PE 0 prints the library version at init |
 //! | `SHMEM_DEBUG` | `0`, `1`, `2` (or a flag: on = `1`) | `0` | runtime log records on stderr: `1` init, allocations, team splits, finalize; `2` also every collective call |
@@ -28,7 +28,8 @@ use std::time::Duration;
 
 use crate::error::{Error, Result};
 
-/// Default symmetric area per PE (statics + heap) when `SHMEM_SYMMETRIC_SIZE` is not set.
+/// Default symmetric area per PE (heap, with a Rust program's statics; a C program's globals
+/// come beside it) when `SHMEM_SYMMETRIC_SIZE` is not set.
 /// The memory is a sparse memfd: pages cost only when touched.
 pub const DEFAULT_SYMMETRIC_SIZE: usize = 128 << 20;
 

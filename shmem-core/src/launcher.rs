@@ -183,16 +183,121 @@ pub fn check_config(cfg: &LaunchConfig) -> Result<()> {
         });
     }
     let mem_total = crate::sys::memory_total();
-    let total = planned_size(cfg.n_pes, cfg.symmetric_size).unwrap_or(u64::MAX);
+    let partition = partition_size(cfg);
+    let total = planned_size(cfg.n_pes, partition).unwrap_or(u64::MAX);
     if total > mem_total {
         return Err(Error::JobTooLarge {
             n_pes: cfg.n_pes,
-            symmetric_size: cfg.symmetric_size,
+            symmetric_size: partition,
             total,
             mem_total,
         });
     }
     Ok(())
+}
+
+/// Bytes of symmetric memory per PE for `cfg`'s job: `symmetric_size`, the symmetric heap
+/// (`SHMEM_SYMMETRIC_SIZE`, `--heap-size`), plus the writable data of a program built
+/// against the C API ([`c_api_globals`]), which `shmem_init` makes symmetric in the same
+/// partition, as the specification and other implementations size it: the variable is the
+/// heap's size however large the program's globals are ([`crate::segment::heap_and_data`]).
+/// A Rust program's `#[symmetric]` statics are few and small: they come out of the
+/// partition, as before.
+pub fn partition_size(cfg: &LaunchConfig) -> usize {
+    crate::segment::heap_and_data(cfg.symmetric_size, c_api_globals(&cfg.program))
+}
+
+/// The bytes of writable data (`.data`, `.bss`, page-rounded spans of its writable `PT_LOAD`
+/// segments) of `program` (a path, or a name looked up in `PATH`) when it is an ELF64
+/// little-endian executable that needs `libshmem.so`, the C API's library, which makes
+/// exactly those spans symmetric; else 0 (a Rust program, a script, a program linked with
+/// `libshmem.a`, an unreadable file).
+pub fn c_api_globals(program: &std::ffi::OsStr) -> usize {
+    elf_c_globals(program).unwrap_or(0)
+}
+
+/// [`c_api_globals`]; `None` for anything it does not recognize.
+fn elf_c_globals(program: &std::ffi::OsStr) -> Option<usize> {
+    use std::io::{Read, Seek, SeekFrom};
+    const PAGE: u64 = 4096;
+    let path = if program.as_encoded_bytes().contains(&b'/') {
+        std::path::PathBuf::from(program)
+    } else {
+        std::env::split_paths(&std::env::var_os("PATH")?)
+            .map(|d| d.join(program))
+            .find(|p| p.is_file())?
+    };
+    let mut f = std::fs::File::open(path).ok()?;
+    let mut read = |at: u64, len: usize| -> Option<Vec<u8>> {
+        let mut b = vec![0; len];
+        f.seek(SeekFrom::Start(at)).ok()?;
+        f.read_exact(&mut b).ok()?;
+        Some(b)
+    };
+    let u16_at = |b: &[u8], i: usize| u16::from_le_bytes([b[i], b[i + 1]]);
+    let u32_at = |b: &[u8], i: usize| u32::from_le_bytes(b[i..i + 4].try_into().unwrap_or([0; 4]));
+    let u64_at = |b: &[u8], i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap_or([0; 8]));
+    let eh = read(0, 64)?;
+    if eh[..4] != *b"\x7fELF" || eh[4] != 2 || eh[5] != 1 {
+        return None;
+    }
+    let (phoff, phentsize, phnum) = (u64_at(&eh, 32), u16_at(&eh, 54), u16_at(&eh, 56));
+    if phentsize < 56 || phnum > 512 {
+        return None;
+    }
+    let ph = read(phoff, usize::from(phentsize) * usize::from(phnum))?;
+    // (type, flags, offset, vaddr, filesz, memsz) of each program header.
+    let phdrs: Vec<(u32, u32, u64, u64, u64, u64)> = (0..usize::from(phnum))
+        .map(|i| {
+            let b = &ph[i * usize::from(phentsize)..];
+            (
+                u32_at(b, 0),
+                u32_at(b, 4),
+                u64_at(b, 8),
+                u64_at(b, 16),
+                u64_at(b, 32),
+                u64_at(b, 40),
+            )
+        })
+        .collect();
+    let (pt_load, pt_dynamic, pf_w) = (1, 2, 2);
+    let &(_, _, dyn_off, _, dyn_size, _) = phdrs.iter().find(|p| p.0 == pt_dynamic)?;
+    let dynamic = read(dyn_off, usize::try_from(dyn_size.min(1 << 20)).ok()?)?;
+    let (mut needed, mut strtab, mut strsz) = (Vec::new(), None, None);
+    for e in dynamic.chunks_exact(16) {
+        match u64_at(e, 0) {
+            0 => break,
+            1 => needed.push(u64_at(e, 8)),
+            5 => strtab = Some(u64_at(e, 8)),
+            10 => strsz = Some(u64_at(e, 8)),
+            _ => {}
+        }
+    }
+    let (strtab, strsz) = (strtab?, strsz?.min(1 << 20));
+    // The string table's file offset: through the loadable segment that holds its address.
+    let &(_, _, off, vaddr, _, _) = phdrs
+        .iter()
+        .find(|p| p.0 == pt_load && p.3 <= strtab && strtab < p.3.saturating_add(p.4))?;
+    let strings = read(
+        off.checked_add(strtab - vaddr)?,
+        usize::try_from(strsz).ok()?,
+    )?;
+    let names_libshmem = |at: u64| {
+        let rest = usize::try_from(at).ok().and_then(|a| strings.get(a..));
+        rest.is_some_and(|r| r.starts_with(b"libshmem.so"))
+    };
+    if !needed.into_iter().any(names_libshmem) {
+        return None;
+    }
+    let mut data = 0u64;
+    for p in phdrs
+        .iter()
+        .filter(|p| p.0 == pt_load && p.1 & pf_w != 0 && p.5 != 0)
+    {
+        let end = p.3.checked_add(p.5)?.checked_next_multiple_of(PAGE)?;
+        data = data.checked_add(end - p.3 / PAGE * PAGE)?;
+    }
+    usize::try_from(data).ok()
 }
 
 /// Runs a job to completion.
@@ -218,7 +323,7 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
     set.thread_block()
         .map_err(|e| Error::io("blocking signals")(e.into()))?;
 
-    let (seg, fd, token) = Segment::create(cfg.n_pes, cfg.symmetric_size)?;
+    let (seg, fd, token) = Segment::create(cfg.n_pes, partition_size(cfg))?;
     let seg = Arc::new(seg);
     let mut guardian = Guardian::start(&seg)?;
     // Started before any PE, so that failing to start it starts nothing; it waits for the

@@ -37,6 +37,19 @@ pub struct StaticDesc<'a> {
     pub init: &'a [u8],
 }
 
+/// Set by [`statics_beside_heap`].
+static STATICS_BESIDE_HEAP: AtomicBool = AtomicBool::new(false);
+
+/// Makes `SHMEM_SYMMETRIC_SIZE` the symmetric heap's size alone for the runtimes this process
+/// starts: a partition this process makes (a singleton, a job under MPI) is that size plus
+/// the statics ([`crate::segment::heap_and_data`]), as `shmemrun` sizes a C program's
+/// (`launcher::partition_size`). The C API calls it before its first initialization: its
+/// statics are the program's global data, however large. Without it the statics come out of
+/// `SHMEM_SYMMETRIC_SIZE` (the Rust API's few `#[symmetric]` statics).
+pub fn statics_beside_heap() {
+    STATICS_BESIDE_HEAP.store(true, Ordering::Relaxed);
+}
+
 /// Where each static went: offsets in the order of the input slice, and the area's size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StaticsLayout {
@@ -462,7 +475,12 @@ impl Runtime {
         statics: &[StaticDesc<'_>],
         threads: config::MpiThreads,
     ) -> Result<(Runtime, StaticsLayout)> {
-        let settings = Settings::from_env()?;
+        let mut settings = Settings::from_env()?;
+        if STATICS_BESIDE_HEAP.load(Ordering::Relaxed) {
+            // A segment this process makes (singleton, MPI) holds the heap and the statics.
+            let data = layout_statics(statics).size;
+            settings.symmetric_size = crate::segment::heap_and_data(settings.symmetric_size, data);
+        }
         crate::log::set_level(settings.debug);
         let mut startup = config::Startup::from_env()?;
         startup.mpi_threads = startup.mpi_threads.max(threads);

@@ -4,7 +4,8 @@
 //! offset 0            Header (plain numbers, written once by the creator, then read-only)
 //! offset 2048         JobControl (atomics: global_exit request, small jobs' barrier line)
 //! offset 4096         Slot[0] .. Slot[n_pes-1]   (SLOT_SIZE bytes each, cache-line padded)
-//! partition_offset    partition 0 | partition 1 | ... (partition_size bytes each, page aligned)
+//! partition_offset    partition 0 | partition 1 | ... (partition_size bytes each, page aligned;
+//!                     in memory, each starts on a multiple of `partition_align`)
 //!                     each partition = [ #[symmetric] statics | symmetric heap ]
 //! ```
 //!
@@ -383,8 +384,9 @@ impl std::fmt::Debug for ForeignMemory {
 /// What keeps a segment's memory mapped.
 #[derive(Debug)]
 enum Backing {
-    /// A shared mapping of the job's memfd (`shmemrun`, singleton).
-    Map(memmap2::MmapRaw),
+    /// A shared mapping of the job's memfd (`shmemrun`, singleton), placed so that the
+    /// partitions are aligned to [`partition_align`].
+    Map(sys::SharedMap),
     /// Memory shared by an MPI window (held for its `Drop`).
     #[cfg(feature = "mpi")]
     Foreign(ForeignMemory),
@@ -396,6 +398,35 @@ enum Backing {
 #[track_caller]
 fn slot_out_of_range(pe: usize) -> ! {
     panic!("PE {pe} out of range")
+}
+
+/// The most a memfd segment aligns its partitions to (virtual address space reserved, never
+/// memory).
+const MAX_PARTITION_ALIGN: usize = 1 << 30;
+
+/// The alignment a memfd segment gives each partition of `partition_size` bytes (a multiple
+/// of a page): the largest power of two that divides it, at most 1 GiB.
+/// Partition 0 is placed on a multiple of it, and so is every other, `partition_size` apart.
+pub fn partition_align(partition_size: usize) -> usize {
+    let size = partition_size.max(PAGE);
+    (1usize << size.trailing_zeros()).min(MAX_PARTITION_ALIGN)
+}
+
+/// The partition size for a heap of `heap` bytes (`SHMEM_SYMMETRIC_SIZE`) beside `data` bytes
+/// of symmetric globals (a C program's, which `shmem_init` places in the partition): `heap`
+/// rounded to a page, plus `data` rounded up to a multiple of that size's own alignment (at
+/// most 2 MiB), so that the partition keeps the alignment [`partition_align`] gives it.
+/// Saturates (a size that large is refused where the segment is made).
+pub fn heap_and_data(heap: usize, data: usize) -> usize {
+    let heap = heap
+        .max(PAGE)
+        .checked_next_multiple_of(PAGE)
+        .unwrap_or(usize::MAX);
+    if data == 0 {
+        return heap;
+    }
+    let unit = partition_align(heap).min(2 << 20);
+    heap.saturating_add(data.checked_next_multiple_of(unit).unwrap_or(usize::MAX))
 }
 
 /// A mapped segment.
@@ -481,8 +512,13 @@ impl Segment {
     }
 
     fn map(fd: &impl AsFd, header: &Header) -> Result<Segment> {
-        let map = sys::map_shared(fd, header.total_size as usize)
-            .map_err(Error::io("mapping the shared segment (mmap)"))?;
+        let map = sys::map_shared_aligned(
+            fd,
+            header.total_size as usize,
+            header.partition_offset as usize,
+            partition_align(header.partition_size as usize),
+        )
+        .map_err(Error::io("mapping the shared segment (mmap)"))?;
         let base = NonNull::new(map.as_mut_ptr()).expect("mmap never returns null");
         Ok(Segment {
             backing: Backing::Map(map),
@@ -657,6 +693,17 @@ impl Segment {
         }
     }
 
+    /// The alignment of every partition's first byte in this process's mapping: a memfd
+    /// segment is placed so ([`partition_align`]); one in memory MPI lent
+    /// (`create_foreign`/`attach_foreign`) has the page's.
+    pub fn partition_align(&self) -> usize {
+        match &self.backing {
+            Backing::Map(_) => partition_align(self.partition_size),
+            #[cfg(feature = "mpi")]
+            Backing::Foreign(_) => PAGE,
+        }
+    }
+
     /// Length of the whole mapping.
     pub fn len(&self) -> usize {
         match &self.backing {
@@ -689,6 +736,32 @@ fn out_of_range(pe: usize, offset: usize, len: usize) -> ! {
 mod tests {
     use super::*;
     use std::os::fd::AsFd;
+
+    /// Every partition starts on a multiple of `partition_align` in the creator's mapping and
+    /// in an attached one (`shmem_align`'s addresses rest on it).
+    #[test]
+    fn partitions_are_aligned() {
+        assert_eq!(partition_align(3 << 20), 1 << 20);
+        assert_eq!(partition_align(4096), 4096);
+        assert_eq!(partition_align(1), 4096);
+        assert_eq!(partition_align(8 << 30), 1 << 30);
+        // The heap beside the data, the data rounded to keep the heap size's alignment (at
+        // most 2 MiB).
+        assert_eq!(heap_and_data(128 << 20, 0), 128 << 20);
+        assert_eq!(heap_and_data(128 << 20, 1), (128 << 20) + (2 << 20));
+        assert_eq!(heap_and_data(4096, 5000), 3 * 4096);
+        assert_eq!(heap_and_data(1, 0), 4096);
+        assert_eq!(heap_and_data(usize::MAX - 4095, 1 << 20), usize::MAX);
+        assert!(partition_align(heap_and_data(48 << 20, (200 << 20) + 1)) >= 2 << 20);
+        let (seg, fd, _) = Segment::create(3, 2 << 20).unwrap();
+        let other = Segment::attach(fd.as_fd(), expect_of(&seg)).unwrap();
+        for s in [&seg, &other] {
+            assert_eq!(s.partition_align(), 2 << 20);
+            for pe in 0..3 {
+                assert_eq!(s.partition_ptr(pe, 0, 0) as usize % (2 << 20), 0, "PE {pe}");
+            }
+        }
+    }
 
     fn expect_of(seg: &Segment) -> Expect {
         let h = seg.header();

@@ -5,7 +5,7 @@
 //! wrapper's first doc line names the C call it wraps.
 
 use std::io;
-use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
 use std::sync::atomic::AtomicU32;
 use std::time::Duration;
 
@@ -227,6 +227,104 @@ pub(crate) fn exit_now(code: i32) -> ! {
 pub(crate) fn map_shared(fd: &impl AsFd, len: usize) -> io::Result<memmap2::MmapRaw> {
     let file = std::fs::File::from(fd.as_fd().try_clone_to_owned()?);
     memmap2::MmapOptions::new().len(len).map_raw(&file)
+}
+
+/// A shared mapping of a whole file, placed by [`map_shared_aligned`]; unmapped on drop.
+/// Hands out a pointer, never a reference, as `memmap2::MmapRaw` does.
+#[derive(Debug)]
+pub(crate) struct SharedMap {
+    ptr: std::ptr::NonNull<u8>,
+    len: usize,
+}
+
+impl SharedMap {
+    /// The first byte of the mapping.
+    pub(crate) fn as_mut_ptr(&self) -> *mut u8 {
+        self.ptr.as_ptr()
+    }
+
+    /// Its length in bytes.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+}
+
+impl Drop for SharedMap {
+    fn drop(&mut self) {
+        // SAFETY: the `len` bytes from `ptr` are this mapping, made by `map_shared_aligned`
+        // and unmapped only here; the segment that owns it hands out no reference into it.
+        unsafe { libc::munmap(self.ptr.as_ptr().cast(), self.len) };
+    }
+}
+
+/// `mmap(addr, len, PROT_READ|PROT_WRITE, MAP_SHARED|MAP_FIXED, fd, 0)` at an `addr` chosen so
+/// that `addr + at` is a multiple of `align` (a power of two, at least a page; `at` a multiple
+/// of a page): `len + align` bytes of address space are reserved first (`PROT_NONE`,
+/// `MAP_NORESERVE`: nothing committed), the file is mapped over the chosen part, and the rest
+/// is returned. The segment places its partitions this way, so that an address aligned within
+/// a partition is aligned in memory too (`shmem_align`).
+pub(crate) fn map_shared_aligned(
+    fd: &impl AsFd,
+    len: usize,
+    at: usize,
+    align: usize,
+) -> io::Result<SharedMap> {
+    let invalid = || io::Error::from(io::ErrorKind::InvalidInput);
+    let reserve = len.checked_add(align).ok_or_else(invalid)?;
+    if len == 0 || !align.is_power_of_two() {
+        return Err(invalid());
+    }
+    // SAFETY: a new anonymous mapping at an address of the kernel's choosing: it touches no
+    // existing memory.
+    let r = unsafe {
+        libc::mmap(
+            std::ptr::null_mut(),
+            reserve,
+            libc::PROT_NONE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+            -1,
+            0,
+        )
+    };
+    if r == libc::MAP_FAILED {
+        return Err(io::Error::last_os_error());
+    }
+    let start = r as usize;
+    // In `start..start + align`, so `addr + len` stays inside the reservation.
+    let addr = (start + at).next_multiple_of(align) - at;
+    // SAFETY: `addr..addr + len` lies inside the reservation just made, which nothing else
+    // uses: `MAP_FIXED` replaces only that.
+    let m = unsafe {
+        libc::mmap(
+            addr as *mut libc::c_void,
+            len,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_SHARED | libc::MAP_FIXED,
+            fd.as_fd().as_raw_fd(),
+            0,
+        )
+    };
+    if m == libc::MAP_FAILED {
+        let e = io::Error::last_os_error();
+        // SAFETY: the reservation made above, used by nothing.
+        unsafe { libc::munmap(r, reserve) };
+        return Err(e);
+    }
+    let end = start + reserve;
+    // SAFETY: the parts of the reservation before and after the file's mapping, used by
+    // nothing (`munmap` of an empty range is skipped).
+    unsafe {
+        if addr > start {
+            libc::munmap(r, addr - start);
+        }
+        if end > addr + len {
+            libc::munmap((addr + len) as *mut libc::c_void, end - (addr + len));
+        }
+    }
+    Ok(SharedMap {
+        ptr: std::ptr::NonNull::new(addr as *mut u8).ok_or_else(invalid)?,
+        len,
+    })
 }
 
 /// `/proc/<pid>/stat`'s state field (`R` running or runnable, `S` sleeping, `T` stopped, `t`

@@ -46,8 +46,9 @@ accepted, as mpirun's, and changes nothing).
 
 Environment: the PEs inherit shmemrun's environment, plus every -x VAR=VALUE.
   SHMEM_SYMMETRIC_SIZE  symmetric memory per PE (k/m/g suffixes; default 128m) when --heap-size
-                        is not given (-x SHMEM_SYMMETRIC_SIZE=SIZE works too); every PE sees
-                        the job's size
+                        is not given (-x SHMEM_SYMMETRIC_SIZE=SIZE works too): the heap, and a
+                        Rust program's statics; a C program's globals (a program that needs
+                        libshmem.so) come beside it; every PE sees the job's size
   SHMEM_DEBUG           runtime log lines on stderr
   SHMEM_INFO            PE 0 prints the configuration at init
   SHMEM_VERSION         PE 0 prints the library version at init
@@ -82,8 +83,8 @@ struct Cli {
         value_parser = clap::value_parser!(u32).range(1..=4096)
     )]
     n: u32,
-    /// Symmetric memory per PE (statics + heap), with k/m/g suffixes; default
-    /// SHMEM_SYMMETRIC_SIZE or 128m.
+    /// Symmetric heap per PE (with a Rust program's statics; a C program's globals come
+    /// beside it), with k/m/g suffixes; default SHMEM_SYMMETRIC_SIZE or 128m.
     #[arg(long, value_name = "SIZE")]
     heap_size: Option<String>,
     /// End the job (status 124) if it has not finished after SECS seconds (at least 1).

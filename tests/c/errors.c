@@ -5,7 +5,7 @@
 #include <string.h>
 
 static long pSync[SHMEM_BARRIER_SYNC_SIZE];
-static long x;
+static long x, lock;
 
 int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "";
@@ -46,8 +46,24 @@ int main(int argc, char **argv) {
     if (!strcmp(mode, "set")) shmem_barrier(0, 0, npes + 1, pSync);
     if (!strcmp(mode, "psync")) shmem_barrier(0, 0, npes, &local);
     if (!strcmp(mode, "mismatch")) shmem_malloc(64 + me);
+    if (!strcmp(mode, "alignbig")) shmem_align((size_t)1 << 31, 8);
+    if (!strcmp(mode, "fcollectinto")) { /* source at this PE's own block of dest */
+        long *all = shmem_calloc((size_t)npes * 2, sizeof(long));
+        shmem_long_fcollect(SHMEM_TEAM_WORLD, all, all + 2 * me, 2);
+    }
+    /* A lock word that is not 0 before its first use (never initialized, or overwritten):
+     * a TAIL past the PEs, or bits no lock state has. */
+    if (!strcmp(mode, "lockword") || !strcmp(mode, "lockbits")) {
+        lock = !strcmp(mode, "lockword") ? 1000 : -1;
+        shmem_barrier_all();
+        if (me == 0) shmem_set_lock(&lock);
+    }
     shmem_barrier_all();
-    if (!strcmp(mode, "nofinalize")) return 0; /* the launcher says so, in C's terms too */
     shmem_finalize();
+    /* After the last finalize: a one-sided call (an inline path in the header), a barrier,
+     * an allocation. */
+    if (!strcmp(mode, "afterp")) shmem_long_p(&x, 1, 0);
+    if (!strcmp(mode, "afterbarrier")) shmem_barrier_all();
+    if (!strcmp(mode, "aftermalloc")) shmem_malloc(64);
     return 0;
 }

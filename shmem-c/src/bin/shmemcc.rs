@@ -1,7 +1,7 @@
 //! `shmemcc`: the C compiler wrapper of shmem's C API (like `oshcc`).
 //!
-//! `shmemcc [cc options] files...` runs the C compiler (`$SHMEM_CC`, else `$CC`, else `cc`)
-//! with `-I<include dir>` in front of the arguments and, when it links (no `-c`, `-S`, `-E`,
+//! `shmemcc [cc options] files...` runs the C compiler (the first of `$SHMEMCC_CC`,
+//! `$SHMEM_CC`, `$CC` and `cc` that is set and is not `shmemcc` itself: [`compiler`]) with `-I<include dir>` in front of the arguments and, when it links (no `-c`, `-S`, `-E`,
 //! `-M`, `-MM`), `-L<lib dir> -Wl,-rpath,<lib dir> -lshmem` after them, so the program finds
 //! `libshmem.so` at run time without `LD_LIBRARY_PATH`.
 //!
@@ -48,6 +48,46 @@ fn mpi_link_flags() -> Vec<String> {
     vec!["-lmpi".to_owned()]
 }
 
+/// Set in the compiler's environment: a `shmemcc` that finds it was started by a compiler
+/// that `shmemcc` started (a wrapper script around `shmemcc`, say), and stops there rather
+/// than start another.
+const GUARD: &str = "SHMEMCC_RUNNING";
+
+/// The C compiler to run and its own leading arguments: the first of `$SHMEMCC_CC` (this
+/// wrapper's own variable, as `OMPI_CC` is `mpicc`'s), `$SHMEM_CC` (what the OpenSHMEM
+/// examples' Makefile sets), `$CC` and `cc` that is set, not empty, and does not name this
+/// executable (`make CC=shmemcc`, `./configure CC=shmemcc` and a Makefile that exports
+/// `SHMEM_CC=shmemcc` set exactly that: running it would run this wrapper again, forever).
+/// A variable may hold a command with arguments (`ccache gcc`).
+fn compiler(me: &Path) -> (String, Vec<String>) {
+    ["SHMEMCC_CC", "SHMEM_CC", "CC"]
+        .iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .chain(["cc".to_owned()])
+        .filter_map(|c| {
+            let mut words = c.split_whitespace().map(str::to_owned);
+            let prog = words.next()?;
+            (!is_self(&prog, me)).then(|| (prog, words.collect()))
+        })
+        .next()
+        .unwrap_or_else(|| ("cc".to_owned(), Vec::new()))
+}
+
+/// Whether the program `prog` (a path, or a name looked up in `$PATH` as the shell would) is
+/// the executable `me` (canonical).
+fn is_self(prog: &str, me: &Path) -> bool {
+    let found = if prog.contains('/') {
+        Some(PathBuf::from(prog))
+    } else {
+        std::env::var_os("PATH").and_then(|path| {
+            std::env::split_paths(&path)
+                .map(|d| d.join(prog))
+                .find(|p| p.is_file())
+        })
+    };
+    found.and_then(|p| p.canonicalize().ok()).as_deref() == Some(me)
+}
+
 /// The header directory of the source tree this binary was built from.
 const SOURCE_INCLUDE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/include");
 
@@ -65,8 +105,18 @@ fn include_dir(exe_dir: &Path) -> Option<PathBuf> {
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let exe = std::env::current_exe().and_then(|p| p.canonicalize());
-    let Some(exe_dir) = exe.ok().and_then(|p| p.parent().map(Path::to_path_buf)) else {
+    if std::env::var_os(GUARD).is_some() {
+        eprintln!(
+            "shmemcc: started by the C compiler that shmemcc ran (a compiler that runs \
+             shmemcc again); set SHMEMCC_CC to a C compiler"
+        );
+        return ExitCode::from(2);
+    }
+    let Ok(exe) = std::env::current_exe().and_then(|p| p.canonicalize()) else {
+        eprintln!("shmemcc: cannot locate its own executable");
+        return ExitCode::from(2);
+    };
+    let Some(exe_dir) = exe.parent().map(Path::to_path_buf) else {
         eprintln!("shmemcc: cannot locate its own executable");
         return ExitCode::from(2);
     };
@@ -116,13 +166,12 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let cc = std::env::var("SHMEM_CC")
-        .or_else(|_| std::env::var("CC"))
-        .unwrap_or_else(|_| "cc".to_owned());
+    let (cc, cc_args) = compiler(&exe);
     let links = !args
         .iter()
         .any(|a| matches!(a.as_str(), "-c" | "-S" | "-E" | "-M" | "-MM"));
-    let mut full = vec![format!("-I{inc}")];
+    let mut full = cc_args;
+    full.push(format!("-I{inc}"));
     full.extend(args);
     if links && static_lib {
         // The archive and the system libraries Rust's standard library needs (`rustc
@@ -143,7 +192,7 @@ fn main() -> ExitCode {
         println!("{cc} {}", full.join(" "));
         return ExitCode::SUCCESS;
     }
-    match Command::new(&cc).args(&full).status() {
+    match Command::new(&cc).args(&full).env(GUARD, "1").status() {
         Ok(s) if s.success() => ExitCode::SUCCESS,
         Ok(s) => ExitCode::from(u8::try_from(s.code().unwrap_or(1)).unwrap_or(1)),
         Err(e) => {
