@@ -524,6 +524,108 @@ fn shmemcc_never_runs_itself() -> Result<(), Failed> {
     }
 }
 
+/// `shmemcc`'s own options answer themselves, as `oshcc`'s and `mpicc`'s do, instead of
+/// reaching the compiler (whose `--help` is gcc's and which refuses `-showme`): `--help`,
+/// every `--showme` form, and `--write-pc` into a directory that does not exist yet.
+fn shmemcc_own_options() -> Result<(), Failed> {
+    let built = built()?;
+    let shmemcc = built.dir.join("../shmemcc");
+    let run = |args: &[&str]| -> Result<String, Failed> {
+        let out = Command::new(&shmemcc)
+            .env_remove("SHMEMCC_CC")
+            .env_remove("SHMEM_CC")
+            .env("CC", "cc")
+            .args(args)
+            .output()
+            .map_err(|e| format!("{e}"))?;
+        if !out.status.success() {
+            return Err(format!("shmemcc {args:?}\n{}", describe(&out)).into());
+        }
+        Ok(String::from_utf8_lossy(&out.stdout).trim_end().to_owned())
+    };
+    let help = run(&["--help"])?;
+    let compile = run(&["--showme:compile"])?;
+    let link = run(&["--showme:link"])?;
+    let command = run(&["--showme:command"])?;
+    let whole: Vec<String> = ["--showme", "-showme", "-show"]
+        .iter()
+        .map(|o| run(&[o, "-O2", "-o", "x", "x.c"]))
+        .collect::<Result<_, _>>()?;
+    let want = format!("{command} {compile} -O2 -o x x.c {link}");
+    let pc_dir = built.dir.join("pc/not/yet");
+    let _ = std::fs::remove_dir_all(built.dir.join("pc"));
+    run(&["--write-pc", pc_dir.to_str().unwrap()])?;
+    let pc = std::fs::read_to_string(pc_dir.join("shmem.pc")).map_err(|e| format!("{e}"))?;
+    if help.contains("--showme:link")
+        && help.contains("SHMEMCC_CC")
+        && compile.starts_with("-I")
+        && link.ends_with("-lshmem")
+        && command == "cc"
+        && whole.iter().all(|w| *w == want)
+        && pc.contains(&format!("Cflags: {compile}"))
+    {
+        Ok(())
+    } else {
+        Err(format!(
+            "help: {help}\ncompile: {compile}\nlink: {link}\ncommand: {command}\n\
+             showme: {whole:?} (expected {want:?})\npc: {pc}"
+        )
+        .into())
+    }
+}
+
+/// A C program starts with the symmetric sizes the README uses as examples (`64k`, the
+/// default), set with the variable and with `--heap-size`, and as a singleton.
+fn small_symmetric_sizes() -> Result<(), Failed> {
+    let built = built()?;
+    let src = built.dir.join("small_heap.c");
+    std::fs::write(
+        &src,
+        "#include <shmem.h>\n#include <stdio.h>\nint main(void) {\n    shmem_init();\n    \
+         long *p = shmem_malloc(4096);\n    if (p == NULL) return 1;\n    shmem_free(p);\n    \
+         if (shmem_my_pe() == 0) printf(\"small ok on %d PEs\\n\", shmem_n_pes());\n    \
+         shmem_finalize();\n    return 0;\n}\n",
+    )
+    .map_err(|e| format!("{e}"))?;
+    let exe = built.dir.join("small_heap");
+    let out = Command::new(built.dir.join("../shmemcc"))
+        .args(["-std=c11", "-Wall", "-Werror", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .map_err(|e| format!("{e}"))?;
+    if !out.status.success() {
+        return Err(describe(&out).into());
+    }
+    let jobs: [(Vec<&str>, Option<&str>, &str); 4] = [
+        (vec!["-n", "2"], Some("64k"), "2"),
+        (vec!["-n", "2", "--heap-size", "64k"], None, "2"),
+        (vec!["-n", "2"], None, "2"),
+        (vec![], Some("64k"), "1"),
+    ];
+    for (opts, size, pes) in jobs {
+        let mut cmd = if opts.is_empty() {
+            Command::new(&exe)
+        } else {
+            let mut c = Command::new(shmemrun());
+            c.args(&opts).args(["--timeout", "120"]).arg(&exe);
+            c
+        };
+        match size {
+            Some(s) => cmd.env("SHMEM_SYMMETRIC_SIZE", s),
+            None => cmd.env_remove("SHMEM_SYMMETRIC_SIZE"),
+        };
+        let out = cmd.output().map_err(|e| format!("{e}"))?;
+        let ok = format!("small ok on {pes} PEs");
+        if !out.status.success() || !String::from_utf8_lossy(&out.stdout).contains(&ok) {
+            return Err(
+                format!("{opts:?} SHMEM_SYMMETRIC_SIZE={size:?}\n{}", describe(&out)).into(),
+            );
+        }
+    }
+    Ok(())
+}
+
 fn main() {
     let args = Arguments::from_args();
     let mut trials = Vec::new();
@@ -574,6 +676,13 @@ fn main() {
         "shmemcc::never_runs_itself",
         shmemcc_never_runs_itself,
     ));
+    trials.push(Trial::test("shmemcc::own_options", shmemcc_own_options));
+    if !support::under_mpirun() {
+        trials.push(Trial::test(
+            "globals::small_symmetric_sizes",
+            small_symmetric_sizes,
+        ));
+    }
     // SHMEM_SYMMETRIC_SIZE is the heap's size: 48 MiB of globals beside a 16 MiB heap that
     // still holds 12 MiB, and beside the default heap.
     for (name, opts) in [

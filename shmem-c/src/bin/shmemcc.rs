@@ -12,13 +12,16 @@
 //! * the header: `../include` from the executable's directory (installed tree), then
 //!   `include/` of the `shmem-c` source directory this binary was built from.
 //!
-//! Options of its own (before the compiler's): `--showme` prints the command instead of
-//! running it; `--static-lib` links `libshmem.a` (next to `libshmem.so`) into the program
+//! Options of its own (before the compiler's), answered by `shmemcc` itself as `oshcc` and
+//! `mpicc` answer theirs: `--help` (`-h`) describes them; `--showme` (also `-showme`, MPICH's
+//! `-show`) prints the command instead of running it; `--showme:compile`, `--showme:link` and
+//! `--showme:command` print only the compile flags, the link flags or the compiler;
+//! `--static-lib` links `libshmem.a` (next to `libshmem.so`) into the program
 //! instead of `libshmem.so`: each call is then a direct call, not one through the PLT (the
 //! per-call cost of the small operations, measured in `docs/ARCHITECTURE.md`), and the
 //! library's own data joins the program's, which `shmem_init` makes symmetric with it;
 //! `--write-pc DIR` (alone) writes `DIR/shmem.pc` for `pkg-config` with the shared library's
-//! paths.
+//! paths, creating `DIR` if needed.
 #![forbid(unsafe_code)]
 
 use std::path::{Path, PathBuf};
@@ -103,6 +106,39 @@ fn include_dir(exe_dir: &Path) -> Option<PathBuf> {
         .find(|d| d.join("shmem.h").is_file())
 }
 
+/// What `shmemcc --help` prints.
+const HELP: &str = "\
+shmemcc: the C compiler wrapper of shmem's OpenSHMEM 1.6 C API (like oshcc)
+
+Usage: shmemcc [OPTIONS] [COMPILER OPTIONS] FILES...
+
+Runs the C compiler with shmem.h's directory on the include path and, when it links,
+libshmem (with an rpath, so the program needs no LD_LIBRARY_PATH). Run the program with
+shmemrun (shmem's; `shmemrun --version` tells it from Open MPI's).
+
+Options (before the compiler's):
+  --showme, -showme, -show   print the compiler command instead of running it
+  --showme:compile           print only the compile flags
+  --showme:link              print only the link flags
+  --showme:command           print only the compiler
+  --static-lib               link libshmem.a instead of libshmem.so
+  --write-pc DIR             write DIR/shmem.pc for pkg-config (creating DIR), then exit
+  -h, --help                 print this help (the compiler's own: `$(shmemcc
+                             --showme:command) --help`)
+
+The compiler: the first of $SHMEMCC_CC, $SHMEM_CC, $CC and `cc` that is set and is not
+shmemcc itself (a variable may hold a command with arguments, e.g. `ccache gcc`).
+";
+
+/// Which part of the command `--showme` prints.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Showme {
+    All,
+    Compile,
+    Link,
+    Command,
+}
+
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     if std::env::var_os(GUARD).is_some() {
@@ -130,6 +166,10 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let (lib, inc) = (lib.display().to_string(), inc.display().to_string());
+    if matches!(args.first().map(String::as_str), Some("--help" | "-h")) {
+        print!("{HELP}");
+        return ExitCode::SUCCESS;
+    }
     if args.first().map(String::as_str) == Some("--write-pc") {
         let Some(dir) = args.get(1) else {
             eprintln!("shmemcc: --write-pc needs a directory");
@@ -140,7 +180,9 @@ fn main() -> ExitCode {
              Cflags: -I{inc}\nLibs: -L{lib} -Wl,-rpath,{lib} -lshmem\n",
             env!("CARGO_PKG_VERSION")
         );
-        return match std::fs::write(Path::new(dir).join("shmem.pc"), pc) {
+        return match std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(Path::new(dir).join("shmem.pc"), pc))
+        {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("shmemcc: writing {dir}/shmem.pc: {e}");
@@ -149,10 +191,13 @@ fn main() -> ExitCode {
         };
     }
     // Own options, in any order, before the compiler's.
-    let (mut showme, mut static_lib) = (false, false);
+    let (mut showme, mut static_lib) = (None, false);
     while let Some(a) = args.first() {
         match a.as_str() {
-            "--showme" => showme = true,
+            "--showme" | "-showme" | "-show" => showme = Some(Showme::All),
+            "--showme:compile" => showme = Some(Showme::Compile),
+            "--showme:link" => showme = Some(Showme::Link),
+            "--showme:command" => showme = Some(Showme::Command),
             "--static-lib" => static_lib = true,
             _ => break,
         }
@@ -170,25 +215,52 @@ fn main() -> ExitCode {
     let links = !args
         .iter()
         .any(|a| matches!(a.as_str(), "-c" | "-S" | "-E" | "-M" | "-MM"));
-    let mut full = cc_args;
-    full.push(format!("-I{inc}"));
-    full.extend(args);
-    if links && static_lib {
+    let compile_flags = vec![format!("-I{inc}")];
+    let mut link_flags = Vec::new();
+    if static_lib {
         // The archive and the system libraries Rust's standard library needs (`rustc
         // --print native-static-libs` for this crate).
-        full.push(archive.display().to_string());
+        link_flags.push(archive.display().to_string());
         if cfg!(feature = "mpi") {
-            full.extend(mpi_link_flags());
+            link_flags.extend(mpi_link_flags());
         }
-        full.extend(STATIC_LIBS.iter().map(|l| (*l).to_owned()));
-    } else if links {
-        full.extend([
+        link_flags.extend(STATIC_LIBS.iter().map(|l| (*l).to_owned()));
+    } else {
+        link_flags.extend([
             format!("-L{lib}"),
             format!("-Wl,-rpath,{lib}"),
             "-lshmem".to_owned(),
         ]);
     }
-    if showme {
+    match showme {
+        Some(Showme::Compile) => {
+            println!("{}", compile_flags.join(" "));
+            return ExitCode::SUCCESS;
+        }
+        Some(Showme::Link) => {
+            println!("{}", link_flags.join(" "));
+            return ExitCode::SUCCESS;
+        }
+        Some(Showme::Command) => {
+            println!(
+                "{}",
+                std::iter::once(&cc)
+                    .chain(&cc_args)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            return ExitCode::SUCCESS;
+        }
+        Some(Showme::All) | None => {}
+    }
+    let mut full = cc_args;
+    full.extend(compile_flags);
+    full.extend(args);
+    if links {
+        full.extend(link_flags);
+    }
+    if showme == Some(Showme::All) {
         println!("{cc} {}", full.join(" "));
         return ExitCode::SUCCESS;
     }
