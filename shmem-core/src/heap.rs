@@ -8,8 +8,8 @@
 //!
 //! Freeing is local and deferred: dropping a symmetric object moves its block to the
 //! *pending* set, and the next collective allocation releases every pending block once all
-//! PEs agree on that set (its size and an order-independent digest travel with the
-//! allocation's signature). So frees need no synchronization, may happen in any order, even
+//! PEs agree on that set, exactly (the count and the sorted offsets travel with the
+//! allocation's signature, `Runtime::alloc`). So frees need no synchronization, may happen in any order, even
 //! during a panic, and a PE that freed something the others did not (or the reverse) is
 //! reported on every PE at the next allocation instead of letting the heaps drift apart.
 //!
@@ -179,16 +179,11 @@ impl Heap {
         self.pending.insert(offset, len);
     }
 
-    /// How many blocks are pending, and an order-independent digest of them (offsets and
-    /// lengths): what every PE must agree on before they are released.
-    pub fn pending_digest(&self) -> (u64, u64) {
-        let digest = self.pending.iter().fold(0u64, |d, (&o, &l)| {
-            let mut x = (o as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (l as u64);
-            x ^= x >> 29;
-            x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            d.wrapping_add(x ^ (x >> 32))
-        });
-        (self.pending.len() as u64, digest)
+    /// The offsets of the pending blocks, in increasing order: what every PE must agree on,
+    /// exactly, before they are released (a block is known by its offset: a world block has
+    /// the same offset and length on every PE that holds it).
+    pub fn pending_offsets(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.pending.keys().copied()
     }
 
     /// Returns every pending block to the free list.
@@ -302,19 +297,19 @@ mod tests {
         for &o in &[blocks[0], blocks[2], blocks[3]] {
             b.defer_free(o);
         }
-        assert_eq!(a.pending_digest(), b.pending_digest());
+        assert!(a.pending_offsets().eq(b.pending_offsets()));
         assert_eq!(a.largest_free(), b.largest_free());
         a.release_pending();
         b.release_pending();
         assert_eq!(a.free, b.free);
         assert_eq!(a.pending_count(), 0);
-        // a PE that freed one object fewer has another digest
+        // a PE that freed one object fewer has another list
         let mut c = b.clone();
         let mut d = b.clone();
         c.defer_free(blocks[1]);
         d.defer_free(blocks[1]);
         d.defer_free(blocks[4]);
-        assert_ne!(c.pending_digest(), d.pending_digest());
+        assert!(!c.pending_offsets().eq(d.pending_offsets()));
         // and one that freed a different object of the same size too
         let mut e = Heap::new(0, 64 * GRAIN);
         let x = e.alloc(GRAIN, 1).unwrap();
@@ -322,7 +317,7 @@ mod tests {
         let mut f = e.clone();
         e.defer_free(x);
         f.defer_free(y);
-        assert_ne!(e.pending_digest(), f.pending_digest());
+        assert!(!e.pending_offsets().eq(f.pending_offsets()));
     }
 
     #[test]

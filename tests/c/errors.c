@@ -46,6 +46,7 @@ int main(int argc, char **argv) {
     if (!strcmp(mode, "set")) shmem_barrier(0, 0, npes + 1, pSync);
     if (!strcmp(mode, "psync")) shmem_barrier(0, 0, npes, &local);
     if (!strcmp(mode, "mismatch")) shmem_malloc(64 + me);
+    if (!strcmp(mode, "zeromismatch")) shmem_malloc(me == 0 ? 0 : 64); /* 0 bytes is collective too */
     shmem_barrier_all();
     if (!strcmp(mode, "nofinalize")) return 0; /* the launcher says so, in C's terms too */
     shmem_finalize();

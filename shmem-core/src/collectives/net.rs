@@ -31,7 +31,7 @@ use std::sync::atomic::{Ordering, fence};
 
 use super::agree::{self, Kind, Refusal, Sig};
 use super::{
-    Arrival, Call, Coll, EPOCH, REFUSED_BIT, ReduceOp, SIGHASH, STATUS, ScanOp, VALUE,
+    Arrival, Call, Coll, EPOCH, EXACT_BIT, REFUSED_BIT, ReduceOp, SIGHASH, STATUS, ScanOp, VALUE,
     collect_total,
 };
 use crate::copy;
@@ -61,8 +61,12 @@ impl agree::Published for NetView<'_, '_> {
     fn pe_of(&self, i: usize) -> usize {
         self.coll.pe(i)
     }
-    fn refused(&self, i: usize) -> bool {
-        self.load(i, self.call.region + STATUS) & REFUSED_BIT != 0
+    fn status(&self, i: usize) -> agree::Status {
+        let s = self.load(i, self.call.region + STATUS);
+        agree::Status {
+            refused: s & REFUSED_BIT != 0,
+            exact: s & EXACT_BIT != 0,
+        }
     }
     fn hash(&self, i: usize) -> u64 {
         self.load(i, self.call.region + SIGHASH)
@@ -133,7 +137,7 @@ impl Coll<'_> {
         } else {
             stage(&call);
             0
-        };
+        } | if arrival.exact { EXACT_BIT } else { 0 };
         self.word(self.me, call.region + VALUE)
             .store(arrival.value, Ordering::Relaxed);
         self.word(self.me, call.region + SIGHASH)
@@ -469,6 +473,7 @@ impl Coll<'_> {
             staged: false,
             value: n as u64,
             info: target_len as u64,
+            exact: false,
         };
         let call = self.net_round(net, sig, arrival)?;
         let members = self.n();
