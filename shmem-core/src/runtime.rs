@@ -817,12 +817,12 @@ impl Runtime {
     /// One agreement round (module `collectives::agree`) over every PE compares the request
     /// (size, alignment, element type, object kind and its parameter) and the set of blocks
     /// each PE freed since the previous allocation (they are released now, `heap.rs`), and
-    /// gathers the offset each PE's allocator proposes (the lowest that fits). The freed set
-    /// is compared exactly: its count and its first [`agree::ALLOC_FREED`]`.len()` offsets
-    /// (in increasing order) ride in the round's signature, the rest in further rounds of
-    /// six, and a round in which any PE freed something compares every PE's signature word
-    /// by word, not by hash. Nothing freed costs nothing more; each freed block costs at
-    /// most a sixth of a round, against the two rounds that allocated it.
+    /// gathers the offset each PE's allocator proposes (the lowest that fits). The round is
+    /// exact: every PE compares every PE's whole signature word by word, not by hash, so no
+    /// choice of arguments can make two different requests or freed sets pass. The freed set
+    /// travels as its count and its first three offsets (in increasing order) in the round's
+    /// signature, the rest in further exact rounds of six: each freed block costs at most a
+    /// sixth of a round, against the two rounds that allocated it.
     /// The heaps may differ by team blocks ([`Runtime::alloc_on`]), so the proposals may too:
     /// then every PE proposes again, the lowest offset at or above the largest proposal, until
     /// all propose the same one, which is free on every PE (the lowest such; one round when
@@ -909,7 +909,6 @@ impl Runtime {
         for (&w, &off) in agree::ALLOC_FREED.iter().zip(&freed) {
             sig = sig.with(w, off);
         }
-        let exact = !freed.is_empty();
         let mut bound = match dir {
             Direction::Up => 0,
             Direction::Down => usize::MAX,
@@ -939,7 +938,9 @@ impl Runtime {
                 },
             };
             // Every member reads the same proposals, so all take the same branch here.
-            let (lo, hi) = coll.agree_value(sig, refusal, offset as u64, exact)?;
+            // Exact: the request and the freed set are compared word by word, never by hash
+            // (a caller choosing several words could make a 64-bit hash collide).
+            let (lo, hi) = coll.agree_value(sig, refusal, offset as u64, true)?;
             if rounds == 1 {
                 // Every member agreed on the count: the same number of rounds for the rest.
                 Self::agree_freed(coll, &req, &freed)?;
