@@ -43,6 +43,18 @@ pub enum Direction {
     Down,
 }
 
+/// Blocks [`Heap::release_pending`] released, for [`Heap::restore_pending`] (dropped: the
+/// release stands).
+#[derive(Debug)]
+pub struct Released(BTreeMap<usize, usize>);
+
+impl Released {
+    /// The released blocks' offsets, in increasing order.
+    pub fn offsets(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.0.keys().copied()
+    }
+}
+
 /// One PE's heap bookkeeping (offsets are relative to the partition start).
 #[derive(Debug, Clone)]
 pub struct Heap {
@@ -120,6 +132,15 @@ impl Heap {
     /// offsets its own heap proposed).
     pub fn take(&mut self, offset: usize, size: usize) {
         let need = Heap::need(size).expect("a size that fit");
+        self.carve(offset, need);
+        self.live.insert(offset, need);
+    }
+
+    /// Removes `[offset, offset + need)` from the free list.
+    ///
+    /// # Panics
+    /// If that range is not inside one free block.
+    fn carve(&mut self, offset: usize, need: usize) {
         let (&off, &len) = self
             .free
             .range(..=offset)
@@ -134,7 +155,6 @@ impl Heap {
         if tail > 0 {
             self.free.insert(offset + need, tail);
         }
-        self.live.insert(offset, need);
     }
 
     /// Returns the block at `offset` to the free list, merging with its neighbours.
@@ -186,11 +206,24 @@ impl Heap {
         self.pending.keys().copied()
     }
 
-    /// Returns every pending block to the free list.
-    pub fn release_pending(&mut self) {
-        for (offset, len) in std::mem::take(&mut self.pending) {
+    /// Returns every pending block to the free list; what it returns undoes that
+    /// ([`Heap::restore_pending`]).
+    pub fn release_pending(&mut self) -> Released {
+        let blocks = std::mem::take(&mut self.pending);
+        for (&offset, &len) in &blocks {
             self.release(offset, len);
         }
+        Released(blocks)
+    }
+
+    /// Takes the blocks [`Heap::release_pending`] released back off the free list and makes
+    /// them pending again: the heap is as it was before the release, provided nothing was
+    /// taken in between (an allocation whose agreement failed).
+    pub fn restore_pending(&mut self, released: Released) {
+        for (&offset, &len) in &released.0 {
+            self.carve(offset, len);
+        }
+        self.pending = released.0;
     }
 
     /// Blocks pending release.
@@ -318,6 +351,25 @@ mod tests {
         e.defer_free(x);
         f.defer_free(y);
         assert!(!e.pending_offsets().eq(f.pending_offsets()));
+    }
+
+    /// An allocation whose agreement fails puts the released blocks back: the heap is as it
+    /// was, bit for bit, whatever the release merged.
+    #[test]
+    fn restore_undoes_a_release() {
+        let mut h = Heap::new(0, 64 * GRAIN);
+        let blocks: Vec<_> = (1..8).map(|k| h.alloc(k * GRAIN, 1).unwrap()).collect();
+        h.free(blocks[6]);
+        for &o in &[blocks[1], blocks[2], blocks[4], blocks[5]] {
+            h.defer_free(o);
+        }
+        let before = (h.free.clone(), h.live.clone(), h.pending.clone());
+        let released = h.release_pending();
+        assert!(released.offsets().eq([blocks[1], blocks[2], blocks[4], blocks[5]]));
+        assert_eq!(h.pending_count(), 0);
+        assert!(h.largest_free() > before.0.values().copied().max().unwrap());
+        h.restore_pending(released);
+        assert_eq!((h.free.clone(), h.live.clone(), h.pending.clone()), before);
     }
 
     #[test]

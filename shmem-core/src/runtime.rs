@@ -792,13 +792,14 @@ impl Runtime {
     /// Largest block the next collective allocation could get (after it releases the blocks
     /// this PE has freed since the previous one, which it will if every PE freed the same).
     pub fn heap_largest_free(&self) -> usize {
-        let heap = self.heap.borrow();
+        let mut heap = self.heap.borrow_mut();
         if heap.pending_count() == 0 {
             return heap.largest_free();
         }
-        let mut next = heap.clone();
-        next.release_pending();
-        next.largest_free()
+        let released = heap.release_pending();
+        let largest = heap.largest_free();
+        heap.restore_pending(released);
+        largest
     }
 
     /// The world's handle on the runtime's own sync area (allocation rounds).
@@ -889,17 +890,12 @@ impl Runtime {
         let empty = dir == Direction::Up && req.bytes == Some(0) && req.refusal.is_none();
         // Complete this PE's operations before any block it freed can be handed out again.
         self.transport.quiet();
-        let (freed, mut next) = {
-            let heap = self.heap.borrow();
-            let mut next = heap.clone();
-            let freed: Vec<usize> = if dir == Direction::Up {
-                next.release_pending();
-                heap.pending_offsets().collect()
-            } else {
-                Vec::new()
-            };
-            (freed, next)
-        };
+        // The heap changes in place (a copy costs time in the number of blocks): the pending
+        // blocks are released now and restored if the agreement fails.
+        let released = (dir == Direction::Up).then(|| self.heap.borrow_mut().release_pending());
+        let freed: Vec<usize> = released
+            .as_ref()
+            .map_or_else(Vec::new, |r| r.offsets().collect());
         let area = coll.area().offset();
         let mut sig = Sig::new(Kind::Alloc, req.object, 0, req.elem, coll.set(), area)
             .with(agree::N, req.bytes.unwrap_or(usize::MAX))
@@ -909,55 +905,17 @@ impl Runtime {
         for (&w, &off) in agree::ALLOC_FREED.iter().zip(&freed) {
             sig = sig.with(w, off);
         }
-        let mut bound = match dir {
-            Direction::Up => 0,
-            Direction::Down => usize::MAX,
-        };
-        let mut rounds = 0;
-        let offset = loop {
-            rounds += 1;
-            let (offset, refusal) = match req.bytes {
-                _ if req.refusal.is_some() => (usize::MAX, req.refusal),
-                _ if empty => (self.seg.partition_size(), None),
-                None => (
-                    usize::MAX,
-                    Some(Refusal::HeapExhausted {
-                        requested: usize::MAX,
-                        available: next.largest_free(),
-                    }),
-                ),
-                Some(bytes) => match next.fit(bytes, req.align, dir, bound) {
-                    Ok(off) => (off, None),
-                    Err(_) => (
-                        usize::MAX,
-                        Some(Refusal::HeapExhausted {
-                            requested: bytes,
-                            available: next.largest_free(),
-                        }),
-                    ),
-                },
-            };
-            // Every member reads the same proposals, so all take the same branch here.
-            // Exact: the request and the freed set are compared word by word, never by hash
-            // (a caller choosing several words could make a 64-bit hash collide).
-            let (lo, hi) = coll.agree_value(sig, refusal, offset as u64, true)?;
-            if rounds == 1 {
-                // Every member agreed on the count: the same number of rounds for the rest.
-                Self::agree_freed(coll, &req, &freed)?;
+        let (offset, rounds) = match self.agree_offset(coll, dir, &req, sig, &freed, empty) {
+            Ok(agreed) => agreed,
+            Err(e) => {
+                if let Some(r) = released {
+                    self.heap.borrow_mut().restore_pending(r);
+                }
+                return Err(e);
             }
-            if lo == hi {
-                break offset;
-            }
-            bound = match dir {
-                Direction::Up => hi as usize,
-                Direction::Down => lo as usize,
-            };
         };
         if !empty {
-            next.take(offset, req.bytes.unwrap_or(0));
-        }
-        *self.heap.borrow_mut() = next;
-        if !empty {
+            self.heap.borrow_mut().take(offset, req.bytes.unwrap_or(0));
             init(offset);
             let done = Sig::new(Kind::AllocDone, req.object, 0, req.elem, coll.set(), area)
                 .with(agree::TARGET, offset);
@@ -971,6 +929,65 @@ impl Runtime {
             freed.len()
         );
         Ok(offset)
+    }
+
+    /// The rounds of [`Runtime::alloc_over`] that agree on the offset (this PE's heap with
+    /// its pending blocks released, for a world allocation): the offset and the number of
+    /// proposal rounds. Nothing changes here.
+    fn agree_offset(
+        &self,
+        coll: &Coll<'_>,
+        dir: Direction,
+        req: &AllocRequest,
+        sig: Sig,
+        freed: &[usize],
+        empty: bool,
+    ) -> Result<(usize, u32)> {
+        let heap = self.heap.borrow();
+        let mut bound = match dir {
+            Direction::Up => 0,
+            Direction::Down => usize::MAX,
+        };
+        let mut rounds = 0;
+        loop {
+            rounds += 1;
+            let (offset, refusal) = match req.bytes {
+                _ if req.refusal.is_some() => (usize::MAX, req.refusal),
+                _ if empty => (self.seg.partition_size(), None),
+                None => (
+                    usize::MAX,
+                    Some(Refusal::HeapExhausted {
+                        requested: usize::MAX,
+                        available: heap.largest_free(),
+                    }),
+                ),
+                Some(bytes) => match heap.fit(bytes, req.align, dir, bound) {
+                    Ok(off) => (off, None),
+                    Err(_) => (
+                        usize::MAX,
+                        Some(Refusal::HeapExhausted {
+                            requested: bytes,
+                            available: heap.largest_free(),
+                        }),
+                    ),
+                },
+            };
+            // Every member reads the same proposals, so all take the same branch here.
+            // Exact: the request and the freed set are compared word by word, never by hash
+            // (a caller choosing several words could make a 64-bit hash collide).
+            let (lo, hi) = coll.agree_value(sig, refusal, offset as u64, true)?;
+            if rounds == 1 {
+                // Every member agreed on the count: the same number of rounds for the rest.
+                Self::agree_freed(coll, req, freed)?;
+            }
+            if lo == hi {
+                return Ok((offset, rounds));
+            }
+            bound = match dir {
+                Direction::Up => hi as usize,
+                Direction::Down => lo as usize,
+            };
+        }
     }
 
     /// The exact comparison of the freed offsets that did not fit the allocation's own round:
