@@ -365,7 +365,11 @@ mod tests {
         }
         let before = (h.free.clone(), h.live.clone(), h.pending.clone());
         let released = h.release_pending();
-        assert!(released.offsets().eq([blocks[1], blocks[2], blocks[4], blocks[5]]));
+        assert!(
+            released
+                .offsets()
+                .eq([blocks[1], blocks[2], blocks[4], blocks[5]])
+        );
         assert_eq!(h.pending_count(), 0);
         assert!(h.largest_free() > before.0.values().copied().max().unwrap());
         h.restore_pending(released);

@@ -19,9 +19,10 @@
 //!
 //! A member may ask for an *exact* round (its arrival's status says so): then every member
 //! compares every member's full signature with member 0's, word by word, instead of the hashes.
-//! Allocations do when a member freed objects since the previous one: the freed objects travel
-//! as signature words ([`ALLOC_FREED`], then rounds of [`Kind::Freed`]), and a set of words
-//! that several members choose is exactly what a hash sum cannot be trusted with.
+//! Every allocation round does (`Runtime::alloc`): a heap that diverged would outlive the call,
+//! and the request and the objects freed before it (signature words: [`ALLOC_FREED`], then
+//! rounds of [`Kind::Freed`]) are words that a caller chooses, on several members at once,
+//! which is what a hash cannot be trusted with (below).
 //!
 //! # Cost
 //!
@@ -31,7 +32,10 @@
 //! is wrong. The hash is `mix(Σ wᵢ·Kᵢ)` with odd constants `Kᵢ`: a difference in any single word
 //! always changes the sum (an odd constant is invertible modulo 2⁶⁴), so a one-argument
 //! mismatch is always caught; several at once collide with probability about 2⁻⁶⁴ when they
-//! are not chosen to (an exact round reads the words themselves).
+//! are not chosen to. Chosen, they can be made to: the sum is linear, so differences `Δᵢ` in
+//! two or more words with `Σ Δᵢ·Kᵢ ≡ 0 (mod 2⁶⁴)` pass
+//! (`exact_rounds_catch_what_the_hash_lets_through`); an exact round reads the words
+//! themselves.
 
 use super::set::PeSet;
 use crate::error::Error;
@@ -798,6 +802,57 @@ mod tests {
                 other.0[i] = other.0[i].wrapping_add(d);
                 assert_ne!(other.hash(), base.hash(), "word {i} + {d}");
             }
+        }
+    }
+
+    /// The inverse of an odd `k` modulo 2⁶⁴ (Newton's iteration doubles the correct bits).
+    fn inverse(k: u64) -> u64 {
+        let mut x = k;
+        for _ in 0..6 {
+            x = x.wrapping_mul(2u64.wrapping_sub(k.wrapping_mul(x)));
+        }
+        x
+    }
+
+    /// Two signatures that differ in two words chosen to cancel in the sum have the same hash:
+    /// the hash round lets them through (its bound is for differences nobody chose), an exact
+    /// round asked for by any one member does not, and every reader decides alike.
+    #[test]
+    fn exact_rounds_catch_what_the_hash_lets_through() {
+        let a = sig();
+        // Δ in N, and the Δ in TARGET that cancels it: ΔN·K_N + ΔT·K_T ≡ 0
+        let dn = 1u64;
+        let dt = dn
+            .wrapping_mul(K[N])
+            .wrapping_mul(inverse(K[TARGET]))
+            .wrapping_neg();
+        assert_eq!(inverse(K[TARGET]).wrapping_mul(K[TARGET]), 1);
+        let mut b = a;
+        b.0[N] = b.0[N].wrapping_add(dn);
+        b.0[TARGET] = b.0[TARGET].wrapping_add(dt);
+        assert_ne!(a, b);
+        assert_eq!(a.hash(), b.hash(), "a chosen collision");
+        let hashed = Fake {
+            exact: vec![],
+            sigs: vec![a, b, a],
+            refusals: vec![None; 3],
+        };
+        assert!(decide(&hashed).is_ok(), "the hash alone cannot see it");
+        for asking in 0..3 {
+            let exact = Fake {
+                exact: vec![asking],
+                sigs: vec![a, b, a],
+                refusals: vec![None; 3],
+            };
+            let e = decide(&exact).unwrap_err().to_string();
+            assert_eq!(
+                e,
+                format!(
+                    "collective argument mismatch: nreduce (element count) is {} on PE 10 but \
+                     {} on PE 11",
+                    a.0[N], b.0[N]
+                )
+            );
         }
     }
 
