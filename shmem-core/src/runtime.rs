@@ -919,7 +919,7 @@ impl Runtime {
             init(offset);
             let done = Sig::new(Kind::AllocDone, req.object, 0, req.elem, coll.set(), area)
                 .with(agree::TARGET, offset);
-            coll.agree(done, None)?;
+            coll.agree(done)?;
         }
         debug_log!(
             self,
@@ -1014,7 +1014,7 @@ impl Runtime {
     }
 
     /// Frees a team block ([`TeamAllocation`]'s drop): *collective over the team*. After
-    /// `quiet`, one agreement round over the team compares the block (offset, size, kind);
+    /// `quiet`, one exact agreement round over the team compares the block (offset, size, kind);
     /// once every member has arrived, no member uses the block any more, so each releases
     /// it at once. If the members disagree (they drop different objects at this point, or
     /// one makes another collective call), the block stays taken on this PE for good: a leak,
@@ -1031,7 +1031,7 @@ impl Runtime {
         )
         .with(agree::TARGET, a.offset)
         .with(agree::N, a.bytes);
-        match a.team.agree(sig, None) {
+        match a.team.agree(sig) {
             Ok(()) => {
                 self.heap.borrow_mut().free(a.offset);
                 debug_log!(self, "freed the team block at offset {}", a.offset);

@@ -759,14 +759,13 @@ impl<'a> Coll<'a> {
         self.round(&call, sig, Arrival::data(refusal, false), || {})
     }
 
-    /// An agreement round with a caller-made signature (allocations: `runtime.rs`).
-    pub(crate) fn agree(&self, sig: Sig, refusal: Option<Refusal>) -> Result<()> {
-        #[cfg(feature = "mpi")]
-        if let Some(net) = self.t.net() {
-            return self.net_agree(net, sig, refusal);
-        }
-        let call = self.begin();
-        self.round(&call, sig, Arrival::data(refusal, false), || {})
+    /// An exact agreement round with a caller-made signature (allocations and frees of team
+    /// blocks: `runtime.rs`): every member compares every member's whole signature.
+    ///
+    /// # Errors
+    /// As [`Coll::sync`].
+    pub(crate) fn agree(&self, sig: Sig) -> Result<()> {
+        self.agree_value(sig, None, 0, true).map(drop)
     }
 
     /// An agreement round in which every member also publishes `value`; on agreement, the
