@@ -581,6 +581,10 @@ pub(crate) trait Published {
     fn hash(&self, i: usize) -> u64;
     /// Word `w` of member `i`'s detail block.
     fn detail(&self, i: usize, w: usize) -> u64;
+    /// Member `i`'s whole signature (the first [`SIG_WORDS`] words of its detail block).
+    fn signature(&self, i: usize) -> Sig {
+        Sig(std::array::from_fn(|w| self.detail(i, w)))
+    }
 }
 
 /// The outcome every member computes from the same published words (module docs).
@@ -615,7 +619,7 @@ pub(crate) fn decide(p: &impl Published) -> Result<(), Error> {
             }
         });
     }
-    let sig = |i: usize| Sig(std::array::from_fn(|w| p.detail(i, w)));
+    let sig = |i: usize| p.signature(i);
     if exact {
         let a = sig(0);
         return match (1..n).map(|i| (i, sig(i))).find(|(_, b)| *b != a) {

@@ -74,6 +74,29 @@ impl agree::Published for NetView<'_, '_> {
     fn detail(&self, i: usize, w: usize) -> u64 {
         self.load(i, self.coll.detail(&self.call) + 8 * w)
     }
+    /// One `MPI_Get` for a member on another node (an exact round reads every member's
+    /// signature: one call instead of one atomic per word), as staged data is read.
+    fn signature(&self, i: usize) -> Sig {
+        let pe = self.coll.pe(i);
+        if self.net.is_local(pe) {
+            return Sig(std::array::from_fn(|w| self.detail(i, w)));
+        }
+        let mut words = [0u64; agree::SIG_WORDS];
+        let at = self.coll.area.offset + self.coll.detail(&self.call);
+        // SAFETY: member `i`'s detail block lies inside its copy of the area, in its partition
+        // (the area was checked against the partition in `Coll::new`); the member wrote it
+        // before its arrival, which this member has seen, and leaves it unchanged until every
+        // member arrived at its next call on this area; `words` is `SIG_WORDS` local words.
+        unsafe {
+            self.net.get(
+                pe,
+                at,
+                words.as_mut_ptr().cast::<u8>(),
+                agree::SIG_WORDS * 8,
+            )
+        };
+        Sig(words)
+    }
 }
 
 /// The refusal of a contribution that one MPI call cannot carry (counts are `int`).
