@@ -382,6 +382,188 @@ fn forgotten_on_one_pe(shmem: &Shmem) {
     assert_eq!(keep.read(0).unwrap(), 5);
 }
 
+/// The per-block hash of the freed-blocks digest that allocations used to compare (a wrapping
+/// sum of one hash per block, with the count): written out here so that the test can search
+/// for a collision of it.
+fn summed_block_hash(offset: usize, len: usize) -> u64 {
+    let mut x = (offset as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (len as u64);
+    x ^= x >> 29;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^ (x >> 32)
+}
+
+/// Two disjoint sets of 8 positions out of `16 * per` (`A` from the first 8 groups of `per`,
+/// `B` from the last 8) whose `hash` values have the same wrapping sum: Wagner's k-tree
+/// search (16 lists; each merge keeps the sums whose low `bits * level` bits are zero), a few
+/// hundred milliseconds for `per = 4096`.
+fn equal_sums(
+    hash: impl Fn(usize) -> u64,
+    per: usize,
+    bits: u32,
+) -> Option<([usize; 8], [usize; 8])> {
+    // level 0: (value, index in the list); B's values negated, so A - B = 0 is a zero sum
+    let mut levels: Vec<Vec<Vec<(u64, u32, u32)>>> = vec![
+        (0..16)
+            .map(|l| {
+                (0..per)
+                    .map(|i| {
+                        let h = hash(l * per + i);
+                        (if l < 8 { h } else { h.wrapping_neg() }, i as u32, 0)
+                    })
+                    .collect()
+            })
+            .collect(),
+    ];
+    for level in 1..=4u32 {
+        let mask = if level == 4 {
+            u64::MAX
+        } else {
+            (1u64 << (bits * level)) - 1
+        };
+        let below = levels.last().unwrap();
+        let merged = below
+            .chunks(2)
+            .map(|pair| {
+                let mut right: Vec<(u64, u32)> = pair[1]
+                    .iter()
+                    .enumerate()
+                    .map(|(j, e)| (e.0 & mask, j as u32))
+                    .collect();
+                right.sort_unstable();
+                let mut out = Vec::new();
+                for (i, e) in pair[0].iter().enumerate() {
+                    let want = e.0.wrapping_neg() & mask;
+                    let from = right.partition_point(|r| r.0 < want);
+                    for r in right[from..].iter().take_while(|r| r.0 == want) {
+                        let sum = e.0.wrapping_add(pair[1][r.1 as usize].0);
+                        out.push((sum, i as u32, r.1));
+                    }
+                }
+                out
+            })
+            .collect();
+        levels.push(merged);
+    }
+    // walk one solution back down the tree
+    let mut picks = vec![(0usize, 0usize)]; // (list, index) at the current level
+    if levels[4][0].is_empty() {
+        return None;
+    }
+    for level in (1..=4).rev() {
+        picks = picks
+            .iter()
+            .flat_map(|&(list, idx)| {
+                let (_, l, r) = levels[level][list][idx];
+                [(2 * list, l as usize), (2 * list + 1, r as usize)]
+            })
+            .collect();
+    }
+    let pos: Vec<usize> = picks.iter().map(|&(list, i)| list * per + i).collect();
+    Some((pos[..8].try_into().unwrap(), pos[8..].try_into().unwrap()))
+}
+
+/// PE 0 frees 8 one-grain blocks, every other PE 8 others, chosen (by the search above) so
+/// that the two sets have the same count and the same summed digest: the next allocation
+/// must still see that the PEs freed different objects, on every PE, and change nothing.
+fn freed_sets_that_collide_in_a_digest(shmem: &Shmem) {
+    const GRAIN: usize = 128;
+    let me = shmem.my_pe().index();
+    let first = SymVec::<u8>::zeroed(shmem, 1).unwrap();
+    let base = first.offset() + GRAIN;
+    let per = 4096;
+    let (a, b) = equal_sums(|p| summed_block_hash(base + p * GRAIN, GRAIN), per, 11)
+        .expect("a collision (about 128 are expected)");
+    let sum = |set: &[usize; 8]| {
+        set.iter().fold(0u64, |s, &p| {
+            s.wrapping_add(summed_block_hash(base + p * GRAIN, GRAIN))
+        })
+    };
+    assert_eq!(sum(&a), sum(&b), "the search found equal sums");
+    // one-grain blocks at exactly those positions, the gaps filled
+    let mut targets: Vec<usize> = a.iter().chain(&b).copied().collect();
+    targets.sort_unstable();
+    let mut held = Vec::new();
+    let mut blocks = std::collections::HashMap::new();
+    let mut at = 0;
+    for &p in &targets {
+        if p > at {
+            held.push(SymVec::<u8>::zeroed(shmem, (p - at) * GRAIN).unwrap());
+        }
+        let v = SymVec::<u8>::zeroed(shmem, 1).unwrap();
+        assert_eq!(v.offset(), base + p * GRAIN);
+        blocks.insert(p, v);
+        at = p + 1;
+    }
+    for p in if me == 0 { a } else { b } {
+        drop(blocks.remove(&p));
+    }
+    let before = shmem.heap_available();
+    match SymVec::<u8>::zeroed(shmem, 1) {
+        Err(e @ Error::ArgumentMismatch { .. }) => {
+            let text = same_everywhere(shmem, &e);
+            let first = |set: [usize; 8]| base + set.iter().min().unwrap() * GRAIN;
+            let want = format!(
+                "object freed since the previous allocation is the object at symmetric offset \
+                 {} (1st in offset order) on PE 0 but the object at symmetric offset {} (1st \
+                 in offset order) on PE 1",
+                first(a),
+                first(b)
+            );
+            assert!(text.contains(&want), "{text}\nwanted: {want}");
+        }
+        other => panic!("PE {me}: expected ArgumentMismatch, got {other:?}"),
+    }
+    assert_eq!(shmem.heap_available(), before, "nothing changed");
+    drop(first);
+}
+
+/// Freed lists longer than the allocation's own round carries (they go on in further rounds):
+/// the same 20 objects dropped in different orders release alike; lists that differ only in
+/// their 11th object are told apart, by that object.
+fn long_freed_lists(shmem: &Shmem) {
+    let me = shmem.my_pe().index();
+    let n = shmem.n_pes();
+    let mut objs: Vec<Option<SymVec<'_, u64>>> = (0..20)
+        .map(|k| Some(SymVec::<u64>::zeroed(shmem, 1 + k).unwrap()))
+        .collect();
+    let offsets: Vec<usize> = objs.iter().map(|o| o.as_ref().unwrap().offset()).collect();
+    for k in 0..20 {
+        drop(objs[(k + 7 * me) % 20].take());
+    }
+    let d = SymVec::<u64>::zeroed(shmem, 3).unwrap();
+    offsets_agree(shmem, d.offset());
+    assert_eq!(d.offset(), offsets[0]);
+    let avail = gather(shmem, shmem.heap_available() as u64);
+    assert!(avail.iter().all(|&x| x == avail[0]), "{avail:?}");
+    // 12 objects; every PE drops the first 10, then PE 0 the 11th, the others the 12th
+    let mut objs: Vec<Option<SymVec<'_, u8>>> = (0..12)
+        .map(|_| Some(SymVec::<u8>::zeroed(shmem, 1).unwrap()))
+        .collect();
+    let offsets: Vec<usize> = objs.iter().map(|o| o.as_ref().unwrap().offset()).collect();
+    for o in &mut objs[..10] {
+        drop(o.take());
+    }
+    drop(objs[if me == 0 { 10 } else { 11 }].take());
+    let before = shmem.heap_available();
+    match SymBox::new(shmem, 1u32) {
+        Err(e @ Error::ArgumentMismatch { .. }) => {
+            let text = same_everywhere(shmem, &e);
+            let want = format!(
+                "object freed since the previous allocation is the object at symmetric offset \
+                 {} (11th in offset order) on PE 0 but the object at symmetric offset {} (11th \
+                 in offset order) on PE 1",
+                offsets[10], offsets[11]
+            );
+            assert!(n == 1 || text.contains(&want), "{text}\nwanted: {want}");
+        }
+        Ok(_) if n == 1 => {}
+        other => panic!("PE {me}: expected ArgumentMismatch, got {other:?}"),
+    }
+    if n > 1 {
+        assert_eq!(shmem.heap_available(), before, "nothing changed");
+    }
+}
+
 fn different_types_of_one_size(shmem: &Shmem) {
     let me = shmem.my_pe().index();
     let e = if me == 0 {
@@ -466,6 +648,16 @@ fn main() {
                 name: "forgotten_on_one_pe",
                 npes: &[2, 4],
                 body: forgotten_on_one_pe,
+            },
+            Case {
+                name: "freed_sets_that_collide_in_a_digest",
+                npes: &[2, 3],
+                body: freed_sets_that_collide_in_a_digest,
+            },
+            Case {
+                name: "long_freed_lists",
+                npes: &[2, 4],
+                body: long_freed_lists,
             },
             Case {
                 name: "different_types_of_one_size",

@@ -98,6 +98,11 @@ const ERRORS: &[(&str, &str)] = &[
         "shmem: shmem_malloc: collective argument mismatch",
     ),
     (
+        "zeromismatch",
+        "shmem: shmem_malloc: collective argument mismatch: allocation size in bytes is 0 on \
+         PE 0 but 64 on PE 1",
+    ),
+    (
         "pequiet",
         "shmem: shmem_pe_quiet: invalid PE 2 (the job has 2 PEs)",
     ),

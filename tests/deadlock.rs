@@ -188,6 +188,71 @@ fn check_slow_pe() -> Result<(), Failed> {
     ensure(took >= Duration::from_secs(4), || format!("took {took:?}"))
 }
 
+/// A context says nothing about progress: PE 0 leaks one (`mem::forget`), the others hold
+/// theirs, and every PE waits for a flag that nobody sets. No thread of any PE runs, so the
+/// job is reported like any other (contexts used to exempt their PE for as long as they
+/// lived).
+fn body_context_hides_nothing() {
+    let shmem = shmem::init_thread(shmem::ThreadLevel::Multiple).unwrap();
+    let flag = SymBox::new(&shmem, 0i64).unwrap();
+    let ctx = shmem.ctx_create(shmem::CtxOptions::PRIVATE).unwrap();
+    if shmem.my_pe().index() == 0 {
+        std::mem::forget(ctx);
+        flag.wait_until(shmem::Cmp::Eq, 1);
+    } else {
+        flag.wait_until(shmem::Cmp::Eq, 1);
+        drop(ctx);
+    }
+}
+
+fn check_context_hides_nothing() -> Result<(), Failed> {
+    deadlocked(
+        "deadlock_context_hides_nothing",
+        2,
+        &[
+            &["waits in wait_until", "(now 0)"],
+            &["waits in wait_until"],
+        ],
+    )
+}
+
+/// No false alarm with threads: on the last PE a thread computes for 4 s (longer than the
+/// deadlock threshold) and then sets every PE's flag through its context, while every PE's
+/// main thread sleeps in a wait; a PE with a running thread is never judged.
+fn body_busy_thread() {
+    let shmem = shmem::init_thread(shmem::ThreadLevel::Multiple).unwrap();
+    let mut flag = SymBox::new(&shmem, 0u64).unwrap();
+    let last = shmem.my_pe().index() == shmem.n_pes() - 1;
+    {
+        let lent = flag.lend().unwrap();
+        let ctx = shmem.ctx_create(shmem::CtxOptions::PRIVATE).unwrap();
+        let waiter = shmem.ctx_create(shmem::CtxOptions::PRIVATE).unwrap();
+        std::thread::scope(|s| {
+            if last {
+                s.spawn(|| {
+                    let t0 = Instant::now();
+                    let mut x = 1u64;
+                    while t0.elapsed() < Duration::from_secs(4) {
+                        x = std::hint::black_box(x.wrapping_mul(6364136223846793005) ^ 1);
+                    }
+                    for pe in ctx.pes() {
+                        ctx.p(&lent, 0, pe, 1).unwrap();
+                    }
+                });
+            }
+            waiter.wait_until(&lent, 0, shmem::Cmp::Eq, 1).unwrap();
+        });
+    }
+    shmem.barrier_all();
+    assert_eq!(flag.read(), 1);
+}
+
+fn check_busy_thread() -> Result<(), Failed> {
+    let (out, took) = run_job(3, "deadlock_busy_thread", &[], &[]);
+    ensure(out.status.success(), || describe(&out))?;
+    ensure(took >= Duration::from_secs(4), || format!("took {took:?}"))
+}
+
 fn main() {
     support::main(
         &[],
@@ -216,6 +281,16 @@ fn main() {
                 name: "deadlock_lonely_allocation",
                 body: body_lonely_allocation,
                 check: check_lonely_allocation,
+            },
+            Custom {
+                name: "deadlock_context_hides_nothing",
+                body: body_context_hides_nothing,
+                check: check_context_hides_nothing,
+            },
+            Custom {
+                name: "deadlock_busy_thread",
+                body: body_busy_thread,
+                check: check_busy_thread,
             },
             Custom {
                 name: "deadlock_slow_pe",

@@ -296,26 +296,38 @@ fn hinted_allocations(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
-/// Zero-size allocations return at once, on one PE alone (OpenSHMEM 1.5): PE 0 makes them
-/// while every other PE waits for a flag that PE 0 sets only afterwards (a collective would
-/// never complete); they take no heap space, views of them are empty, and a collective on
-/// them (all PEs alike) moves nothing.
-fn zero_size_allocations_do_not_synchronize(shmem: &Shmem) {
+/// Zero-size allocations (OpenSHMEM 1.5: no heap space, a null pointer in C) are still
+/// collective: a PE that asks for 0 bytes while the others ask for more gets the same size
+/// mismatch as they do (it used to return at once, leaving the others waiting forever), and
+/// nothing changes; made alike on every PE they take no heap space, views of them are empty,
+/// and a collective on them moves nothing.
+fn zero_size_allocations(shmem: &Shmem) {
     let me = shmem.my_pe().index();
-    let flag = SymBox::new(shmem, 0u64).unwrap();
+    let n = shmem.n_pes();
     let before = shmem.heap_available();
-    if me == 0 {
-        let v = SymVec::<u64>::zeroed(shmem, 0).unwrap();
-        let w = SymVec::new(shmem, 0, 7u32).unwrap();
-        let x = SymVec::<u8>::zeroed_aligned(shmem, 0, 4096).unwrap();
-        assert!(v.is_empty() && w.is_empty() && x.is_empty());
-        assert_eq!(v.to_vec(), Vec::<u64>::new());
-        assert_eq!(shmem.heap_available(), before, "no heap space taken");
-        for pe in shmem.pes() {
-            flag.p(pe, 1);
+    let len = if me == 0 { 0 } else { 3 };
+    match SymVec::<u64>::zeroed(shmem, len) {
+        Err(Error::ArgumentMismatch {
+            what,
+            pe,
+            value,
+            other_pe,
+            other,
+        }) => {
+            assert_eq!(what, "allocation size in bytes");
+            assert_eq!((pe, other_pe), (0, 1));
+            assert_eq!((value.as_str(), other.as_str()), ("0", "24"));
         }
+        Ok(v) if n == 1 => assert!(v.is_empty()),
+        other => panic!("PE {me}: expected ArgumentMismatch, got {other:?}"),
     }
-    flag.wait_until(Cmp::Eq, 1);
+    assert_eq!(shmem.heap_available(), before, "nothing changed");
+    let v = SymVec::<u64>::zeroed(shmem, 0).unwrap();
+    let w = SymVec::new(shmem, 0, 7u32).unwrap();
+    let x = SymVec::<u8>::zeroed_aligned(shmem, 0, 4096).unwrap();
+    assert!(v.is_empty() && w.is_empty() && x.is_empty());
+    assert_eq!(v.to_vec(), Vec::<u64>::new());
+    assert_eq!(shmem.heap_available(), before, "no heap space taken");
     // All PEs alike: an empty reduction into an empty target.
     let src = SymVec::<i64>::zeroed(shmem, 0).unwrap();
     let mut dst = SymVec::<i64>::zeroed(shmem, 0).unwrap();
@@ -328,7 +340,6 @@ fn zero_size_allocations_do_not_synchronize(shmem: &Shmem) {
     let right = shmem.pe_wrapping(me + 1);
     after.put(right, &[me as u64; 4]).unwrap();
     shmem.barrier_all();
-    let n = shmem.n_pes();
     assert_eq!(after.to_vec(), [((me + n - 1) % n) as u64; 4]);
     shmem.barrier_all();
 }
@@ -338,9 +349,9 @@ fn main() {
     support::main_with(
         &[
             Case {
-                name: "zero_size_allocations_do_not_synchronize",
+                name: "zero_size_allocations",
                 npes: NPES,
-                body: zero_size_allocations_do_not_synchronize,
+                body: zero_size_allocations,
             },
             Case {
                 name: "aligned_allocations",

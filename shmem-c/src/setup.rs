@@ -304,7 +304,9 @@ pub unsafe extern "C" fn shmem_info_get_name(name: *mut c_char) {
 }
 
 /// Collective allocation of `size` bytes aligned to `align` (power of two), with the bytes
-/// zeroed when `zero`; NULL when the heap cannot hold it (on every PE).
+/// zeroed when `zero`; NULL when the heap cannot hold it (on every PE), and for `size` 0,
+/// which takes no heap space but still takes part in the agreement (a PE that asks for 0
+/// bytes while another asks for more fails with the size mismatch, as every PE does).
 fn alloc(call: &str, size: usize, align: usize, zero: bool) -> *mut c_void {
     let s = &st(call);
     let t = s.t();
@@ -315,6 +317,10 @@ fn alloc(call: &str, size: usize, align: usize, zero: bool) -> *mut c_void {
             t.fill(t.my_pe(), off, size, 0);
         }
     }) {
+        Ok(a) if size == 0 => {
+            drop(a);
+            std::ptr::null_mut()
+        }
         Ok(a) => s.keep(a, size),
         Err(Error::HeapExhausted { .. }) => std::ptr::null_mut(),
         Err(Error::Refused { source, .. }) if matches!(*source, Error::HeapExhausted { .. }) => {
@@ -333,10 +339,6 @@ pub extern "C" fn shmem_malloc(size: usize) -> *mut c_void {
 
 /// [`shmem_malloc`] as `call`.
 fn malloc_as(call: &str, size: usize) -> *mut c_void {
-    if size == 0 {
-        let _ = st(call);
-        return std::ptr::null_mut();
-    }
     alloc(call, size, 16, false)
 }
 
@@ -352,10 +354,6 @@ pub extern "C" fn shmem_malloc_with_hints(size: usize, hints: libc::c_long) -> *
 #[unsafe(no_mangle)]
 pub extern "C" fn shmem_calloc(count: usize, size: usize) -> *mut c_void {
     match count.checked_mul(size) {
-        Some(0) => {
-            let _ = st("shmem_calloc");
-            std::ptr::null_mut()
-        }
         Some(n) => alloc("shmem_calloc", n, 16, true),
         None => fail(
             "shmem_calloc",
@@ -382,10 +380,6 @@ fn align_as(call: &str, alignment: usize, size: usize) -> *mut c_void {
             call,
             format_args!("alignment {alignment} is not a power of two"),
         );
-    }
-    if size == 0 {
-        let _ = st(call);
-        return std::ptr::null_mut();
     }
     let placed = st(call).rt.segment().partition_align();
     if alignment > placed {

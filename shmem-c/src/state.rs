@@ -411,8 +411,8 @@ fn init_first(call: &str, mpi: MpiThreads) -> &'static Runtime {
     let path = if multiple { rt.thread_path() } else { None };
     if let Some(p) = path {
         // Other threads of this PE may be working while the thread that made the last
-        // call waits: the launcher's deadlock check must never judge this PE stuck (as for
-        // a live Rust context).
+        // call waits: the launcher's deadlock check looks at all of its threads (as for a
+        // live Rust context).
         p.enter();
     }
     let fast_own = match path {

@@ -10,6 +10,17 @@
 //! or runnable at the scan (one that was woken but not yet scheduled still shows its record),
 //! and PEs that are stopped or traced (a debugger, `kill -STOP`) are never judged: they may
 //! resume.
+//!
+//! Threads: the record is the wait of the thread that sleeps in it, but other threads of a PE
+//! with contexts (or of a C program at `SHMEM_THREAD_MULTIPLE`) may still be about to wake
+//! it. The rule is exact and cheap: while a PE has a live context ([`threads_may_call`]), the
+//! launcher looks at *every* thread of it, and a PE one of whose threads is running or
+//! runnable is not judged (`PeLife::Runnable`); a PE whose threads all sleep is judged like
+//! any other, whether it holds contexts or has leaked them. What this cannot see is a thread
+//! that sleeps outside the library (`thread::sleep`, I/O) for longer than
+//! [`DEADLOCK_AFTER`] and would then wake a PE's wait through its context: if every PE waits
+//! meanwhile, the job is reported as deadlocked (the price of reporting the jobs that a live
+//! or leaked context used to hide until `--timeout`).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -27,7 +38,8 @@ pub enum PeLife {
     /// The process runs and may be judged.
     Alive,
     /// The process is running or runnable right now (a waiter that was woken but has not
-    /// been scheduled yet looks asleep in its record): no judgement while any PE is.
+    /// been scheduled yet looks asleep in its record), or, while it has live contexts
+    /// ([`threads_may_call`]), one of its threads is: no judgement while any PE is.
     Runnable,
     /// The process runs but is stopped or traced: no judgement while any PE is.
     Stopped,
@@ -67,9 +79,8 @@ impl DeadlockWatch {
                 PeLife::Alive => any_alive = true,
             }
             let running = seg.pe_state(pe) == PeState::Running;
-            let threads = seg.slot(pe).wait.0.threads.load(Ordering::Acquire);
             match seg.slot(pe).wait.0.read() {
-                Some((state, _)) if running && threads == 0 => states[pe] = state,
+                Some((state, _)) if running => states[pe] = state,
                 _ => {
                     self.since = None;
                     return None;
@@ -101,6 +112,13 @@ impl DeadlockWatch {
                 .collect(),
         )
     }
+}
+
+/// Whether threads of `pe` other than the one in its wait record may make calls (it has a
+/// live context, `threads::ThreadPath::enter`): then the launcher must look at all of its
+/// threads, not only at the main one, for one that runs.
+pub fn threads_may_call(seg: &Segment, pe: usize) -> bool {
+    seg.slot(pe).wait.0.threads.load(Ordering::Acquire) != 0
 }
 
 /// The word at symmetric `offset` of `pe`'s partition, read atomically (`None` when out of

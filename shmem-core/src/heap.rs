@@ -8,8 +8,8 @@
 //!
 //! Freeing is local and deferred: dropping a symmetric object moves its block to the
 //! *pending* set, and the next collective allocation releases every pending block once all
-//! PEs agree on that set (its size and an order-independent digest travel with the
-//! allocation's signature). So frees need no synchronization, may happen in any order, even
+//! PEs agree on that set, exactly (the count and the sorted offsets travel with the
+//! allocation's signature, `Runtime::alloc`). So frees need no synchronization, may happen in any order, even
 //! during a panic, and a PE that freed something the others did not (or the reverse) is
 //! reported on every PE at the next allocation instead of letting the heaps drift apart.
 //!
@@ -41,6 +41,18 @@ pub enum Direction {
     Up,
     /// The highest offset that fits (team allocations).
     Down,
+}
+
+/// Blocks [`Heap::release_pending`] released, for [`Heap::restore_pending`] (dropped: the
+/// release stands).
+#[derive(Debug)]
+pub struct Released(BTreeMap<usize, usize>);
+
+impl Released {
+    /// The released blocks' offsets, in increasing order.
+    pub fn offsets(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.0.keys().copied()
+    }
 }
 
 /// One PE's heap bookkeeping (offsets are relative to the partition start).
@@ -120,6 +132,15 @@ impl Heap {
     /// offsets its own heap proposed).
     pub fn take(&mut self, offset: usize, size: usize) {
         let need = Heap::need(size).expect("a size that fit");
+        self.carve(offset, need);
+        self.live.insert(offset, need);
+    }
+
+    /// Removes `[offset, offset + need)` from the free list.
+    ///
+    /// # Panics
+    /// If that range is not inside one free block.
+    fn carve(&mut self, offset: usize, need: usize) {
         let (&off, &len) = self
             .free
             .range(..=offset)
@@ -134,7 +155,6 @@ impl Heap {
         if tail > 0 {
             self.free.insert(offset + need, tail);
         }
-        self.live.insert(offset, need);
     }
 
     /// Returns the block at `offset` to the free list, merging with its neighbours.
@@ -179,23 +199,31 @@ impl Heap {
         self.pending.insert(offset, len);
     }
 
-    /// How many blocks are pending, and an order-independent digest of them (offsets and
-    /// lengths): what every PE must agree on before they are released.
-    pub fn pending_digest(&self) -> (u64, u64) {
-        let digest = self.pending.iter().fold(0u64, |d, (&o, &l)| {
-            let mut x = (o as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (l as u64);
-            x ^= x >> 29;
-            x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            d.wrapping_add(x ^ (x >> 32))
-        });
-        (self.pending.len() as u64, digest)
+    /// The offsets of the pending blocks, in increasing order: what every PE must agree on,
+    /// exactly, before they are released (a block is known by its offset: a world block has
+    /// the same offset and length on every PE that holds it).
+    pub fn pending_offsets(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.pending.keys().copied()
     }
 
-    /// Returns every pending block to the free list.
-    pub fn release_pending(&mut self) {
-        for (offset, len) in std::mem::take(&mut self.pending) {
+    /// Returns every pending block to the free list; what it returns undoes that
+    /// ([`Heap::restore_pending`]).
+    pub fn release_pending(&mut self) -> Released {
+        let blocks = std::mem::take(&mut self.pending);
+        for (&offset, &len) in &blocks {
             self.release(offset, len);
         }
+        Released(blocks)
+    }
+
+    /// Takes the blocks [`Heap::release_pending`] released back off the free list and makes
+    /// them pending again: the heap is as it was before the release, provided nothing was
+    /// taken in between (an allocation whose agreement failed).
+    pub fn restore_pending(&mut self, released: Released) {
+        for (&offset, &len) in &released.0 {
+            self.carve(offset, len);
+        }
+        self.pending = released.0;
     }
 
     /// Blocks pending release.
@@ -302,19 +330,19 @@ mod tests {
         for &o in &[blocks[0], blocks[2], blocks[3]] {
             b.defer_free(o);
         }
-        assert_eq!(a.pending_digest(), b.pending_digest());
+        assert!(a.pending_offsets().eq(b.pending_offsets()));
         assert_eq!(a.largest_free(), b.largest_free());
         a.release_pending();
         b.release_pending();
         assert_eq!(a.free, b.free);
         assert_eq!(a.pending_count(), 0);
-        // a PE that freed one object fewer has another digest
+        // a PE that freed one object fewer has another list
         let mut c = b.clone();
         let mut d = b.clone();
         c.defer_free(blocks[1]);
         d.defer_free(blocks[1]);
         d.defer_free(blocks[4]);
-        assert_ne!(c.pending_digest(), d.pending_digest());
+        assert!(!c.pending_offsets().eq(d.pending_offsets()));
         // and one that freed a different object of the same size too
         let mut e = Heap::new(0, 64 * GRAIN);
         let x = e.alloc(GRAIN, 1).unwrap();
@@ -322,7 +350,30 @@ mod tests {
         let mut f = e.clone();
         e.defer_free(x);
         f.defer_free(y);
-        assert_ne!(e.pending_digest(), f.pending_digest());
+        assert!(!e.pending_offsets().eq(f.pending_offsets()));
+    }
+
+    /// An allocation whose agreement fails puts the released blocks back: the heap is as it
+    /// was, bit for bit, whatever the release merged.
+    #[test]
+    fn restore_undoes_a_release() {
+        let mut h = Heap::new(0, 64 * GRAIN);
+        let blocks: Vec<_> = (1..8).map(|k| h.alloc(k * GRAIN, 1).unwrap()).collect();
+        h.free(blocks[6]);
+        for &o in &[blocks[1], blocks[2], blocks[4], blocks[5]] {
+            h.defer_free(o);
+        }
+        let before = (h.free.clone(), h.live.clone(), h.pending.clone());
+        let released = h.release_pending();
+        assert!(
+            released
+                .offsets()
+                .eq([blocks[1], blocks[2], blocks[4], blocks[5]])
+        );
+        assert_eq!(h.pending_count(), 0);
+        assert!(h.largest_free() > before.0.values().copied().max().unwrap());
+        h.restore_pending(released);
+        assert_eq!((h.free.clone(), h.live.clone(), h.pending.clone()), before);
     }
 
     #[test]

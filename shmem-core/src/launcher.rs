@@ -523,11 +523,18 @@ fn supervise(
                 }
                 let life: Vec<PeLife> = pes
                     .iter()
-                    .map(|p| match p.running {
+                    .enumerate()
+                    .map(|(i, p)| match p.running {
                         false => PeLife::Exited,
                         true => match sys::process_state(p.pid.as_raw()) {
                             Some('T' | 't') => PeLife::Stopped,
                             Some('R') => PeLife::Runnable,
+                            // other threads of a PE with contexts may be working
+                            _ if diagnose::threads_may_call(seg, i)
+                                && sys::any_thread_runnable(p.pid.as_raw()) =>
+                            {
+                                PeLife::Runnable
+                            }
                             _ => PeLife::Alive,
                         },
                     })

@@ -822,13 +822,14 @@ impl Runtime {
     /// Largest block the next collective allocation could get (after it releases the blocks
     /// this PE has freed since the previous one, which it will if every PE freed the same).
     pub fn heap_largest_free(&self) -> usize {
-        let heap = self.heap.borrow();
+        let mut heap = self.heap.borrow_mut();
         if heap.pending_count() == 0 {
             return heap.largest_free();
         }
-        let mut next = heap.clone();
-        next.release_pending();
-        next.largest_free()
+        let released = heap.release_pending();
+        let largest = heap.largest_free();
+        heap.restore_pending(released);
+        largest
     }
 
     /// The world's handle on the runtime's own sync area (allocation rounds).
@@ -837,15 +838,22 @@ impl Runtime {
             .expect("every PE is in the world")
     }
 
-    /// Collective allocation (`shmem_malloc`). A request of zero bytes returns at once, on
-    /// this PE alone, with no heap space (OpenSHMEM 1.5's rule). *Collective over all PEs*
-    /// otherwise: every PE calls it
-    /// with the same request, in the same order relative to other allocations.
+    /// Collective allocation (`shmem_malloc`). *Collective over all PEs*: every PE calls it
+    /// with the same request, in the same order relative to other allocations. A request of
+    /// zero bytes takes no heap space (OpenSHMEM 1.5) but is still collective: it takes part
+    /// in the agreement round, so a PE that asks for 0 bytes while another asks for more
+    /// gets the same size mismatch as every other PE (no PE can know that the others asked
+    /// for nothing without that round).
     ///
     /// One agreement round (module `collectives::agree`) over every PE compares the request
     /// (size, alignment, element type, object kind and its parameter) and the set of blocks
-    /// each PE freed since the previous allocation (count and digest; they are released now,
-    /// `heap.rs`), and gathers the offset each PE's allocator proposes (the lowest that fits).
+    /// each PE freed since the previous allocation (they are released now, `heap.rs`), and
+    /// gathers the offset each PE's allocator proposes (the lowest that fits). The round is
+    /// exact: every PE compares every PE's whole signature word by word, not by hash, so no
+    /// choice of arguments can make two different requests or freed sets pass. The freed set
+    /// travels as its count and its first three offsets (in increasing order) in the round's
+    /// signature, the rest in further exact rounds of six: each freed block costs at most a
+    /// sixth of a round, against the two rounds that allocated it.
     /// The heaps may differ by team blocks ([`Runtime::alloc_on`]), so the proposals may too:
     /// then every PE proposes again, the lowest offset at or above the largest proposal, until
     /// all propose the same one, which is free on every PE (the lowest such; one round when
@@ -858,21 +866,11 @@ impl Runtime {
     /// requests or freed sets differ; [`Error::HeapExhausted`] when no offset is free on every
     /// PE ([`Error::Refused`] around it when some PEs have room).
     pub fn alloc(&self, req: AllocRequest, init: impl FnOnce(usize)) -> Result<Allocation<'_>> {
-        if req.bytes == Some(0) && req.refusal.is_none() {
-            // OpenSHMEM 1.5: a zero-size allocation returns at once, synchronizes nothing and
-            // takes no heap space. Its offset is the end of the heap, where a zero-length
-            // range touches no byte; `init` has nothing to write.
-            return Ok(Allocation {
-                rt: self,
-                offset: self.seg.partition_size(),
-                empty: true,
-            });
-        }
         let offset = self.alloc_over(&self.world(), Direction::Up, req, init)?;
         Ok(Allocation {
             rt: self,
             offset,
-            empty: false,
+            empty: offset == self.seg.partition_size(),
         })
     }
 
@@ -909,7 +907,9 @@ impl Runtime {
 
     /// The allocation protocol over `coll`'s members ([`Runtime::alloc`]): world allocations
     /// (`Direction::Up`) release the pending world blocks, team allocations
-    /// (`Direction::Down`) leave them pending.
+    /// (`Direction::Down`) leave them pending. A world allocation of zero bytes takes part in
+    /// the rounds but takes no block: its offset is the end of the partition, where a
+    /// zero-length range touches no byte (`init` is not called).
     fn alloc_over(
         &self,
         coll: &Coll<'_>,
@@ -917,81 +917,134 @@ impl Runtime {
         req: AllocRequest,
         init: impl FnOnce(usize),
     ) -> Result<usize> {
+        let empty = dir == Direction::Up && req.bytes == Some(0) && req.refusal.is_none();
         // Complete this PE's operations before any block it freed can be handed out again.
         self.transport.quiet();
-        let (freed, digest, mut next) = {
-            let heap = self.heap.borrow();
-            let mut next = heap.clone();
-            if dir == Direction::Up {
-                let (freed, digest) = heap.pending_digest();
-                next.release_pending();
-                (freed, digest, next)
-            } else {
-                (0, 0, next)
-            }
-        };
+        // The heap changes in place (a copy costs time in the number of blocks): the pending
+        // blocks are released now and restored if the agreement fails.
+        let released = (dir == Direction::Up).then(|| self.heap.borrow_mut().release_pending());
+        let freed: Vec<usize> = released
+            .as_ref()
+            .map_or_else(Vec::new, |r| r.offsets().collect());
         let area = coll.area().offset();
-        let sig = Sig::new(Kind::Alloc, req.object, 0, req.elem, coll.set(), area)
+        let mut sig = Sig::new(Kind::Alloc, req.object, 0, req.elem, coll.set(), area)
             .with(agree::N, req.bytes.unwrap_or(usize::MAX))
             .with(agree::P1, req.align)
             .with(agree::P2, req.param as usize)
-            .with(agree::P3, freed as usize)
-            .with(agree::P4, digest as usize);
-        let mut bound = match dir {
-            Direction::Up => 0,
-            Direction::Down => usize::MAX,
-        };
-        let mut rounds = 0;
-        let offset = loop {
-            rounds += 1;
-            let (offset, refusal) = match req.bytes {
-                _ if req.refusal.is_some() => (usize::MAX, req.refusal),
-                None => (
-                    usize::MAX,
-                    Some(Refusal::HeapExhausted {
-                        requested: usize::MAX,
-                        available: next.largest_free(),
-                    }),
-                ),
-                Some(bytes) => match next.fit(bytes, req.align, dir, bound) {
-                    Ok(off) => (off, None),
-                    Err(_) => (
-                        usize::MAX,
-                        Some(Refusal::HeapExhausted {
-                            requested: bytes,
-                            available: next.largest_free(),
-                        }),
-                    ),
-                },
-            };
-            // Every member reads the same proposals, so all take the same branch here.
-            let (lo, hi) = coll.agree_value(sig, refusal, offset as u64)?;
-            if lo == hi {
-                break offset;
+            .with(agree::P3, freed.len());
+        for (&w, &off) in agree::ALLOC_FREED.iter().zip(&freed) {
+            sig = sig.with(w, off);
+        }
+        let (offset, rounds) = match self.agree_offset(coll, dir, &req, sig, &freed, empty) {
+            Ok(agreed) => agreed,
+            Err(e) => {
+                if let Some(r) = released {
+                    self.heap.borrow_mut().restore_pending(r);
+                }
+                return Err(e);
             }
-            bound = match dir {
-                Direction::Up => hi as usize,
-                Direction::Down => lo as usize,
-            };
         };
-        next.take(offset, req.bytes.unwrap_or(0));
-        *self.heap.borrow_mut() = next;
-        init(offset);
-        let done = Sig::new(Kind::AllocDone, req.object, 0, req.elem, coll.set(), area)
-            .with(agree::TARGET, offset);
-        coll.agree(done, None)?;
+        if !empty {
+            self.heap.borrow_mut().take(offset, req.bytes.unwrap_or(0));
+            init(offset);
+            let done = Sig::new(Kind::AllocDone, req.object, 0, req.elem, coll.set(), area)
+                .with(agree::TARGET, offset);
+            coll.agree(done)?;
+        }
         debug_log!(
             self,
             "allocated {} bytes at offset {offset} over {:?} after {rounds} round(s) ({} freed blocks released)",
             req.bytes.unwrap_or(0),
             coll.set(),
-            freed
+            freed.len()
         );
         Ok(offset)
     }
 
+    /// The rounds of [`Runtime::alloc_over`] that agree on the offset (this PE's heap with
+    /// its pending blocks released, for a world allocation): the offset and the number of
+    /// proposal rounds. Nothing changes here.
+    fn agree_offset(
+        &self,
+        coll: &Coll<'_>,
+        dir: Direction,
+        req: &AllocRequest,
+        sig: Sig,
+        freed: &[usize],
+        empty: bool,
+    ) -> Result<(usize, u32)> {
+        let heap = self.heap.borrow();
+        let mut bound = match dir {
+            Direction::Up => 0,
+            Direction::Down => usize::MAX,
+        };
+        let mut rounds = 0;
+        loop {
+            rounds += 1;
+            let (offset, refusal) = match req.bytes {
+                _ if req.refusal.is_some() => (usize::MAX, req.refusal),
+                _ if empty => (self.seg.partition_size(), None),
+                None => (
+                    usize::MAX,
+                    Some(Refusal::HeapExhausted {
+                        requested: usize::MAX,
+                        available: heap.largest_free(),
+                    }),
+                ),
+                Some(bytes) => match heap.fit(bytes, req.align, dir, bound) {
+                    Ok(off) => (off, None),
+                    Err(_) => (
+                        usize::MAX,
+                        Some(Refusal::HeapExhausted {
+                            requested: bytes,
+                            available: heap.largest_free(),
+                        }),
+                    ),
+                },
+            };
+            // Every member reads the same proposals, so all take the same branch here.
+            // Exact: the request and the freed set are compared word by word, never by hash
+            // (a caller choosing several words could make a 64-bit hash collide).
+            let (lo, hi) = coll.agree_value(sig, refusal, offset as u64, true)?;
+            if rounds == 1 {
+                // Every member agreed on the count: the same number of rounds for the rest.
+                Self::agree_freed(coll, req, freed)?;
+            }
+            if lo == hi {
+                return Ok((offset, rounds));
+            }
+            bound = match dir {
+                Direction::Up => hi as usize,
+                Direction::Down => lo as usize,
+            };
+        }
+    }
+
+    /// The exact comparison of the freed offsets that did not fit the allocation's own round:
+    /// rounds of [`agree::MORE_FREED`]`.len()` offsets each, every one exact.
+    fn agree_freed(coll: &Coll<'_>, req: &AllocRequest, freed: &[usize]) -> Result<()> {
+        let rest = freed.get(agree::ALLOC_FREED.len()..).unwrap_or_default();
+        for (k, chunk) in rest.chunks(agree::MORE_FREED.len()).enumerate() {
+            let first = agree::ALLOC_FREED.len() + k * agree::MORE_FREED.len();
+            let mut sig = Sig::new(
+                Kind::Freed,
+                req.object,
+                0,
+                0,
+                coll.set(),
+                coll.area().offset(),
+            )
+            .with(agree::N, first);
+            for (&w, &off) in agree::MORE_FREED.iter().zip(chunk) {
+                sig = sig.with(w, off);
+            }
+            coll.agree_value(sig, None, 0, true)?;
+        }
+        Ok(())
+    }
+
     /// Frees a team block ([`TeamAllocation`]'s drop): *collective over the team*. After
-    /// `quiet`, one agreement round over the team compares the block (offset, size, kind);
+    /// `quiet`, one exact agreement round over the team compares the block (offset, size, kind);
     /// once every member has arrived, no member uses the block any more, so each releases
     /// it at once. If the members disagree (they drop different objects at this point, or
     /// one makes another collective call), the block stays taken on this PE for good: a leak,
@@ -1008,7 +1061,7 @@ impl Runtime {
         )
         .with(agree::TARGET, a.offset)
         .with(agree::N, a.bytes);
-        match a.team.agree(sig, None) {
+        match a.team.agree(sig) {
             Ok(()) => {
                 self.heap.borrow_mut().free(a.offset);
                 debug_log!(self, "freed the team block at offset {}", a.offset);

@@ -185,8 +185,8 @@ pub struct WaitRecord {
     /// What the wait is for (meaning depends on `what`, see `wait::WaitSite`).
     pub args: [AtomicU64; 4],
     /// Live contexts of this PE (`threads::ThreadPath::enter`): while not zero, threads other
-    /// than the one that publishes `state` may be working, and the deadlock check skips the
-    /// PE.
+    /// than the one that publishes `state` may be working, and the deadlock check looks at
+    /// all of the PE's threads (`diagnose.rs`).
     pub threads: AtomicU64,
 }
 const _: () = assert!(std::mem::size_of::<Slot>() == SLOT_SIZE);

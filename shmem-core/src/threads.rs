@@ -328,8 +328,9 @@ impl<'a> ThreadPath<'a> {
     }
 
     /// Marks that threads other than the runtime's may use this PE (one more live context).
-    /// The launcher's deadlock check reads only the runtime thread's wait record, so while the
-    /// count is not zero it never judges this PE stuck (a thread of it may still be working).
+    /// While the count is not zero, the launcher's deadlock check looks at every thread of
+    /// the PE and does not judge it while one of them runs (`diagnose.rs`); a count that
+    /// never returns to zero (a leaked context) costs that look, nothing more.
     pub fn enter(&self) {
         self.seg
             .slot(self.me)

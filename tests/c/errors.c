@@ -58,6 +58,7 @@ int main(int argc, char **argv) {
         shmem_barrier_all();
         if (me == 0) shmem_set_lock(&lock);
     }
+    if (!strcmp(mode, "zeromismatch")) shmem_malloc(me == 0 ? 0 : 64); /* 0 bytes is collective too */
     shmem_barrier_all();
     shmem_finalize();
     /* After the last finalize: a one-sided call (an inline path in the header), a barrier,

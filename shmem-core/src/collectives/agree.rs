@@ -17,6 +17,13 @@
 //!
 //! No data moves before the decision, so an error leaves every target and the heap untouched.
 //!
+//! A member may ask for an *exact* round (its arrival's status says so): then every member
+//! compares every member's full signature with member 0's, word by word, instead of the hashes.
+//! Every allocation round does (`Runtime::alloc`): a heap that diverged would outlive the call,
+//! and the request and the objects freed before it (signature words: [`ALLOC_FREED`], then
+//! rounds of [`Kind::Freed`]) are words that a caller chooses, on several members at once,
+//! which is what a hash cannot be trusted with (below).
+//!
 //! # Cost
 //!
 //! The arrival line carries a 64-bit hash of the signature next to the epoch, so the common
@@ -24,7 +31,11 @@
 //! separate block of the region that peers read only when the hash or a refusal says something
 //! is wrong. The hash is `mix(Σ wᵢ·Kᵢ)` with odd constants `Kᵢ`: a difference in any single word
 //! always changes the sum (an odd constant is invertible modulo 2⁶⁴), so a one-argument
-//! mismatch is always caught; several at once collide with probability about 2⁻⁶⁴.
+//! mismatch is always caught; several at once collide with probability about 2⁻⁶⁴ when they
+//! are not chosen to. Chosen, they can be made to: the sum is linear, so differences `Δᵢ` in
+//! two or more words with `Σ Δᵢ·Kᵢ ≡ 0 (mod 2⁶⁴)` pass
+//! (`exact_rounds_catch_what_the_hash_lets_through`); an exact round reads the words
+//! themselves.
 
 use super::set::PeSet;
 use crate::error::Error;
@@ -92,6 +103,7 @@ pub(crate) enum Kind {
     Inscan = 11,
     Exscan = 12,
     Free = 13,
+    Freed = 14,
 }
 
 impl Kind {
@@ -110,6 +122,7 @@ impl Kind {
             11 => Kind::Inscan,
             12 => Kind::Exscan,
             13 => Kind::Free,
+            14 => Kind::Freed,
             _ => return None,
         })
     }
@@ -130,6 +143,7 @@ impl Kind {
             Kind::Inscan => "inclusive scan",
             Kind::Exscan => "exclusive scan",
             Kind::Free => "symmetric free of a team allocation",
+            Kind::Freed => "symmetric allocation (the objects freed before it)",
         }
     }
 
@@ -146,6 +160,7 @@ impl Kind {
             (Kind::Reduce, N) => "nreduce (element count)",
             (Kind::Split, N) => "size of the new team",
             (Kind::Alloc | Kind::Free, N) => "allocation size in bytes",
+            (Kind::Freed, N) => "position in the list of freed objects",
             (_, N) => "nelems (element count)",
             (Kind::Broadcast, P1) => "root",
             (Kind::Alltoalls, P1) => "sst (source stride)",
@@ -156,9 +171,31 @@ impl Kind {
             (Kind::Alloc, P1) => "alignment",
             (Kind::Alloc, P2) => "lock home PE",
             (Kind::Alloc, P3) => "objects freed since the previous allocation",
-            (Kind::Alloc, P4) => "digest of the objects freed since the previous allocation",
+            (Kind::Alloc | Kind::Freed, _) if freed_ordinal(self, 0, i).is_some() => {
+                "object freed since the previous allocation"
+            }
             _ => return None,
         })
+    }
+}
+
+/// Signature words of an allocation's round that carry the first objects freed since the
+/// previous allocation (their symmetric offsets, in increasing order; 0 past the last).
+pub(crate) const ALLOC_FREED: [usize; 3] = [P4, TARGET, SOURCE];
+/// Signature words of a [`Kind::Freed`] round that carry the next freed objects, from
+/// position `N` of the list on.
+pub(crate) const MORE_FREED: [usize; 6] = [P1, P2, P3, P4, TARGET, SOURCE];
+
+/// Position (0 for the first) in the list of freed objects of the offset that word `i` of a
+/// signature of `kind` carries, whose `N` word is `n`; `None` for a word that carries none.
+fn freed_ordinal(kind: Kind, n: u64, i: usize) -> Option<u64> {
+    match kind {
+        Kind::Alloc => ALLOC_FREED.iter().position(|&w| w == i).map(|k| k as u64),
+        Kind::Freed => MORE_FREED
+            .iter()
+            .position(|&w| w == i)
+            .map(|k| n + k as u64),
+        _ => None,
     }
 }
 
@@ -523,18 +560,31 @@ impl From<Refusal> for Error {
     }
 }
 
+/// What a member's arrival line says besides its epoch and hash.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Status {
+    /// It refused (its refusal is in the detail block).
+    pub(crate) refused: bool,
+    /// It asks for an exact round: full signatures compared, not hashes (module docs).
+    pub(crate) exact: bool,
+}
+
 /// What every member read after the arrival wait, member by member (in set order).
 pub(crate) trait Published {
     /// Members.
     fn members(&self) -> usize;
     /// World PE of member `i`.
     fn pe_of(&self, i: usize) -> usize;
-    /// Whether member `i` refused (from its arrival line).
-    fn refused(&self, i: usize) -> bool;
+    /// Member `i`'s status (from its arrival line).
+    fn status(&self, i: usize) -> Status;
     /// Member `i`'s signature hash (from its arrival line).
     fn hash(&self, i: usize) -> u64;
     /// Word `w` of member `i`'s detail block.
     fn detail(&self, i: usize, w: usize) -> u64;
+    /// Member `i`'s whole signature (the first [`SIG_WORDS`] words of its detail block).
+    fn signature(&self, i: usize) -> Sig {
+        Sig(std::array::from_fn(|w| self.detail(i, w)))
+    }
 }
 
 /// The outcome every member computes from the same published words (module docs).
@@ -544,12 +594,22 @@ pub(crate) fn decide(p: &impl Published) -> Result<(), Error> {
         let w = [0, 1, 2, 3, 4].map(|k| p.detail(i, REFUSAL + k));
         (w, Refusal::decode(w))
     };
-    if let Some(first) = (0..n).find(|&i| p.refused(i)) {
+    // One read of every member's status, as many as a search for the first refusal made.
+    let mut refused = None;
+    let mut exact = false;
+    for i in 0..n {
+        let s = p.status(i);
+        if s.refused && refused.is_none() {
+            refused = Some(i);
+        }
+        exact |= s.exact;
+    }
+    if let Some(first) = refused {
         let (w, r) = refusal_of(first);
         let error = r.map(Error::from).unwrap_or(Error::InvalidStride {
             what: "a member refused the call with an unknown code",
         });
-        let unanimous = (0..n).all(|i| p.refused(i) && refusal_of(i).0 == w);
+        let unanimous = (0..n).all(|i| p.status(i).refused && refusal_of(i).0 == w);
         return Err(if unanimous {
             error
         } else {
@@ -559,11 +619,18 @@ pub(crate) fn decide(p: &impl Published) -> Result<(), Error> {
             }
         });
     }
+    let sig = |i: usize| p.signature(i);
+    if exact {
+        let a = sig(0);
+        return match (1..n).map(|i| (i, sig(i))).find(|(_, b)| *b != a) {
+            Some((other, b)) => Err(mismatch(&a, p.pe_of(0), &b, p.pe_of(other))),
+            None => Ok(()),
+        };
+    }
     let h0 = p.hash(0);
     let Some(other) = (1..n).find(|&i| p.hash(i) != h0) else {
         return Ok(());
     };
-    let sig = |i: usize| Sig(std::array::from_fn(|w| p.detail(i, w)));
     let (a, b) = (sig(0), sig(other));
     Err(mismatch(&a, p.pe_of(0), &b, p.pe_of(other)))
 }
@@ -608,6 +675,23 @@ pub(crate) fn describe_kind(word: u64) -> String {
 /// Word `i` of `s`, as a user reads it.
 fn format_word(s: &Sig, i: usize) -> String {
     let w = s.0[i];
+    if let Some(k) = s.kind()
+        && let Some(at) = freed_ordinal(k, s.0[N], i)
+    {
+        let nth = at + 1;
+        let suffix = match (nth % 10, nth % 100) {
+            (1, 11) | (2, 12) | (3, 13) => "th",
+            (1, _) => "st",
+            (2, _) => "nd",
+            (3, _) => "rd",
+            _ => "th",
+        };
+        return if w == 0 {
+            format!("no object (as the {nth}{suffix} freed)")
+        } else {
+            format!("the object at symmetric offset {w} ({nth}{suffix} in offset order)")
+        };
+    }
     let kind = Kind::from_u8(w as u8);
     match i {
         KIND => {
@@ -639,7 +723,7 @@ fn format_word(s: &Sig, i: usize) -> String {
                     },
                     OBJECT_NAMES.get(op as usize).copied().unwrap_or("object")
                 ),
-                Some(Kind::Sync | Kind::Split | Kind::AllocDone) | None => {
+                Some(Kind::Sync | Kind::Split | Kind::AllocDone | Kind::Freed) | None => {
                     kind.map_or("an unknown call", Kind::name).to_owned()
                 }
                 Some(k) => format!("{} of {size}-byte elements", k.name()),
@@ -664,6 +748,8 @@ mod tests {
     struct Fake {
         sigs: Vec<Sig>,
         refusals: Vec<Option<Refusal>>,
+        /// Members that ask for an exact round.
+        exact: Vec<usize>,
     }
 
     impl Published for Fake {
@@ -673,8 +759,11 @@ mod tests {
         fn pe_of(&self, i: usize) -> usize {
             10 + i
         }
-        fn refused(&self, i: usize) -> bool {
-            self.refusals[i].is_some()
+        fn status(&self, i: usize) -> Status {
+            Status {
+                refused: self.refusals[i].is_some(),
+                exact: self.exact.contains(&i),
+            }
         }
         fn hash(&self, i: usize) -> u64 {
             self.sigs[i].hash()
@@ -720,14 +809,67 @@ mod tests {
         }
     }
 
+    /// The inverse of an odd `k` modulo 2⁶⁴ (Newton's iteration doubles the correct bits).
+    fn inverse(k: u64) -> u64 {
+        let mut x = k;
+        for _ in 0..6 {
+            x = x.wrapping_mul(2u64.wrapping_sub(k.wrapping_mul(x)));
+        }
+        x
+    }
+
+    /// Two signatures that differ in two words chosen to cancel in the sum have the same hash:
+    /// the hash round lets them through (its bound is for differences nobody chose), an exact
+    /// round asked for by any one member does not, and every reader decides alike.
+    #[test]
+    fn exact_rounds_catch_what_the_hash_lets_through() {
+        let a = sig();
+        // Δ in N, and the Δ in TARGET that cancels it: ΔN·K_N + ΔT·K_T ≡ 0
+        let dn = 1u64;
+        let dt = dn
+            .wrapping_mul(K[N])
+            .wrapping_mul(inverse(K[TARGET]))
+            .wrapping_neg();
+        assert_eq!(inverse(K[TARGET]).wrapping_mul(K[TARGET]), 1);
+        let mut b = a;
+        b.0[N] = b.0[N].wrapping_add(dn);
+        b.0[TARGET] = b.0[TARGET].wrapping_add(dt);
+        assert_ne!(a, b);
+        assert_eq!(a.hash(), b.hash(), "a chosen collision");
+        let hashed = Fake {
+            exact: vec![],
+            sigs: vec![a, b, a],
+            refusals: vec![None; 3],
+        };
+        assert!(decide(&hashed).is_ok(), "the hash alone cannot see it");
+        for asking in 0..3 {
+            let exact = Fake {
+                exact: vec![asking],
+                sigs: vec![a, b, a],
+                refusals: vec![None; 3],
+            };
+            let e = decide(&exact).unwrap_err().to_string();
+            assert_eq!(
+                e,
+                format!(
+                    "collective argument mismatch: nreduce (element count) is {} on PE 10 but \
+                     {} on PE 11",
+                    a.0[N], b.0[N]
+                )
+            );
+        }
+    }
+
     #[test]
     fn agreement_and_mismatch_are_the_same_for_every_reader() {
         let ok = Fake {
+            exact: vec![],
             sigs: vec![sig(); 3],
             refusals: vec![None; 3],
         };
         assert!(decide(&ok).is_ok());
         let bad = Fake {
+            exact: vec![],
             sigs: vec![sig(), sig(), sig().with(N, 512)],
             refusals: vec![None; 3],
         };
@@ -738,6 +880,7 @@ mod tests {
              PE 12"
         );
         let op = Fake {
+            exact: vec![],
             sigs: vec![sig(), sig_with_op(4)],
             refusals: vec![None; 2],
         };
@@ -778,6 +921,7 @@ mod tests {
             object_len: 8,
         };
         let one = Fake {
+            exact: vec![],
             sigs: vec![sig(), sig().with(N, 3), sig()],
             refusals: vec![None, Some(r), None],
         };
@@ -795,6 +939,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         let all = Fake {
+            exact: vec![],
             sigs: vec![sig(); 2],
             refusals: vec![
                 Some(Refusal::HeapExhausted {

@@ -123,6 +123,8 @@ const VALUE: usize = 24;
 pub const REGION_HEAD: usize = 32;
 const STAGED_BIT: u64 = 1;
 const REFUSED_BIT: u64 = 2;
+/// The member asks for an exact round (`agree`, module docs).
+const EXACT_BIT: u64 = 4;
 const DETAIL_SPAN: usize = agree::DETAIL_BYTES.next_multiple_of(LINE);
 
 const fn region_bytes(capacity: usize) -> usize {
@@ -233,6 +235,8 @@ struct Arrival {
     value: u64,
     /// A per-member word the others may read from the detail block (collect's target length).
     info: u64,
+    /// Whether every member must compare the full signatures (module `agree`).
+    exact: bool,
 }
 
 impl Arrival {
@@ -289,8 +293,12 @@ impl agree::Published for View<'_, '_> {
     fn pe_of(&self, i: usize) -> usize {
         self.coll.pe(i)
     }
-    fn refused(&self, i: usize) -> bool {
-        self.coll.status(&self.call, i) & REFUSED_BIT != 0
+    fn status(&self, i: usize) -> agree::Status {
+        let s = self.coll.status(&self.call, i);
+        agree::Status {
+            refused: s & REFUSED_BIT != 0,
+            exact: s & EXACT_BIT != 0,
+        }
     }
     fn hash(&self, i: usize) -> u64 {
         self.coll
@@ -544,6 +552,7 @@ impl<'a> Coll<'a> {
             staged,
             value,
             info,
+            exact,
         } = arrival;
         let debug = crate::log::level();
         if debug >= 2 || (debug == 1 && sig.kind() == Some(Kind::Split)) {
@@ -573,7 +582,7 @@ impl<'a> Coll<'a> {
             STAGED_BIT
         } else {
             0
-        };
+        } | if exact { EXACT_BIT } else { 0 };
         self.word(self.me, call.region + VALUE)
             .store(value, Ordering::Relaxed);
         self.word(self.me, call.region + SIGHASH)
@@ -758,19 +767,20 @@ impl<'a> Coll<'a> {
         self.round(&call, sig, Arrival::data(refusal, false), || {})
     }
 
-    /// An agreement round with a caller-made signature (allocations: `runtime.rs`).
-    pub(crate) fn agree(&self, sig: Sig, refusal: Option<Refusal>) -> Result<()> {
-        #[cfg(feature = "mpi")]
-        if let Some(net) = self.t.net() {
-            return self.net_agree(net, sig, refusal);
-        }
-        let call = self.begin();
-        self.round(&call, sig, Arrival::data(refusal, false), || {})
+    /// An exact agreement round with a caller-made signature (allocations and frees of team
+    /// blocks: `runtime.rs`): every member compares every member's whole signature.
+    ///
+    /// # Errors
+    /// As [`Coll::sync`].
+    pub(crate) fn agree(&self, sig: Sig) -> Result<()> {
+        self.agree_value(sig, None, 0, true).map(drop)
     }
 
     /// An agreement round in which every member also publishes `value`; on agreement, the
     /// smallest and the largest of the members' values (allocations: the offsets their heaps
-    /// propose, `runtime.rs`). The values are not compared: they may differ.
+    /// propose, `runtime.rs`). The values are not compared: they may differ. With `exact`,
+    /// every member compares every member's full signature, not only the hashes (module
+    /// `agree`): the round is exact when any member asks for it.
     ///
     /// # Errors
     /// As [`Coll::sync`].
@@ -779,12 +789,14 @@ impl<'a> Coll<'a> {
         sig: Sig,
         refusal: Option<Refusal>,
         value: u64,
+        exact: bool,
     ) -> Result<(u64, u64)> {
         let arrival = Arrival {
             refusal,
             staged: false,
             value,
             info: 0,
+            exact,
         };
         #[cfg(feature = "mpi")]
         if let Some(net) = self.t.net() {
@@ -1238,6 +1250,7 @@ impl<'a> Coll<'a> {
             staged: stage,
             value: n as u64,
             info: target_len as u64,
+            exact: false,
         };
         self.round(&call, sig, arrival, || {
             self.copy((me, source), (me, self.staged(&call)), bytes)

@@ -31,7 +31,7 @@ use std::sync::atomic::{Ordering, fence};
 
 use super::agree::{self, Kind, Refusal, Sig};
 use super::{
-    Arrival, Call, Coll, EPOCH, REFUSED_BIT, ReduceOp, SIGHASH, STATUS, ScanOp, VALUE,
+    Arrival, Call, Coll, EPOCH, EXACT_BIT, REFUSED_BIT, ReduceOp, SIGHASH, STATUS, ScanOp, VALUE,
     collect_total,
 };
 use crate::copy;
@@ -61,14 +61,41 @@ impl agree::Published for NetView<'_, '_> {
     fn pe_of(&self, i: usize) -> usize {
         self.coll.pe(i)
     }
-    fn refused(&self, i: usize) -> bool {
-        self.load(i, self.call.region + STATUS) & REFUSED_BIT != 0
+    fn status(&self, i: usize) -> agree::Status {
+        let s = self.load(i, self.call.region + STATUS);
+        agree::Status {
+            refused: s & REFUSED_BIT != 0,
+            exact: s & EXACT_BIT != 0,
+        }
     }
     fn hash(&self, i: usize) -> u64 {
         self.load(i, self.call.region + SIGHASH)
     }
     fn detail(&self, i: usize, w: usize) -> u64 {
         self.load(i, self.coll.detail(&self.call) + 8 * w)
+    }
+    /// One `MPI_Get` for a member on another node (an exact round reads every member's
+    /// signature: one call instead of one atomic per word), as staged data is read.
+    fn signature(&self, i: usize) -> Sig {
+        let pe = self.coll.pe(i);
+        if self.net.is_local(pe) {
+            return Sig(std::array::from_fn(|w| self.detail(i, w)));
+        }
+        let mut words = [0u64; agree::SIG_WORDS];
+        let at = self.coll.area.offset + self.coll.detail(&self.call);
+        // SAFETY: member `i`'s detail block lies inside its copy of the area, in its partition
+        // (the area was checked against the partition in `Coll::new`); the member wrote it
+        // before its arrival, which this member has seen, and leaves it unchanged until every
+        // member arrived at its next call on this area; `words` is `SIG_WORDS` local words.
+        unsafe {
+            self.net.get(
+                pe,
+                at,
+                words.as_mut_ptr().cast::<u8>(),
+                agree::SIG_WORDS * 8,
+            )
+        };
+        Sig(words)
     }
 }
 
@@ -133,7 +160,7 @@ impl Coll<'_> {
         } else {
             stage(&call);
             0
-        };
+        } | if arrival.exact { EXACT_BIT } else { 0 };
         self.word(self.me, call.region + VALUE)
             .store(arrival.value, Ordering::Relaxed);
         self.word(self.me, call.region + SIGHASH)
@@ -469,6 +496,7 @@ impl Coll<'_> {
             staged: false,
             value: n as u64,
             info: target_len as u64,
+            exact: false,
         };
         let call = self.net_round(net, sig, arrival)?;
         let members = self.n();

@@ -72,10 +72,9 @@ impl<'s, T: Pod> SymVec<'s, T> {
     /// Allocates `len` elements on every PE, each set to `fill`. *Collective*: every PE calls
     /// it with the same `len` and element type, in the same order relative to other
     /// allocations, having dropped the same symmetric objects since the previous allocation.
-    /// A zero-size array (`len` 0, or a zero-sized `T`) is the exception (OpenSHMEM 1.5): it
-    /// returns at once on this PE alone, takes no heap space and synchronizes nothing, so
-    /// PEs that disagree about it are not told here but at their next collective (or by the
-    /// launcher's deadlock report, when the others wait in an allocation).
+    /// A zero-size array (`len` 0, or a zero-sized `T`) takes no heap space (OpenSHMEM 1.5)
+    /// but is collective too: a PE that asks for 0 bytes while another asks for more gets
+    /// the same [`Error::ArgumentMismatch`] as every PE.
     ///
     /// # Errors
     /// On every PE, with every heap unchanged: [`Error::ArgumentMismatch`] if the PEs asked
