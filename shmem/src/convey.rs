@@ -116,6 +116,8 @@ pub struct Conveyor<'s, T: Pod> {
     spare: Vec<Vec<T>>,
     /// Whether this PE has declared it pushes no more.
     done: bool,
+    /// Whether an item was pushed since the last `advance` (the PE is busy: no yield).
+    pushed: bool,
 }
 
 impl<T: Pod> std::fmt::Debug for Conveyor<'_, T> {
@@ -179,6 +181,7 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             local_head: 0,
             spare: Vec::new(),
             done: false,
+            pushed: false,
         })
     }
 
@@ -197,11 +200,13 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             return false;
         }
         let d = pe.index();
+        self.pushed = true;
         if d == self.me {
             self.local.push(item);
             return true;
         }
         if self.out[d].len() >= self.capacity && !self.send(d, false) {
+            self.pushed = false;
             return false;
         }
         self.out[d].push(item);
@@ -240,7 +245,7 @@ impl<'s, T: Pod> Conveyor<'s, T> {
     /// passed (it stays set), sends every remaining buffer with an end mark. Returns `true`
     /// while traffic may still arrive or items wait to be pulled, `false` once every PE has
     /// declared itself done, everything sent to this PE has arrived and been pulled. Yields
-    /// the processor when it moved nothing. *One-sided*: never waits for another PE.
+    /// the processor when this PE only waits for others (nothing moved, pushed or queued). *One-sided*: never waits for another PE.
     pub fn advance(&mut self, done: bool) -> bool {
         self.done |= done;
         let mut moved = self.receive();
@@ -260,9 +265,11 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             && self.n_finished == self.n
             && self.queue.is_empty()
             && self.local.is_empty());
-        if active && !moved {
+        // Nothing moved, nothing pushed, nothing to pull: this PE waits for others.
+        if active && !moved && !self.pushed && self.queue.is_empty() && self.local.is_empty() {
             std::thread::yield_now();
         }
+        self.pushed = false;
         active
     }
 
