@@ -40,8 +40,8 @@ const SLOTS: usize = 8;
 /// Bytes of one buffer when the capacity is not given ([`Conveyor::new`]).
 const DEFAULT_BUFFER_BYTES: usize = 16 * 1024;
 
-/// Header bits: the batch number (plus one) above bit 33, the end mark at bit 32, the length
-/// below.
+/// Header bits: the batch number plus one, modulo 2^31 (a slot's previous batch number is
+/// [`SLOTS`] lower, never equal), above bit 33; the end mark at bit 32; the length below.
 const SEQ_SHIFT: u32 = 33;
 const LAST_BIT: u64 = 1 << 32;
 const LEN_MASK: u64 = LAST_BIT - 1;
@@ -286,7 +286,7 @@ impl<'s, T: Pod> Conveyor<'s, T> {
         let slot = seq as usize % SLOTS;
         let len = self.out[d].len();
         let start = (self.me * SLOTS + slot) * self.capacity;
-        let header = ((seq + 1) << SEQ_SHIFT) | if last { LAST_BIT } else { 0 } | len as u64;
+        let header = (tag(seq) << SEQ_SHIFT) | if last { LAST_BIT } else { 0 } | len as u64;
         let pe = self.pe(d);
         self.inbox
             .slice(start..start + len)
@@ -313,7 +313,7 @@ impl<'s, T: Pod> Conveyor<'s, T> {
                 let seq = self.received[s];
                 let slot = seq as usize % SLOTS;
                 let header = self.word(s * SLOTS + slot).signal_fetch();
-                if header >> SEQ_SHIFT != seq + 1 {
+                if header >> SEQ_SHIFT != tag(seq) {
                     break;
                 }
                 let len = (header & LEN_MASK) as usize;
@@ -351,5 +351,34 @@ impl<'s, T: Pod> Conveyor<'s, T> {
 
     fn pe(&self, i: usize) -> Pe {
         self.shmem.pe_wrapping(i)
+    }
+}
+
+/// The header's mark of batch `seq`: never 0 (an empty slot), below 2^31, and different
+/// from the mark of the batch that used the same slot before it.
+fn tag(seq: u64) -> u64 {
+    const MARKS: u64 = (1 << (64 - SEQ_SHIFT)) - 1;
+    seq % MARKS + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LAST_BIT, SEQ_SHIFT, SLOTS, tag};
+
+    #[test]
+    fn marks_survive_wrapping() {
+        let marks = (1u64 << 31) - 1;
+        for seq in (0..64)
+            .chain(marks - 64..marks + 64)
+            .chain(u64::MAX / 4..u64::MAX / 4 + 64)
+        {
+            let t = tag(seq);
+            assert!(t != 0 && t < 1 << 31, "mark {t} of batch {seq}");
+            assert_eq!((t << SEQ_SHIFT) >> SEQ_SHIFT, t, "the mark fits its bits");
+            assert_eq!((t << SEQ_SHIFT) & LAST_BIT, 0);
+            if let Some(before) = seq.checked_sub(SLOTS as u64) {
+                assert_ne!(t, tag(before), "batches {before} and {seq} share a slot");
+            }
+        }
     }
 }
