@@ -82,7 +82,9 @@ const LEN_MASK: u64 = LAST_BIT - 1;
 /// full buffers (and, once done, every buffer with an end mark) and copies out arrived ones.
 /// Items from one PE to another are pulled in the order they were pushed; items pushed to
 /// the PE itself skip the buffers. A PE keeps calling `advance` until it returns `false`,
-/// even when it has nothing more to push: it then only drains.
+/// even when it has nothing more to push: it then only drains. `advance` copies every
+/// arrived batch into a local queue, pulled or not, so a PE that pulls slowly holds what was
+/// sent to it in its own memory rather than stalling the senders.
 ///
 /// Dropping the conveyor frees its memory like any symmetric object (at the next collective
 /// allocation); items not pulled are lost.
