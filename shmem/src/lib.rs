@@ -27,6 +27,7 @@
 #![deny(unsafe_code)]
 
 mod collectives;
+mod convey;
 pub mod ctx;
 mod handle;
 mod lock;
@@ -43,6 +44,7 @@ pub use collectives::{
     BCAST_SYNC_SIZE, BarrierSync, BcastSync, BitwiseReduce, COLLECT_SYNC_SIZE, CollectSync, Member,
     REDUCE_SYNC_SIZE, ReduceSync, SumProdReduce, SyncBuf, sync_kind,
 };
+pub use convey::Conveyor;
 pub use ctx::{
     BitOp, Ctx, CtxNbi, CtxOptions, CtxPe, Session, SessionConfig, SessionOptions, ThreadElem,
     ThreadSlice,

@@ -1,0 +1,144 @@
+//! bale's index-gather kernel: a table is spread over all PEs (entry `g` lives at index
+//! `g / n_pes` on PE `g % n_pes`, and holds `value(g)`); every PE reads `requests` random
+//! entries into a local array, once with one remote get per entry (`get`), once through two
+//! [`Conveyor`]s: requests to the owners, and the owners' replies back (`conveyor`). Each PE
+//! checks every entry it read against `value`, and PE 0 prints the rate of each method (reads
+//! of all PEs per second).
+//!
+//! `shmemrun -n 4 target/release/examples/ig [get|conveyor|both] [requests per PE] [entries per PE]`
+#![forbid(unsafe_code)]
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use shmem::{Conveyor, Pe, Shmem, SymVec, Team};
+
+/// The table's entry `g`.
+fn value(g: usize) -> u64 {
+    (g as u64).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0x5555
+}
+
+/// PE `pe`'s global table indices: a splitmix64 sequence.
+fn indices(pe: usize, requests: usize, entries: usize) -> Vec<usize> {
+    let mut x = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(pe as u64 + 7);
+    (0..requests)
+        .map(|_| {
+            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            ((z ^ (z >> 31)) % entries as u64) as usize
+        })
+        .collect()
+}
+
+fn get(shmem: &Shmem, table: &SymVec<'_, u64>, wanted: &[usize]) -> Result<Vec<u64>, shmem::Error> {
+    let n = shmem.n_pes();
+    let mut got = vec![0u64; wanted.len()];
+    for (slot, &g) in got.iter_mut().zip(wanted) {
+        *slot = table.at(g / n)?.g(shmem.pe(g % n)?);
+    }
+    Ok(got)
+}
+
+fn conveyor(
+    shmem: &Shmem,
+    table: &SymVec<'_, u64>,
+    wanted: &[usize],
+) -> Result<Vec<u64>, shmem::Error> {
+    let n = shmem.n_pes();
+    let local = table.to_vec();
+    // A request names the entry's local index and the slot of the answer; a reply the slot
+    // and the value.
+    let mut requests = Conveyor::<[u64; 2]>::new(shmem)?;
+    let mut replies = Conveyor::<[u64; 2]>::new(shmem)?;
+    let mut got = vec![0u64; wanted.len()];
+    let mut pending: Option<(Pe, [u64; 2])> = None;
+    let (mut next, mut asking) = (0, true);
+    loop {
+        asking = asking && requests.advance(next == wanted.len());
+        let replying = replies.advance(!asking && pending.is_none());
+        if !asking && !replying {
+            break;
+        }
+        while let Some(&g) = wanted.get(next) {
+            if !requests.push(shmem.pe(g % n)?, [(g / n) as u64, next as u64]) {
+                break;
+            }
+            next += 1;
+        }
+        loop {
+            if let Some((to, reply)) = pending.take()
+                && !replies.push(to, reply)
+            {
+                pending = Some((to, reply));
+                break;
+            }
+            match requests.pull() {
+                Some((from, [i, slot])) => pending = Some((from, [slot, local[i as usize]])),
+                None => break,
+            }
+        }
+        while let Some((_, [slot, v])) = replies.pull() {
+            got[slot as usize] = v;
+        }
+    }
+    Ok(got)
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("ig: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+type Method = fn(&Shmem, &SymVec<'_, u64>, &[usize]) -> Result<Vec<u64>, shmem::Error>;
+
+fn run() -> Result<bool, shmem::Error> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mode = args.first().map_or("both", String::as_str);
+    let arg =
+        |i: usize, default: usize| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(default);
+    let (requests, per_pe) = (arg(1, 500_000), arg(2, 10_000).max(1));
+    let shmem = shmem::init()?;
+    let (n, me) = (shmem.n_pes(), shmem.my_pe().index());
+    let table = SymVec::from_fn(&shmem, per_pe, |i| value(i * n + me))?;
+    let wanted = indices(me, requests, per_pe * n);
+    let mut ok = true;
+    let methods: &[(&str, Method)] = &[("get", get), ("conveyor", conveyor)];
+    for &(name, method) in methods {
+        if mode != "both" && mode != name {
+            continue;
+        }
+        shmem.barrier_all();
+        let start = Instant::now();
+        let got = method(&shmem, &table, &wanted)?;
+        shmem.barrier_all();
+        // The slowest PE's time, and the PEs that read a wrong value.
+        let mut slowest = SymVec::new(&shmem, 1, start.elapsed().as_secs_f64())?;
+        Team::world(&shmem).max_reduce_in_place(&mut slowest)?;
+        let seconds = slowest.read(0)?;
+        let right = got.iter().zip(&wanted).all(|(&v, &g)| v == value(g));
+        let mut wrong = SymVec::new(&shmem, 1, u64::from(!right))?;
+        Team::world(&shmem).sum_reduce_in_place(&mut wrong)?;
+        let wrong = wrong.read(0)?;
+        if me == 0 {
+            let total = requests * n;
+            if wrong == 0 {
+                println!(
+                    "ig {name}: {n} PEs, {total} reads in {seconds:.3} s: {:.1} M reads/s",
+                    total as f64 / seconds / 1e6
+                );
+            } else {
+                eprintln!("ig {name}: {wrong} PEs read wrong values");
+            }
+        }
+        ok &= wrong == 0;
+    }
+    Ok(ok)
+}

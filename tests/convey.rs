@@ -1,0 +1,271 @@
+//! Conveyors on real processes: all-to-all storms, skewed traffic, empty runs, one PE, items
+//! of 1, 8 and 64 bytes, tiny buffers; what each PE pulls is compared, per source and in
+//! order, with what the sources' generators say they pushed to it.
+#![forbid(unsafe_code)]
+
+mod support;
+
+use std::num::NonZeroU32;
+
+use shmem::bytemuck::Pod;
+use shmem::{Conveyor, Error, Shmem};
+use support::{Case, NPES};
+
+/// What PE `s` pushes: item `k` of `count(s)` goes to `dest(s, k, n)` and is `item(s, k)`.
+struct Traffic<T> {
+    count: fn(usize, usize) -> usize,
+    dest: fn(usize, usize, usize) -> usize,
+    item: fn(usize, usize) -> T,
+}
+
+fn mix(s: usize, k: usize) -> u64 {
+    let mut x = (s as u64) << 32 ^ k as u64 ^ 0x9e37_79b9_7f4a_7c15;
+    x ^= x >> 31;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^ (x >> 29)
+}
+
+/// Runs the conveyor loop with `traffic` and checks, on every PE, that it pulled from each
+/// source exactly the items that source pushed to it, in push order.
+fn run<T: Pod + PartialEq + std::fmt::Debug>(shmem: &Shmem, capacity: u32, traffic: &Traffic<T>) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let cap = NonZeroU32::new(capacity).unwrap();
+    let mut conveyor = Conveyor::<T>::with_capacity(shmem, cap).unwrap();
+    assert_eq!(conveyor.capacity(), capacity as usize);
+    let total = (traffic.count)(me, n);
+    let mut got: Vec<Vec<T>> = vec![Vec::new(); n];
+    let mut next = 0;
+    while conveyor.advance(next == total) {
+        while next < total {
+            let to = shmem.pe((traffic.dest)(me, next, n)).unwrap();
+            if !conveyor.push(to, (traffic.item)(me, next)) {
+                break;
+            }
+            next += 1;
+        }
+        while let Some((from, item)) = conveyor.pull() {
+            got[from.index()].push(item);
+        }
+    }
+    assert_eq!(next, total, "PE {me} pushed everything");
+    assert!(conveyor.pull().is_none());
+    assert!(
+        !conveyor.push(shmem.my_pe(), (traffic.item)(me, 0)),
+        "done is final"
+    );
+    for (s, got) in got.iter().enumerate() {
+        let want: Vec<T> = (0..(traffic.count)(s, n))
+            .filter(|&k| (traffic.dest)(s, k, n) == me)
+            .map(|k| (traffic.item)(s, k))
+            .collect();
+        assert_eq!(got.len(), want.len(), "items from PE {s} at PE {me}");
+        assert!(*got == want, "items from PE {s} at PE {me} differ");
+    }
+    shmem.barrier_all();
+}
+
+fn storm_u8(shmem: &Shmem) {
+    run(
+        shmem,
+        7,
+        &Traffic {
+            count: |_, n| 3000 * n,
+            dest: |s, k, n| (mix(s, k) % n as u64) as usize,
+            item: |s, k| mix(s, k) as u8,
+        },
+    );
+}
+
+fn storm_u64(shmem: &Shmem) {
+    run(
+        shmem,
+        64,
+        &Traffic {
+            count: |s, n| 2000 * n + s,
+            dest: |s, k, n| (mix(s, k) % n as u64) as usize,
+            item: |s, k| (s as u64) << 40 | k as u64,
+        },
+    );
+}
+
+fn storm_64_bytes(shmem: &Shmem) {
+    run(
+        shmem,
+        16,
+        &Traffic {
+            count: |_, n| 500 * n,
+            dest: |s, k, n| (s + k) % n,
+            item: |s, k| std::array::from_fn::<u64, 8, _>(|j| mix(s, k + j)),
+        },
+    );
+}
+
+/// Every PE sends everything to PE 0 through one-item buffers; PE 0 sends to itself too.
+fn skewed_to_one(shmem: &Shmem) {
+    run(
+        shmem,
+        1,
+        &Traffic {
+            count: |_, _| 4000,
+            dest: |_, _, _| 0,
+            item: |s, k| mix(s, k),
+        },
+    );
+}
+
+/// PE 0 pushes nothing (it is done at once) and only drains what the others flood it with.
+fn drain_only(shmem: &Shmem) {
+    run(
+        shmem,
+        3,
+        &Traffic {
+            count: |s, _| if s == 0 { 0 } else { 5000 },
+            dest: |s, k, n| if k % 2 == 0 { 0 } else { (s + k) % n },
+            item: |s, k| mix(s, k) as u32,
+        },
+    );
+}
+
+/// Nobody pushes anything: the loop still ends on every PE.
+fn empty(shmem: &Shmem) {
+    run(
+        shmem,
+        4,
+        &Traffic {
+            count: |_, _| 0,
+            dest: |_, _, _| 0,
+            item: |_, _| 0u64,
+        },
+    );
+}
+
+/// The default capacity and two conveyors alive at once (requests, answered through the
+/// second): each PE asks every item's owner for `mix(owner, k)` and checks the answers.
+fn request_reply(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let mut requests = Conveyor::<u64>::new(shmem).unwrap();
+    let mut replies = Conveyor::<[u64; 2]>::new(shmem).unwrap();
+    assert_eq!(requests.capacity(), 2048);
+    assert_eq!(replies.capacity(), 1024);
+    let total = 3000;
+    let owner = |k: usize| (mix(me, k) % n as u64) as usize;
+    let mut answers = vec![0u64; total];
+    let mut answered = 0;
+    let mut pending: Option<(shmem::Pe, [u64; 2])> = None;
+    let mut next = 0;
+    let mut asking = true;
+    loop {
+        asking = asking && requests.advance(next == total);
+        let replying = replies.advance(!asking && pending.is_none());
+        if !asking && !replying {
+            break;
+        }
+        while next < total {
+            if !requests.push(shmem.pe(owner(next)).unwrap(), next as u64) {
+                break;
+            }
+            next += 1;
+        }
+        loop {
+            if let Some((to, reply)) = pending.take()
+                && !replies.push(to, reply)
+            {
+                pending = Some((to, reply));
+                break;
+            }
+            match requests.pull() {
+                Some((from, k)) => pending = Some((from, [k, mix(me, k as usize)])),
+                None => break,
+            }
+        }
+        while let Some((from, [k, v])) = replies.pull() {
+            assert_eq!(from.index(), owner(k as usize));
+            answers[k as usize] = v;
+            answered += 1;
+        }
+    }
+    assert_eq!(answered, total);
+    for (k, v) in answers.iter().enumerate() {
+        assert_eq!(*v, mix(owner(k), k), "answer {k} at PE {me}");
+    }
+    shmem.barrier_all();
+}
+
+/// Capacities that differ between PEs are the same error on every PE, and the next
+/// conveyor works.
+fn mismatched_capacity(shmem: &Shmem) {
+    let me = shmem.my_pe().index();
+    let cap = NonZeroU32::new(8 + u32::from(me == shmem.n_pes() - 1)).unwrap();
+    match Conveyor::<u64>::with_capacity(shmem, cap) {
+        Err(Error::ArgumentMismatch { pe, other_pe, .. }) => {
+            assert_eq!((pe, other_pe), (0, shmem.n_pes() - 1));
+        }
+        other => panic!("PE {me}: {other:?}"),
+    }
+    storm_u64(shmem);
+}
+
+/// A heap too small for the buffers is the same error on every PE.
+fn too_large(shmem: &Shmem) {
+    let cap = NonZeroU32::new(u32::MAX).unwrap();
+    match Conveyor::<[u64; 8]>::with_capacity(shmem, cap) {
+        Err(Error::HeapExhausted { .. }) => {}
+        other => panic!("PE {}: {other:?}", shmem.my_pe()),
+    }
+    storm_u8(shmem);
+}
+
+fn main() {
+    support::main(
+        &[
+            Case {
+                name: "storm_u8",
+                npes: NPES,
+                body: storm_u8,
+            },
+            Case {
+                name: "storm_u64",
+                npes: NPES,
+                body: storm_u64,
+            },
+            Case {
+                name: "storm_64_bytes",
+                npes: NPES,
+                body: storm_64_bytes,
+            },
+            Case {
+                name: "skewed_to_one",
+                npes: NPES,
+                body: skewed_to_one,
+            },
+            Case {
+                name: "drain_only",
+                npes: &[2, 4, 8],
+                body: drain_only,
+            },
+            Case {
+                name: "empty",
+                npes: NPES,
+                body: empty,
+            },
+            Case {
+                name: "request_reply",
+                npes: NPES,
+                body: request_reply,
+            },
+            Case {
+                name: "mismatched_capacity",
+                npes: &[2, 4],
+                body: mismatched_capacity,
+            },
+            Case {
+                name: "too_large",
+                npes: &[1, 2],
+                body: too_large,
+            },
+        ],
+        &[],
+    );
+}
