@@ -49,8 +49,9 @@
 //! `same_op`, and the test suite checks mixed operations under the component in use (Open
 //! MPI's `sm` and `rdma` components serialize every accumulate on a target, so mixed
 //! operations stay atomic there). Word stores (`shmem_p`) to another node are
-//! `MPI_Accumulate(MPI_REPLACE)`, word loads `MPI_Fetch_and_op(MPI_NO_OP)`: single-copy
-//! atomic, as a word store and load are on one node.
+//! `MPI_Accumulate(MPI_REPLACE)`, word loads `MPI_Fetch_and_op(MPI_NO_OP)` (of 1- and 2-byte
+//! words `MPI_Get_accumulate(MPI_NO_OP)`: [`Net::get_word`]): single-copy atomic, as a word
+//! store and load are on one node.
 //!
 //! Waiting: a write that arrives through MPI cannot ring the waiter's futex, so in a job of
 //! more than one node a waiter sleeps at most [`NET_MAX_SLEEP`] at a time and calls
@@ -1081,12 +1082,45 @@ impl Net {
         }
     }
 
-    /// Single-copy-atomic word load (`MPI_Fetch_and_op` with `MPI_NO_OP`).
+    /// Single-copy-atomic word load: `MPI_Fetch_and_op` with `MPI_NO_OP` for a 4- or 8-byte
+    /// word, `MPI_Get_accumulate` with `MPI_NO_OP` for a 1- or 2-byte one. Both are accumulate
+    /// operations, atomic with the word stores' `MPI_Accumulate` of the same datatype. Why
+    /// not `MPI_Fetch_and_op` for all: Open MPI 4.1's `osc ucx` hands every `MPI_NO_OP` fetch
+    /// to UCX's network atomics, which take 4 and 8 bytes only; on a 1- or 2-byte word UCX
+    /// prints `invalid atomic operation datatype`, the call returns success and the result is
+    /// never written (a silent wrong value). Its `MPI_Get_accumulate` takes any datatype.
     pub(crate) fn get_word<W: Word>(&self, pe: usize, offset: usize) -> W {
-        self.fetch_and_op(pe, offset, W::zeroed(), {
-            // SAFETY: a predefined handle value.
-            unsafe { shmem_mpi_no_op }
-        })
+        if size_of::<W>() >= 4 {
+            return self.fetch_and_op(pe, offset, W::zeroed(), {
+                // SAFETY: a predefined handle value.
+                unsafe { shmem_mpi_no_op }
+            });
+        }
+        on_mpi_thread(self.single);
+        let t = word_type(size_of::<W>());
+        let none = W::zeroed();
+        let mut old = W::zeroed();
+        // SAFETY: `none` (the origin, unread with `MPI_NO_OP`) and `old` (the result) are one
+        // local word each; the target word is inside `pe`'s partition (checked by the
+        // transport); the flush completes the operation before `old` is read.
+        unsafe {
+            ffi::MPI_Get_accumulate(
+                (&raw const none).cast::<c_void>(),
+                1,
+                t,
+                (&raw mut old).cast::<c_void>(),
+                1,
+                t,
+                pe as c_int,
+                self.disp(pe, offset),
+                1,
+                t,
+                shmem_mpi_no_op,
+                self.win,
+            );
+            ffi::MPI_Win_flush(pe as c_int, self.win);
+        }
+        old
     }
 
     fn fetch_and_op<W: Word>(&self, pe: usize, offset: usize, v: W, op: ffi::MPI_Op) -> W {
