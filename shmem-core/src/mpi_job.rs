@@ -334,7 +334,7 @@ fn allocate_shared(bytes: usize, info: &Info, comm: ffi::MPI_Comm) -> Result<ffi
     // out-pointers to a pointer and a window handle, as `MPI_Win_allocate_shared` expects
     // (its `baseptr` is a `void *` that receives a pointer). Collective over `comm`: every
     // rank of it calls this at the same point of `start`.
-    let rc = unsafe {
+    let rc = returning_errors(comm, || unsafe {
         ffi::MPI_Win_allocate_shared(
             bytes as ffi::MPI_Aint,
             1,
@@ -343,9 +343,101 @@ fn allocate_shared(bytes: usize, info: &Info, comm: ffi::MPI_Comm) -> Result<ffi
             (&raw mut base).cast::<c_void>(),
             &mut win,
         )
-    };
-    check("MPI_Win_allocate_shared", rc)?;
+    });
+    if rc != 0 {
+        return Err(Error::Bootstrap(format!(
+            "MPI_Win_allocate_shared of {bytes} bytes failed (MPI error code {rc}): the node's \
+             shared memory is too small for it, or the MPI library's one-sided component \
+             cannot make shared windows; under Open MPI, run with `--mca osc sm,ucx`"
+        )));
+    }
     Ok(win)
+}
+
+/// Runs `create`, a window creation collective over `comm`, with `MPI_ERRORS_RETURN` on
+/// `comm` (errors of a window creation go to its communicator's handler, by default
+/// `MPI_ERRORS_ARE_FATAL`): a component that cannot make the window returns an error code,
+/// which `start` turns into an error that names the remedy, instead of aborting the job with
+/// MPI's own text. The communicator's handler is restored afterwards.
+fn returning_errors(comm: ffi::MPI_Comm, create: impl FnOnce() -> c_int) -> c_int {
+    // SAFETY: a predefined handle value, overwritten below.
+    let mut before = unsafe { ffi::RSMPI_ERRORS_ARE_FATAL };
+    // SAFETY: `comm` is a live communicator; `before` receives one handle, which is put back
+    // and then freed once (`MPI_Comm_get_errhandler` gives a reference of its own).
+    unsafe {
+        ffi::MPI_Comm_get_errhandler(comm, &mut before);
+        ffi::MPI_Comm_set_errhandler(comm, ffi::RSMPI_ERRORS_RETURN);
+    }
+    let rc = create();
+    // SAFETY: as above.
+    unsafe {
+        ffi::MPI_Comm_set_errhandler(comm, before);
+        ffi::MPI_Errhandler_free(&mut before);
+    }
+    rc
+}
+
+/// The variable through which Open MPI takes its choice of one-sided components (what
+/// `mpirun --mca osc ...` sets in every rank's environment).
+const OPEN_MPI_OSC_ENV: &str = "OMPI_MCA_osc";
+
+/// Open MPI's one-sided components that shmem chooses where nobody did ([`choose_open_mpi_osc`]):
+/// `sm` makes the node's shared window, `ucx` the per-partition windows over any network UCX
+/// drives (TCP included), and `pt2pt` them where Open MPI was built without UCX. Not `rdma`:
+/// over TCP it cannot make the per-partition windows, and on them it crashes the target of an
+/// 8-byte compare-and-swap from the same host (module docs).
+pub(crate) const OPEN_MPI_OSC: &str = "sm,ucx,pt2pt";
+
+/// Before `MPI_Init`, under Open MPI, sets [`OPEN_MPI_OSC_ENV`] to [`OPEN_MPI_OSC`] when the
+/// job may span hosts and nobody chose the one-sided components ([`wants_osc_choice`]). Open
+/// MPI 4.1 as Debian ships it leaves only `osc rdma` (`osc = ^ucx,pt2pt` in
+/// `/etc/openmpi/openmpi-mca-params.conf`), which cannot make a window across hosts over TCP:
+/// every job across hosts would abort in `MPI_Win_create`. The variable is set only while this
+/// process has a single thread (setting the environment is sound only then); otherwise, as
+/// where the choice still cannot make the windows, `start` fails with a line naming the remedy.
+fn choose_open_mpi_osc() {
+    let open_mpi = mpi::environment::library_version().is_ok_and(|v| v.starts_with("Open MPI"));
+    if !open_mpi {
+        return;
+    }
+    let user_file = std::env::var_os("HOME")
+        .map(|h| std::path::Path::new(&h).join(".openmpi/mca-params.conf"))
+        .and_then(|f| std::fs::read_to_string(f).ok());
+    if !wants_osc_choice(|k| std::env::var(k).ok(), user_file.as_deref()) {
+        return;
+    }
+    if sys::thread_count() == Some(1) {
+        // SAFETY: this process has one thread, this one (only it could start another), so
+        // nothing reads or writes the environment meanwhile: `set_var`'s condition.
+        unsafe { std::env::set_var(OPEN_MPI_OSC_ENV, OPEN_MPI_OSC) };
+    }
+}
+
+/// Whether shmem chooses Open MPI's one-sided components: not when the user did (the variable
+/// `var` reads, from the environment or `mpirun --mca osc`, or an `osc` line in the user's
+/// `~/.openmpi/mca-params.conf`, given as `user_file`), and not when Open MPI's launcher says
+/// that every rank is on this host (`OMPI_COMM_WORLD_LOCAL_SIZE` equal to
+/// `OMPI_COMM_WORLD_SIZE`), where the one shared window needs only the default `sm`.
+fn wants_osc_choice(var: impl Fn(&str) -> Option<String>, user_file: Option<&str>) -> bool {
+    if var(OPEN_MPI_OSC_ENV).is_some() {
+        return false;
+    }
+    let in_file = user_file.is_some_and(|text| {
+        text.lines()
+            .filter_map(|l| l.split_once('='))
+            .any(|(k, _)| k.trim() == "osc")
+    });
+    if in_file {
+        return false;
+    }
+    let num = |k: &str| var(k).and_then(|v| v.trim().parse::<usize>().ok());
+    match (
+        num("OMPI_COMM_WORLD_LOCAL_SIZE"),
+        num("OMPI_COMM_WORLD_SIZE"),
+    ) {
+        (Some(local), Some(all)) => local != all,
+        _ => true,
+    }
 }
 
 /// Initializes MPI (unless the program did) and builds this PE's view of the job: the segment
@@ -379,6 +471,7 @@ pub(crate) fn start(
         // at the thread level the program chose, and leaves `MPI_Finalize` to the program.
         (None, mpi::environment::threading_support())
     } else {
+        choose_open_mpi_osc();
         let (u, level) = mpi::initialize_with_threading(want)
             .ok_or_else(|| Error::Bootstrap("MPI could not be initialized".into()))?;
         SHMEM_OWNS_MPI.store(true, std::sync::atomic::Ordering::Release);
@@ -557,7 +650,7 @@ pub(crate) fn start(
         let info = Info::new(&[]);
         // SAFETY: `mine` is `partition` bytes of the node's shared window, which the owner
         // frees after this window; collective over the world.
-        let rc = unsafe {
+        let rc = returning_errors(world_comm, || unsafe {
             ffi::MPI_Win_create(
                 mine.cast::<c_void>(),
                 partition as ffi::MPI_Aint,
@@ -566,8 +659,14 @@ pub(crate) fn start(
                 world_comm,
                 &mut owner.created,
             )
-        };
-        check("MPI_Win_create", rc)?;
+        });
+        if rc != 0 {
+            return Err(Error::Bootstrap(format!(
+                "MPI_Win_create failed (MPI error code {rc}): the MPI library's one-sided \
+                 component cannot expose this PE's memory to the other nodes; under Open MPI, \
+                 run with `--mca osc sm,ucx` (or `sm,pt2pt`)"
+            )));
+        }
         owner.has_created = true;
         let win = owner.created;
         lock_all(win)?;
@@ -1586,4 +1685,52 @@ unsafe fn amo<W: AmoWord>(win: ffi::MPI_Win, pe: usize, disp: ffi::MPI_Aint, op:
     };
     // SAFETY: as this function's contract.
     unsafe { fetch_and_op(win, pe, disp, v, handle) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`wants_osc_choice`] over a made-up environment of `pairs`.
+    fn wants(pairs: &[(&str, &str)], user_file: Option<&str>) -> bool {
+        let var = |k: &str| {
+            pairs
+                .iter()
+                .find(|(name, _)| *name == k)
+                .map(|(_, v)| v.to_string())
+        };
+        wants_osc_choice(var, user_file)
+    }
+
+    #[test]
+    fn osc_chosen_only_where_nobody_did_and_hosts_may_differ() {
+        let two_hosts = [
+            ("OMPI_COMM_WORLD_SIZE", "4"),
+            ("OMPI_COMM_WORLD_LOCAL_SIZE", "2"),
+        ];
+        let one_host = [
+            ("OMPI_COMM_WORLD_SIZE", "4"),
+            ("OMPI_COMM_WORLD_LOCAL_SIZE", "4"),
+        ];
+        assert!(wants(&two_hosts, None));
+        assert!(!wants(&one_host, None), "one host needs only sm");
+        // srun and others do not say where the ranks are: choose.
+        assert!(wants(&[], None));
+        // The user's variable (or `mpirun --mca osc`) wins, whatever it says.
+        let mut chosen = two_hosts.to_vec();
+        chosen.push((OPEN_MPI_OSC_ENV, "rdma"));
+        assert!(!wants(&chosen, None));
+        chosen.pop();
+        chosen.push((OPEN_MPI_OSC_ENV, ""));
+        assert!(!wants(&chosen, None));
+        // So does an `osc` line of the user's own parameter file; other lines do not count.
+        assert!(!wants(
+            &two_hosts,
+            Some("# mine\n btl = self,tcp\nosc = sm,pt2pt\n")
+        ));
+        assert!(wants(
+            &two_hosts,
+            Some("btl = self,tcp\n# osc = rdma\nosc_ucx_priority = 1\n")
+        ));
+    }
 }
