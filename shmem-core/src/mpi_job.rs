@@ -21,7 +21,9 @@
 //! * **Ranks on several hosts**: each node's leader allocates the segment in an
 //!   `MPI_Win_allocate_shared` window over the node (the others attach to it), and every rank
 //!   exposes its own partition in an `MPI_Win_create` window over `MPI_COMM_WORLD` for the
-//!   other nodes.
+//!   other nodes. Under Open MPI, shmem chooses the one-sided components that can make both
+//!   where nobody did ([`choose_open_mpi_osc`]); a window that cannot be made fails `init`
+//!   with the remedy ([`returning_errors`]).
 //!
 //! Why the one-host case has its own window: Open MPI 4.1's default one-sided component,
 //! `osc rdma`, crashes the target in `MPI_Compare_and_swap` on 8-byte values when the peer is
