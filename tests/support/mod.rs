@@ -122,7 +122,13 @@ pub(crate) fn mpirun_command(npes: usize, env: &[(&str, &str)]) -> (Command, Ses
     if hosts() == 2 {
         let agent = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/hosts/fake-rsh");
         let here = npes.div_ceil(2);
-        cmd.env("OMPI_MCA_plm_rsh_agent", agent)
+        // Each host gets slots for its PEs, so Open MPI does not see the machine's CPUs
+        // oversubscribed and would let idle ranks spin in MPI calls without yielding, as on
+        // hosts of their own: a target that must run to answer a software atomic over TCP
+        // then waits for a scheduler slice (a collectives case took 50-80 s instead of 2-4 s
+        // on 2 CPUs). `mpi_yield_when_idle` is what `--oversubscribe` turns on on one host.
+        cmd.env("OMPI_MCA_mpi_yield_when_idle", "1")
+            .env("OMPI_MCA_plm_rsh_agent", agent)
             .env("OMPI_MCA_btl", "self,vader,tcp")
             .env("OMPI_MCA_btl_tcp_if_include", "lo")
             .env("OMPI_MCA_oob_tcp_if_include", "lo")
