@@ -216,6 +216,10 @@ pub(crate) struct MpiOwner {
     has_created: bool,
     /// Whether `shared` is in a `lock_all` epoch (it is the RMA window of a one-host job).
     shared_locked: bool,
+    /// The segment of a node of one PE in a multi-host job, mapped by shmem instead of an
+    /// MPI shared window (`start`). Unmapped by `drop` after the windows over it are freed;
+    /// left mapped when a panic ends the PE (as the windows are left).
+    own_map: ManuallyDrop<Option<memmap2::MmapRaw>>,
     // Dropped by `drop`: the communicator (`MPI_Comm_free`), then MPI (`MPI_Finalize`).
     node: ManuallyDrop<SimpleCommunicator>,
     /// `None` when the program initialized MPI itself: it also finalizes it.
@@ -264,8 +268,10 @@ impl Drop for MpiOwner {
                 ffi::MPI_Win_free(&mut self.shared);
             }
         }
-        // SAFETY: dropped once, here, and never used again; the communicator before MPI.
+        // SAFETY: dropped once, here, and never used again; the map after the windows over it
+        // were freed (above), the communicator before MPI.
         unsafe {
+            ManuallyDrop::drop(&mut self.own_map);
             ManuallyDrop::drop(&mut self.node);
             ManuallyDrop::drop(&mut self.universe);
         }
@@ -559,6 +565,7 @@ pub(crate) fn start(
         created: unsafe { ffi::RSMPI_WIN_NULL },
         has_created: false,
         shared_locked: false,
+        own_map: ManuallyDrop::new(None),
         node: ManuallyDrop::new(node),
         universe: ManuallyDrop::new(universe),
     };
@@ -632,9 +639,27 @@ pub(crate) fn start(
         // a page boundary wherever MPI puts the window); the others contribute nothing.
         let info = Info::new(&[]);
         let leader = owner.node.rank() == 0;
-        owner.shared = allocate_shared(if leader { planned + PAGE } else { 0 }, &info, node_comm)?;
-        owner.has_shared = true;
-        let (base, size) = shared_query(owner.shared, 0)?;
+        let (base, size) = if owner.node.size() == 1 {
+            // A node of one PE: Open MPI's `osc sm` backs a one-rank shared window with
+            // private memory (`calloc`), not a `MAP_SHARED` mapping, and the C API's globals
+            // (`shmem-c/src/globals.rs`) map the segment's pages a second time, which
+            // `mremap` does only for shared pages. So this node's segment is a memfd mapping
+            // of shmem's own, as under `shmemrun`.
+            let failed = |e: std::io::Error| {
+                Error::Bootstrap(format!("mapping this node's segment failed: {e}"))
+            };
+            let fd =
+                sys::memfd_create("shmem-mpi-node", (planned + PAGE) as u64).map_err(failed)?;
+            let map = sys::map_shared(&fd, planned + PAGE).map_err(failed)?;
+            let base = map.as_mut_ptr();
+            *owner.own_map = Some(map);
+            (base, planned + PAGE)
+        } else {
+            owner.shared =
+                allocate_shared(if leader { planned + PAGE } else { 0 }, &info, node_comm)?;
+            owner.has_shared = true;
+            shared_query(owner.shared, 0)?
+        };
         if base.is_null() || size < planned + PAGE {
             return Err(Error::Bootstrap(format!(
                 "the node's shared window has {size} bytes, the segment needs {}",
@@ -642,16 +667,16 @@ pub(crate) fn start(
             )));
         }
         let skip = base.align_offset(PAGE);
-        // SAFETY: `skip < PAGE` and the window has `planned + PAGE` bytes, so the segment and
-        // this PE's partition in it are inside the window.
+        // SAFETY: `skip < PAGE` and the node's memory (window or map) has `planned + PAGE`
+        // bytes, so the segment and this PE's partition in it are inside it.
         let (seg_base, mine) = unsafe {
             let seg_base = base.add(skip);
             (seg_base, seg_base.add(control + me * partition))
         };
         // This PE's partition, exposed to every rank.
         let info = Info::new(&[]);
-        // SAFETY: `mine` is `partition` bytes of the node's shared window, which the owner
-        // frees after this window; collective over the world.
+        // SAFETY: `mine` is `partition` bytes of the node's memory (window or map), which the
+        // owner frees after this window; collective over the world.
         let rc = returning_errors(world_comm, || unsafe {
             ffi::MPI_Win_create(
                 mine.cast::<c_void>(),
