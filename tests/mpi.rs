@@ -182,10 +182,35 @@ fn preinit_body() {
 
 /// Runs this binary as `case` under `mpirun -np n`, with `env`.
 fn mpirun(n: usize, case: &str, env: &[(&str, &str)]) -> (Output, Duration) {
+    mpirun_osc(n, case, env, Osc::AsThisRun)
+}
+
+/// Who chooses Open MPI's one-sided components for a job ([`OSC_ENV`]).
+#[derive(Clone, Copy)]
+enum Osc<'a> {
+    /// Whatever this test run's environment says.
+    AsThisRun,
+    /// Nobody: the variable is removed from the job's environment.
+    Nobody,
+    /// The user, as `mpirun --mca osc` does.
+    User(&'a str),
+}
+
+/// [`mpirun`] with Open MPI's one-sided components chosen by `osc`.
+fn mpirun_osc(n: usize, case: &str, env: &[(&str, &str)], osc: Osc<'_>) -> (Output, Duration) {
     let exe = std::env::current_exe().unwrap();
     let mut vars = env.to_vec();
     vars.push((support::CASE_ENV, case));
     let (mut cmd, _session) = support::mpirun_command(n, &vars);
+    match osc {
+        Osc::AsThisRun => {}
+        Osc::Nobody => {
+            cmd.env_remove(OSC_ENV);
+        }
+        Osc::User(o) => {
+            cmd.env(OSC_ENV, o).arg("-x").arg(OSC_ENV);
+        }
+    }
     cmd.arg("--timeout").arg("120").arg(exe);
     let t0 = Instant::now();
     let out = cmd
@@ -197,17 +222,24 @@ fn mpirun(n: usize, case: &str, env: &[(&str, &str)]) -> (Output, Duration) {
 /// `SHMEM_INFO` names the transport and the placement: one node, or pretend nodes.
 fn check_info() -> Result<(), Failed> {
     let before = dev_shm();
-    for (k, want) in [
-        (
-            "",
+    // Across two hosts (`SHMEM_TEST_HOSTS=2`) the 3 PEs are 2 on PE 0's host and 1 on the
+    // other: two real nodes, whatever SHMEM_MPI_NODE_SIZE says, reached through the
+    // per-partition windows.
+    let expected = if support::hosts() == 2 {
+        [
+            "transport: MPI (2 nodes, 2 PEs on this one; PEs of a node share memory, other \
+             nodes go through MPI RMA)",
+            "transport: MPI (2 nodes, 2 PEs on this one, from SHMEM_MPI_NODE_SIZE; PEs of a \
+             node share memory, other nodes go through MPI RMA)",
+        ]
+    } else {
+        [
             "transport: MPI (1 node, 3 PEs on this one; PEs of a node share memory)",
-        ),
-        (
-            "2",
             "transport: MPI (2 nodes, 2 PEs on this one, from SHMEM_MPI_NODE_SIZE; PEs of a \
              node share memory, other nodes go through MPI RMA on one shared window)",
-        ),
-    ] {
+        ]
+    };
+    for (k, want) in ["", "2"].into_iter().zip(expected) {
         let (out, _) = mpirun(
             3,
             "mpi_info",
@@ -223,6 +255,52 @@ fn check_info() -> Result<(), Failed> {
         )?;
     }
     nothing_left(&before)
+}
+
+/// Open MPI's choice of one-sided components, as `mpirun --mca osc` passes it to the ranks.
+const OSC_ENV: &str = "OMPI_MCA_osc";
+
+/// With no one-sided component of the user's, a job runs: on one node, and across two hosts
+/// (`SHMEM_TEST_HOSTS=2`), where Debian's Open MPI default (`osc = ^ucx,pt2pt`, leaving only
+/// `rdma`, which needs an RDMA network) fails in `MPI_Win_create` unless shmem chooses.
+fn check_osc_default() -> Result<(), Failed> {
+    let (out, _) = mpirun_osc(
+        4,
+        "mpi_info",
+        &[("SHMEM_INFO", "1"), ("SHMEM_MPI_NODE_SIZE", "")],
+        Osc::Nobody,
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let nodes = if support::hosts() == 2 {
+        "transport: MPI (2 nodes"
+    } else {
+        "transport: MPI (1 node"
+    };
+    ensure(
+        out.status.success()
+            && text.contains(nodes)
+            && (0..4).all(|p| text.contains(&format!("PE {p} of 4 finished"))),
+        || describe(&out),
+    )
+}
+
+/// The user's own choice wins, and where it cannot make the windows every PE fails at init
+/// with a line naming the problem and the remedy, not MPI's abort text. `sm,rdma` makes the
+/// one-node window, but not the per-partition windows across hosts over TCP.
+fn check_osc_refused() -> Result<(), Failed> {
+    let (out, took) = mpirun_osc(4, "mpi_info", &[], Osc::User("sm,rdma"));
+    if support::hosts() != 2 {
+        return ensure(out.status.success(), || describe(&out));
+    }
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        !out.status.success()
+            && err.contains("MPI_Win_create")
+            && err.contains("--mca osc sm,ucx")
+            && !err.contains("MPI_ERRORS_ARE_FATAL")
+            && took < Duration::from_secs(60),
+        || format!("took {took:?}\n{}", describe(&out)),
+    )
 }
 
 /// Fails when /dev/shm holds files that were not there `before`, other than Open MPI's own
@@ -296,8 +374,15 @@ fn check_threads() -> Result<(), Failed> {
 /// pinned to `single`: `serialized` would be refused): shmem runs on it (with and without
 /// pretend nodes) and leaves it initialized.
 fn check_preinit() -> Result<(), Failed> {
+    // A program that initializes MPI itself chooses the one-sided components too: across
+    // hosts shmem cannot choose them for it (`MPI_Init` has read them), and says so.
+    let osc = if support::hosts() == 2 {
+        Osc::User("sm,ucx")
+    } else {
+        Osc::AsThisRun
+    };
     for k in ["", "1"] {
-        let (out, _) = mpirun(
+        let (out, _) = mpirun_osc(
             3,
             "mpi_preinit",
             &[
@@ -305,6 +390,7 @@ fn check_preinit() -> Result<(), Failed> {
                 ("SHMEM_MPI_NODE_SIZE", k),
                 ("SHMEM_MPI_THREADS", "single"),
             ],
+            osc,
         );
         let text = String::from_utf8_lossy(&out.stdout);
         ensure(
@@ -406,6 +492,16 @@ fn main() {
                 name: "mpi_reinit",
                 body,
                 check: check_reinit,
+            },
+            Custom {
+                name: "mpi_osc_default",
+                body,
+                check: check_osc_default,
+            },
+            Custom {
+                name: "mpi_osc_refused",
+                body,
+                check: check_osc_refused,
             },
             Custom {
                 name: "mpi_transport_shm",

@@ -901,10 +901,24 @@ fn shared_team(shmem: &Shmem) {
         .and_then(|k| k.parse::<usize>().ok())
         .filter(|&k| under_mpi && k > 0)
         .unwrap_or(n);
-    let first = me / node * node;
-    let members: Vec<usize> = (first..(first + node).min(n)).collect();
+    // This host's ranks, as Open MPI's launcher numbers them (consecutive: the test driver
+    // fills one host after the other); every rank when not under MPI or on one host.
+    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<usize>().ok());
+    let (host_first, host_size) = match (
+        var("OMPI_COMM_WORLD_LOCAL_RANK"),
+        var("OMPI_COMM_WORLD_LOCAL_SIZE"),
+    ) {
+        (Some(r), Some(s)) if under_mpi => (me - r, s),
+        _ => (0, n),
+    };
+    // A node: the ranks of this host in this PE's group of `node` (`SHMEM_MPI_NODE_SIZE`).
+    let members: Vec<usize> = (host_first..host_first + host_size)
+        .filter(|p| p / node == me / node)
+        .collect();
     let shared = Team::shared(shmem);
-    let largest = node.min(n);
+    // At least the largest node of the job, the same on every PE (it sizes a collective
+    // allocation): across hosts, the job's size bounds it.
+    let largest = if host_size == n { node.min(n) } else { n };
     check_team(shmem, &shared, &members, largest);
     // exactly the PEs of the team are the ones whose memory this PE can load and store
     let probe = SymVec::new(shmem, 1, 0u8).unwrap();

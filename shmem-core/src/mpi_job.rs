@@ -21,7 +21,9 @@
 //! * **Ranks on several hosts**: each node's leader allocates the segment in an
 //!   `MPI_Win_allocate_shared` window over the node (the others attach to it), and every rank
 //!   exposes its own partition in an `MPI_Win_create` window over `MPI_COMM_WORLD` for the
-//!   other nodes.
+//!   other nodes. Under Open MPI, shmem chooses the one-sided components that can make both
+//!   where nobody did ([`choose_open_mpi_osc`]); a window that cannot be made fails `init`
+//!   with the remedy ([`returning_errors`]).
 //!
 //! Why the one-host case has its own window: Open MPI 4.1's default one-sided component,
 //! `osc rdma`, crashes the target in `MPI_Compare_and_swap` on 8-byte values when the peer is
@@ -49,8 +51,9 @@
 //! `same_op`, and the test suite checks mixed operations under the component in use (Open
 //! MPI's `sm` and `rdma` components serialize every accumulate on a target, so mixed
 //! operations stay atomic there). Word stores (`shmem_p`) to another node are
-//! `MPI_Accumulate(MPI_REPLACE)`, word loads `MPI_Fetch_and_op(MPI_NO_OP)`: single-copy
-//! atomic, as a word store and load are on one node.
+//! `MPI_Accumulate(MPI_REPLACE)`, word loads `MPI_Fetch_and_op(MPI_NO_OP)` (of 1- and 2-byte
+//! words `MPI_Get_accumulate(MPI_NO_OP)`: [`Net::get_word`]): single-copy atomic, as a word
+//! store and load are on one node.
 //!
 //! Waiting: a write that arrives through MPI cannot ring the waiter's futex, so in a job of
 //! more than one node a waiter sleeps at most [`NET_MAX_SLEEP`] at a time and calls
@@ -213,6 +216,10 @@ pub(crate) struct MpiOwner {
     has_created: bool,
     /// Whether `shared` is in a `lock_all` epoch (it is the RMA window of a one-host job).
     shared_locked: bool,
+    /// The segment of a node of one PE in a multi-host job, mapped by shmem instead of an
+    /// MPI shared window (`start`). Unmapped by `drop` after the windows over it are freed;
+    /// left mapped when a panic ends the PE (as the windows are left).
+    own_map: ManuallyDrop<Option<memmap2::MmapRaw>>,
     // Dropped by `drop`: the communicator (`MPI_Comm_free`), then MPI (`MPI_Finalize`).
     node: ManuallyDrop<SimpleCommunicator>,
     /// `None` when the program initialized MPI itself: it also finalizes it.
@@ -261,8 +268,10 @@ impl Drop for MpiOwner {
                 ffi::MPI_Win_free(&mut self.shared);
             }
         }
-        // SAFETY: dropped once, here, and never used again; the communicator before MPI.
+        // SAFETY: dropped once, here, and never used again; the map after the windows over it
+        // were freed (above), the communicator before MPI.
         unsafe {
+            ManuallyDrop::drop(&mut self.own_map);
             ManuallyDrop::drop(&mut self.node);
             ManuallyDrop::drop(&mut self.universe);
         }
@@ -333,7 +342,7 @@ fn allocate_shared(bytes: usize, info: &Info, comm: ffi::MPI_Comm) -> Result<ffi
     // out-pointers to a pointer and a window handle, as `MPI_Win_allocate_shared` expects
     // (its `baseptr` is a `void *` that receives a pointer). Collective over `comm`: every
     // rank of it calls this at the same point of `start`.
-    let rc = unsafe {
+    let rc = returning_errors(comm, || unsafe {
         ffi::MPI_Win_allocate_shared(
             bytes as ffi::MPI_Aint,
             1,
@@ -342,9 +351,101 @@ fn allocate_shared(bytes: usize, info: &Info, comm: ffi::MPI_Comm) -> Result<ffi
             (&raw mut base).cast::<c_void>(),
             &mut win,
         )
-    };
-    check("MPI_Win_allocate_shared", rc)?;
+    });
+    if rc != 0 {
+        return Err(Error::Bootstrap(format!(
+            "MPI_Win_allocate_shared of {bytes} bytes failed (MPI error code {rc}): the node's \
+             shared memory is too small for it, or the MPI library's one-sided component \
+             cannot make shared windows; under Open MPI, run with `--mca osc sm,ucx`"
+        )));
+    }
     Ok(win)
+}
+
+/// Runs `create`, a window creation collective over `comm`, with `MPI_ERRORS_RETURN` on
+/// `comm` (errors of a window creation go to its communicator's handler, by default
+/// `MPI_ERRORS_ARE_FATAL`): a component that cannot make the window returns an error code,
+/// which `start` turns into an error that names the remedy, instead of aborting the job with
+/// MPI's own text. The communicator's handler is restored afterwards.
+fn returning_errors(comm: ffi::MPI_Comm, create: impl FnOnce() -> c_int) -> c_int {
+    // SAFETY: a predefined handle value, overwritten below.
+    let mut before = unsafe { ffi::RSMPI_ERRORS_ARE_FATAL };
+    // SAFETY: `comm` is a live communicator; `before` receives one handle, which is put back
+    // and then freed once (`MPI_Comm_get_errhandler` gives a reference of its own).
+    unsafe {
+        ffi::MPI_Comm_get_errhandler(comm, &mut before);
+        ffi::MPI_Comm_set_errhandler(comm, ffi::RSMPI_ERRORS_RETURN);
+    }
+    let rc = create();
+    // SAFETY: as above.
+    unsafe {
+        ffi::MPI_Comm_set_errhandler(comm, before);
+        ffi::MPI_Errhandler_free(&mut before);
+    }
+    rc
+}
+
+/// The variable through which Open MPI takes its choice of one-sided components (what
+/// `mpirun --mca osc ...` sets in every rank's environment).
+const OPEN_MPI_OSC_ENV: &str = "OMPI_MCA_osc";
+
+/// Open MPI's one-sided components that shmem chooses where nobody did ([`choose_open_mpi_osc`]):
+/// `sm` makes the node's shared window, `ucx` the per-partition windows over any network UCX
+/// drives (TCP included), and `pt2pt` them where Open MPI was built without UCX. Not `rdma`:
+/// over TCP it cannot make the per-partition windows, and on them it crashes the target of an
+/// 8-byte compare-and-swap from the same host (module docs).
+pub(crate) const OPEN_MPI_OSC: &str = "sm,ucx,pt2pt";
+
+/// Before `MPI_Init`, under Open MPI, sets [`OPEN_MPI_OSC_ENV`] to [`OPEN_MPI_OSC`] when the
+/// job may span hosts and nobody chose the one-sided components ([`wants_osc_choice`]). Open
+/// MPI 4.1 as Debian ships it leaves only `osc rdma` (`osc = ^ucx,pt2pt` in
+/// `/etc/openmpi/openmpi-mca-params.conf`), which cannot make a window across hosts over TCP:
+/// every job across hosts would abort in `MPI_Win_create`. The variable is set only while this
+/// process has a single thread (setting the environment is sound only then); otherwise, as
+/// where the choice still cannot make the windows, `start` fails with a line naming the remedy.
+fn choose_open_mpi_osc() {
+    let open_mpi = mpi::environment::library_version().is_ok_and(|v| v.starts_with("Open MPI"));
+    if !open_mpi {
+        return;
+    }
+    let user_file = std::env::var_os("HOME")
+        .map(|h| std::path::Path::new(&h).join(".openmpi/mca-params.conf"))
+        .and_then(|f| std::fs::read_to_string(f).ok());
+    if !wants_osc_choice(|k| std::env::var(k).ok(), user_file.as_deref()) {
+        return;
+    }
+    if sys::thread_count() == Some(1) {
+        // SAFETY: this process has one thread, this one (only it could start another), so
+        // nothing reads or writes the environment meanwhile: `set_var`'s condition.
+        unsafe { std::env::set_var(OPEN_MPI_OSC_ENV, OPEN_MPI_OSC) };
+    }
+}
+
+/// Whether shmem chooses Open MPI's one-sided components: not when the user did (the variable
+/// `var` reads, from the environment or `mpirun --mca osc`, or an `osc` line in the user's
+/// `~/.openmpi/mca-params.conf`, given as `user_file`), and not when Open MPI's launcher says
+/// that every rank is on this host (`OMPI_COMM_WORLD_LOCAL_SIZE` equal to
+/// `OMPI_COMM_WORLD_SIZE`), where the one shared window needs only the default `sm`.
+fn wants_osc_choice(var: impl Fn(&str) -> Option<String>, user_file: Option<&str>) -> bool {
+    if var(OPEN_MPI_OSC_ENV).is_some() {
+        return false;
+    }
+    let in_file = user_file.is_some_and(|text| {
+        text.lines()
+            .filter_map(|l| l.split_once('='))
+            .any(|(k, _)| k.trim() == "osc")
+    });
+    if in_file {
+        return false;
+    }
+    let num = |k: &str| var(k).and_then(|v| v.trim().parse::<usize>().ok());
+    match (
+        num("OMPI_COMM_WORLD_LOCAL_SIZE"),
+        num("OMPI_COMM_WORLD_SIZE"),
+    ) {
+        (Some(local), Some(all)) => local != all,
+        _ => true,
+    }
 }
 
 /// Initializes MPI (unless the program did) and builds this PE's view of the job: the segment
@@ -378,6 +479,7 @@ pub(crate) fn start(
         // at the thread level the program chose, and leaves `MPI_Finalize` to the program.
         (None, mpi::environment::threading_support())
     } else {
+        choose_open_mpi_osc();
         let (u, level) = mpi::initialize_with_threading(want)
             .ok_or_else(|| Error::Bootstrap("MPI could not be initialized".into()))?;
         SHMEM_OWNS_MPI.store(true, std::sync::atomic::Ordering::Release);
@@ -463,6 +565,7 @@ pub(crate) fn start(
         created: unsafe { ffi::RSMPI_WIN_NULL },
         has_created: false,
         shared_locked: false,
+        own_map: ManuallyDrop::new(None),
         node: ManuallyDrop::new(node),
         universe: ManuallyDrop::new(universe),
     };
@@ -536,9 +639,27 @@ pub(crate) fn start(
         // a page boundary wherever MPI puts the window); the others contribute nothing.
         let info = Info::new(&[]);
         let leader = owner.node.rank() == 0;
-        owner.shared = allocate_shared(if leader { planned + PAGE } else { 0 }, &info, node_comm)?;
-        owner.has_shared = true;
-        let (base, size) = shared_query(owner.shared, 0)?;
+        let (base, size) = if owner.node.size() == 1 {
+            // A node of one PE: Open MPI's `osc sm` backs a one-rank shared window with
+            // private memory (`calloc`), not a `MAP_SHARED` mapping, and the C API's globals
+            // (`shmem-c/src/globals.rs`) map the segment's pages a second time, which
+            // `mremap` does only for shared pages. So this node's segment is a memfd mapping
+            // of shmem's own, as under `shmemrun`.
+            let failed = |e: std::io::Error| {
+                Error::Bootstrap(format!("mapping this node's segment failed: {e}"))
+            };
+            let fd =
+                sys::memfd_create("shmem-mpi-node", (planned + PAGE) as u64).map_err(failed)?;
+            let map = sys::map_shared(&fd, planned + PAGE).map_err(failed)?;
+            let base = map.as_mut_ptr();
+            *owner.own_map = Some(map);
+            (base, planned + PAGE)
+        } else {
+            owner.shared =
+                allocate_shared(if leader { planned + PAGE } else { 0 }, &info, node_comm)?;
+            owner.has_shared = true;
+            shared_query(owner.shared, 0)?
+        };
         if base.is_null() || size < planned + PAGE {
             return Err(Error::Bootstrap(format!(
                 "the node's shared window has {size} bytes, the segment needs {}",
@@ -546,17 +667,17 @@ pub(crate) fn start(
             )));
         }
         let skip = base.align_offset(PAGE);
-        // SAFETY: `skip < PAGE` and the window has `planned + PAGE` bytes, so the segment and
-        // this PE's partition in it are inside the window.
+        // SAFETY: `skip < PAGE` and the node's memory (window or map) has `planned + PAGE`
+        // bytes, so the segment and this PE's partition in it are inside it.
         let (seg_base, mine) = unsafe {
             let seg_base = base.add(skip);
             (seg_base, seg_base.add(control + me * partition))
         };
         // This PE's partition, exposed to every rank.
         let info = Info::new(&[]);
-        // SAFETY: `mine` is `partition` bytes of the node's shared window, which the owner
-        // frees after this window; collective over the world.
-        let rc = unsafe {
+        // SAFETY: `mine` is `partition` bytes of the node's memory (window or map), which the
+        // owner frees after this window; collective over the world.
+        let rc = returning_errors(world_comm, || unsafe {
             ffi::MPI_Win_create(
                 mine.cast::<c_void>(),
                 partition as ffi::MPI_Aint,
@@ -565,8 +686,14 @@ pub(crate) fn start(
                 world_comm,
                 &mut owner.created,
             )
-        };
-        check("MPI_Win_create", rc)?;
+        });
+        if rc != 0 {
+            return Err(Error::Bootstrap(format!(
+                "MPI_Win_create failed (MPI error code {rc}): the MPI library's one-sided \
+                 component cannot expose this PE's memory to the other nodes; under Open MPI, \
+                 run with `--mca osc sm,ucx` (or `sm,pt2pt`)"
+            )));
+        }
         owner.has_created = true;
         let win = owner.created;
         lock_all(win)?;
@@ -1081,12 +1208,45 @@ impl Net {
         }
     }
 
-    /// Single-copy-atomic word load (`MPI_Fetch_and_op` with `MPI_NO_OP`).
+    /// Single-copy-atomic word load: `MPI_Fetch_and_op` with `MPI_NO_OP` for a 4- or 8-byte
+    /// word, `MPI_Get_accumulate` with `MPI_NO_OP` for a 1- or 2-byte one. Both are accumulate
+    /// operations, atomic with the word stores' `MPI_Accumulate` of the same datatype. Why
+    /// not `MPI_Fetch_and_op` for all: Open MPI 4.1's `osc ucx` hands every `MPI_NO_OP` fetch
+    /// to UCX's network atomics, which take 4 and 8 bytes only; on a 1- or 2-byte word UCX
+    /// prints `invalid atomic operation datatype`, the call returns success and the result is
+    /// never written (a silent wrong value). Its `MPI_Get_accumulate` takes any datatype.
     pub(crate) fn get_word<W: Word>(&self, pe: usize, offset: usize) -> W {
-        self.fetch_and_op(pe, offset, W::zeroed(), {
-            // SAFETY: a predefined handle value.
-            unsafe { shmem_mpi_no_op }
-        })
+        if size_of::<W>() >= 4 {
+            return self.fetch_and_op(pe, offset, W::zeroed(), {
+                // SAFETY: a predefined handle value.
+                unsafe { shmem_mpi_no_op }
+            });
+        }
+        on_mpi_thread(self.single);
+        let t = word_type(size_of::<W>());
+        let none = W::zeroed();
+        let mut old = W::zeroed();
+        // SAFETY: `none` (the origin, unread with `MPI_NO_OP`) and `old` (the result) are one
+        // local word each; the target word is inside `pe`'s partition (checked by the
+        // transport); the flush completes the operation before `old` is read.
+        unsafe {
+            ffi::MPI_Get_accumulate(
+                (&raw const none).cast::<c_void>(),
+                1,
+                t,
+                (&raw mut old).cast::<c_void>(),
+                1,
+                t,
+                pe as c_int,
+                self.disp(pe, offset),
+                1,
+                t,
+                shmem_mpi_no_op,
+                self.win,
+            );
+            ffi::MPI_Win_flush(pe as c_int, self.win);
+        }
+        old
     }
 
     fn fetch_and_op<W: Word>(&self, pe: usize, offset: usize, v: W, op: ffi::MPI_Op) -> W {
@@ -1552,4 +1712,52 @@ unsafe fn amo<W: AmoWord>(win: ffi::MPI_Win, pe: usize, disp: ffi::MPI_Aint, op:
     };
     // SAFETY: as this function's contract.
     unsafe { fetch_and_op(win, pe, disp, v, handle) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`wants_osc_choice`] over a made-up environment of `pairs`.
+    fn wants(pairs: &[(&str, &str)], user_file: Option<&str>) -> bool {
+        let var = |k: &str| {
+            pairs
+                .iter()
+                .find(|(name, _)| *name == k)
+                .map(|(_, v)| v.to_string())
+        };
+        wants_osc_choice(var, user_file)
+    }
+
+    #[test]
+    fn osc_chosen_only_where_nobody_did_and_hosts_may_differ() {
+        let two_hosts = [
+            ("OMPI_COMM_WORLD_SIZE", "4"),
+            ("OMPI_COMM_WORLD_LOCAL_SIZE", "2"),
+        ];
+        let one_host = [
+            ("OMPI_COMM_WORLD_SIZE", "4"),
+            ("OMPI_COMM_WORLD_LOCAL_SIZE", "4"),
+        ];
+        assert!(wants(&two_hosts, None));
+        assert!(!wants(&one_host, None), "one host needs only sm");
+        // srun and others do not say where the ranks are: choose.
+        assert!(wants(&[], None));
+        // The user's variable (or `mpirun --mca osc`) wins, whatever it says.
+        let mut chosen = two_hosts.to_vec();
+        chosen.push((OPEN_MPI_OSC_ENV, "rdma"));
+        assert!(!wants(&chosen, None));
+        chosen.pop();
+        chosen.push((OPEN_MPI_OSC_ENV, ""));
+        assert!(!wants(&chosen, None));
+        // So does an `osc` line of the user's own parameter file; other lines do not count.
+        assert!(!wants(
+            &two_hosts,
+            Some("# mine\n btl = self,tcp\nosc = sm,pt2pt\n")
+        ));
+        assert!(wants(
+            &two_hosts,
+            Some("btl = self,tcp\n# osc = rdma\nosc_ucx_priority = 1\n")
+        ));
+    }
 }

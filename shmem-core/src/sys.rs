@@ -165,6 +165,13 @@ pub(crate) fn yield_now() {
     rustix::thread::sched_yield();
 }
 
+/// How many threads this process has (the entries of `/proc/self/task`); `None` where that
+/// cannot be read.
+#[cfg(feature = "mpi")]
+pub(crate) fn thread_count() -> Option<usize> {
+    std::fs::read_dir("/proc/self/task").ok().map(|d| d.count())
+}
+
 /// `sched_getaffinity(0)`: how many CPUs this process may run on.
 pub(crate) fn usable_cpus() -> usize {
     std::thread::available_parallelism()
