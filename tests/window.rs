@@ -896,11 +896,10 @@ fn accumulate_layouts(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
-/// The elements a layout selects, by a plain loop over its description (not its blocks).
+/// The elements a layout selects, in its order (MPI's typemap order: the blocks in the order
+/// given), by a plain loop over its description (not its blocks).
 fn selected(desc: &[(usize, usize)]) -> Vec<usize> {
-    let mut v: Vec<usize> = desc.iter().flat_map(|&(a, n)| a..a + n).collect();
-    v.sort_unstable();
-    v
+    desc.iter().flat_map(|&(a, n)| a..a + n).collect()
 }
 
 /// Layout transfers: vector, indexed and nested layouts on both sides against the expected
@@ -917,7 +916,7 @@ fn layouts(shmem: &Shmem) {
     let origin = Layout::vector(4, 2, 5).unwrap();
     let origin_desc: Vec<(usize, usize)> = (0..4).map(|i| (i * 5, 2)).collect();
     let target = Layout::indexed(&[(20, 5), (3, 3)]).unwrap();
-    let target_desc = [(3, 3), (20, 5)];
+    let target_desc = [(20, 5), (3, 3)];
     // nested: two copies, 10 apart, of {0, 1, 5} -> {0, 1, 5, 10, 11, 15}, on both sides
     let pair = Layout::indexed(&[(0, 2), (5, 1)]).unwrap();
     let nested = Layout::nested(&pair, 2, 10).unwrap();
@@ -980,6 +979,76 @@ fn layouts(shmem: &Shmem) {
     assert!(Layout::indexed(&[(0, 4), (3, 1)]).is_err());
     assert!(Layout::nested(&pair, 2, 4).is_err()); // {0, 1, 5} and {4, 5, 9} share 5
     assert_eq!(Layout::nested(&pair, 2, 3).unwrap().len(), 6); // {0, 1, 5} and {3, 4, 8}
+    shmem.barrier_all();
+}
+
+/// Issue 29 item 2: a layout keeps the order it was given (MPI's typemap order). The issue's
+/// example (`indexed(&[(5, 1), (0, 1)])` as the target of `[10, 20]` puts 10 at 5, 20 at 0;
+/// it put 10 at 0 when blocks were sorted), and a transpose by layout: each PE puts its
+/// `R x C` row-major matrix into its right neighbour's window through a target layout that
+/// visits the transposed positions (origin element `i C + j` to target `j R + i`), built
+/// both as a nested vector and as an indexed list, and gets it back transposed again with
+/// `get_layout`; the results are checked against a transpose by plain loops.
+fn layout_order(shmem: &Shmem) {
+    const R: usize = 3;
+    const C: usize = 5;
+    let me = shmem.my_pe();
+    let right = shmem.pe_wrapping(me.index() + 1);
+    let left = shmem.pe_wrapping(me.index() + shmem.n_pes() - 1);
+    let mut win = Window::<u32>::new(shmem, 3 * R * C).unwrap();
+    let matrix = |p: usize| -> Vec<u32> { (0..R * C).map(|k| (p * 100 + k) as u32).collect() };
+    let transpose = |a: &[u32]| -> Vec<u32> {
+        let mut t = vec![0; R * C];
+        for i in 0..R {
+            for j in 0..C {
+                t[j * R + i] = a[i * C + j];
+            }
+        }
+        t
+    };
+    let a = matrix(me.index());
+    let whole = Layout::contiguous(R * C);
+    // Row i of A goes to column i of the transpose: elements i, i + R, i + 2R, ...
+    let by_vector = Layout::nested(&Layout::vector(C, 1, R).unwrap(), R, 1).unwrap();
+    let list: Vec<(usize, usize)> = (0..R)
+        .flat_map(|i| (0..C).map(move |j| (j * R + i, 1)))
+        .collect();
+    let by_list = Layout::indexed(&list).unwrap();
+    assert_eq!(by_vector, by_list);
+    let swap = Layout::indexed(&[(5, 1), (0, 1)]).unwrap();
+    {
+        let e = win.lock(right, LockKind::Exclusive);
+        e.put_layout(0, &a, &whole, &by_vector).unwrap();
+        e.put_layout(R * C, &a, &whole, &by_list).unwrap();
+        e.put_layout(2 * R * C, &[10, 20], &Layout::contiguous(2), &swap)
+            .unwrap();
+    }
+    shmem.barrier_all();
+    let mut have = vec![0u32; 3 * R * C];
+    win.lock(me, LockKind::Shared).get(0, &mut have).unwrap();
+    let want = transpose(&matrix(left.index()));
+    assert_eq!(have[..R * C], want[..], "transposed by a nested layout");
+    assert_eq!(
+        have[R * C..2 * R * C],
+        want[..],
+        "transposed by an indexed layout"
+    );
+    assert_eq!(
+        have[2 * R * C..2 * R * C + 6],
+        [20, 0, 0, 0, 0, 10],
+        "indexed(&[(5, 1), (0, 1)]) puts the first element at 5"
+    );
+    shmem.barrier_all();
+    // Back: the right neighbour holds A transposed; reading it through the same layout
+    // into a contiguous buffer transposes it again, giving A.
+    let mut back = vec![0u32; R * C];
+    win.lock(right, LockKind::Shared)
+        .get_layout(0, &mut back, &whole, &by_list)
+        .unwrap();
+    assert_eq!(
+        back, a,
+        "a transposed matrix read back through the transpose layout"
+    );
     shmem.barrier_all();
 }
 
@@ -1055,6 +1124,11 @@ fn main() {
                 name: "layouts",
                 npes: NPES_AND_1,
                 body: layouts,
+            },
+            Case {
+                name: "layout_order",
+                npes: NPES_AND_1,
+                body: layout_order,
             },
             Case {
                 name: "window_over_vec",
