@@ -95,7 +95,7 @@ fn world_allocations_agree_around_team_windows(shmem: &Shmem) {
     for r in 0..24 {
         // Sizes differ between the halves, so their heaps differ from each other's.
         let len = 1 + (r * 37 + (me % 2) * 211) % 300;
-        let mut w = TeamWindow::<u64>::new(&team, len).unwrap();
+        let w = TeamWindow::<u64>::new(&team, len).unwrap();
         {
             let e = w.lock(team.my_pe(), LockKind::Exclusive).unwrap();
             let data: Vec<u64> = (0..len).map(|i| pattern(r, me, i)).collect();
@@ -162,7 +162,7 @@ fn allocations_agree_after_several_proposals(shmem: &Shmem) {
         Some(TeamWindow::<u64>::new(&team, len(4)).unwrap())
     } else {
         let upper = TeamWindow::<u64>::new(&team, len(10)).unwrap();
-        let mut lower = TeamWindow::<u64>::new(&team, len(5)).unwrap();
+        let lower = TeamWindow::<u64>::new(&team, len(5)).unwrap();
         let data: Vec<u64> = (0..64).map(|i| mine(5, i)).collect();
         lower
             .lock(team.my_pe(), LockKind::Exclusive)
@@ -276,7 +276,7 @@ fn team_window_epochs(shmem: &Shmem) {
     // Exclusive epochs exclude each other.
     const K: u64 = 500;
     let root = team.pe(0).unwrap();
-    let mut counter = TeamWindow::<u64>::new(&team, 2).unwrap();
+    let counter = TeamWindow::<u64>::new(&team, 2).unwrap();
     for i in 0..K {
         let e = counter.lock(root, LockKind::Exclusive).unwrap();
         let mut c = [0u64];
@@ -423,7 +423,7 @@ fn team_window_epochs(shmem: &Shmem) {
 
     // Per-origin completion counts: 3 puts to the right neighbour, counted there.
     let counted = TeamWindow::<i64>::with_counts(&team, 1).unwrap();
-    let mut counted = counted;
+    let counted = counted;
     let right = team.pe((ti + 1) % m).unwrap();
     let left = team.pe((ti + m - 1) % m).unwrap();
     for k in 1..=3 {

@@ -414,6 +414,15 @@ impl<'t> RwTable<'t> {
         l.lock_at(self.t, at, kind)
     }
 
+    /// [`RawRwLock::try_lock`] of lock `i`: the fast path alone, never waits.
+    ///
+    /// # Panics
+    /// If `i` is not below the number of locks.
+    pub fn try_lock(&self, i: usize, kind: RwKind) -> Option<RwHold<'t>> {
+        let (l, at) = self.locks[i];
+        l.try_lock_at(self.t, at, kind)
+    }
+
     /// [`RawRwLock::release`] of lock `i`.
     ///
     /// # Panics
@@ -601,7 +610,16 @@ impl RawRwLock {
 
     /// [`RawRwLock::try_acquire`], returning the acquisition for [`RwHold::unlock`].
     pub fn try_lock<'t>(&self, t: &'t DefaultTransport, kind: RwKind) -> Option<RwHold<'t>> {
-        let at = self.locate(t);
+        self.try_lock_at(t, self.locate(t), kind)
+    }
+
+    /// [`RawRwLock::try_lock`] with the words located (`at`, by `locate` on `t`).
+    fn try_lock_at<'t>(
+        &self,
+        t: &'t DefaultTransport,
+        at: Located,
+        kind: RwKind,
+    ) -> Option<RwHold<'t>> {
         let seen = self.state_amo(t, at, AmoOp::Fetch);
         let (ticket, poisoned) = self.try_fast(t, at, kind, seen).ok()?;
         Some(RwHold {

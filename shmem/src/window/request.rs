@@ -37,7 +37,7 @@ use crate::Error;
 /// let mut win = Window::<u32>::new(&shmem, 8)?;
 /// let src = [1, 2, 3, 4];
 /// let mut back = [0u32; 4];
-/// let epoch = win.lock(me, LockKind::Exclusive);
+/// let epoch = win.lock(me, LockKind::Exclusive)?;
 /// epoch.requests(|rq| -> Result<(), shmem::Error> {
 ///     let mut put = rq.rput(4, &src)?;          // MPI_Rput
 ///     while !put.test() {}                      // MPI_Test
