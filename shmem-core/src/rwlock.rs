@@ -369,6 +369,18 @@ impl RwHold<'_> {
         }
     }
 
+    /// The acquisition as a plain word, for [`RwTable::unlock_word`] (where the hold is kept
+    /// by something that cannot carry its lifetime).
+    #[inline]
+    pub fn word(&self) -> u64 {
+        let holding = if self.kind == RwKind::Shared {
+            SHARED
+        } else {
+            EXCLUSIVE
+        };
+        holding | poisoned_bit(self.poisoned) | self.ticket << 8
+    }
+
     /// Whether the lock was poisoned when it was acquired.
     #[inline]
     pub fn poisoned(&self) -> bool {
@@ -431,6 +443,19 @@ impl<'t> RwTable<'t> {
     pub fn release(&self, i: usize, kind: RwKind, poison: bool) {
         let (l, at) = self.locks[i];
         l.release_at(self.t, at, kind, poison);
+    }
+
+    /// [`RwHold::unlock`] of the acquisition of lock `i` whose [`RwHold::word`] is `word`:
+    /// does nothing unless that is still this PE's present acquisition of the lock.
+    ///
+    /// # Panics
+    /// If `i` is not below the number of locks.
+    #[inline]
+    pub fn unlock_word(&self, i: usize, word: u64, poison: bool) {
+        let (l, at) = self.locks[i];
+        if l.mine_at(self.t, at) == word {
+            l.release_located(self.t, at, word, poison);
+        }
     }
 
     /// [`RwHold::unlock`] on this table's transport.

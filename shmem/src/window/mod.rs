@@ -67,7 +67,7 @@ use std::mem::{align_of, size_of};
 use bytemuck::Pod;
 use shmem_core::collectives::PeSet;
 use shmem_core::lock::{LOCK_SIZE, LocatedLock, RawLock};
-use shmem_core::rwlock::{RWLOCK_OWN_BYTES, RawRwLock, RwHold, RwKind, RwTable, rwlock_size};
+use shmem_core::rwlock::{RWLOCK_OWN_BYTES, RawRwLock, RwKind, RwTable, rwlock_size};
 use shmem_core::shm::LocatedRange;
 use shmem_core::transport::{AmoOp, Transport};
 use shmem_core::wait::{WaitKind, WaitSite};
@@ -131,10 +131,15 @@ struct Target<'s> {
 }
 
 /// This PE's passive-target epochs on one member's lock: how many it holds (`EXCLUSIVE`: one
-/// exclusive epoch; 0: none). A PE makes at most one request on a lock at a time
+/// exclusive epoch; 0: none), and their acquisition of the lock (`RwHold::word`), which the
+/// last one to end releases. A PE makes at most one request on a lock at a time
 /// (`shmem_core::rwlock`'s contract): shared epochs after the first count here and take no
-/// request, and a conflicting one is refused. The last one to end releases the lock.
-type Held = Cell<usize>;
+/// request, and a conflicting one is refused.
+#[derive(Debug)]
+struct Held {
+    epochs: Cell<usize>,
+    word: Cell<u64>,
+}
 
 /// `Held::epochs` of an exclusive epoch.
 const EXCLUSIVE: usize = usize::MAX;
@@ -389,7 +394,12 @@ impl<'s, T: Pod> Window<'s, T> {
             len,
             data,
             locks,
-            held: (0..m).map(|_| Cell::new(0)).collect(),
+            held: (0..m)
+                .map(|_| Held {
+                    epochs: Cell::new(0),
+                    word: Cell::new(0),
+                })
+                .collect(),
             targets,
             sync: base + sync,
             fences: Cell::new(0),
@@ -456,27 +466,29 @@ impl<'s, T: Pod> Window<'s, T> {
     /// [`Window::lock`] on member `i`.
     #[inline]
     fn lock_member(&self, i: usize, kind: LockKind) -> Result<Epoch<'_, T>, Error> {
-        let hold = self.enter(i, kind)?;
+        self.enter(i, kind)?;
         Ok(Epoch {
             win: self,
             pe: i,
             kind,
-            hold,
         })
     }
 
     /// Takes member `i`'s lock in mode `kind` for one more epoch of this PE, or joins the
-    /// shared ones it holds there (`None`: no acquisition of its own), for [`Window::leave`]
-    /// to end.
-    #[inline]
-    fn enter(&self, i: usize, kind: LockKind) -> Result<Option<RwHold<'s>>, Error> {
+    /// shared ones it holds there, for [`Window::leave`] to end. Always inlined, as the lock's
+    /// fast path is: an epoch's whole cost is a few dozen instructions, and a call adds a
+    /// frame's register saves to it (`bench/icount.rs`: 206 instructions an epoch with
+    /// `enter` and `leave` out of line, against 183 before them).
+    #[inline(always)]
+    fn enter(&self, i: usize, kind: LockKind) -> Result<(), Error> {
         let held = &self.held[i];
-        if held.get() != 0 {
-            return self.join(i, kind).map(|()| None);
+        if held.epochs.get() != 0 {
+            return self.join(i, kind);
         }
         let hold = self.locks.lock(i, kind);
-        held.set(epochs_of(kind));
-        Ok(Some(hold))
+        held.word.set(hold.word());
+        held.epochs.set(epochs_of(kind));
+        Ok(())
     }
 
     /// Tries to start a passive-target epoch on PE `pe` without waiting: `Ok(None)` when the
@@ -495,21 +507,19 @@ impl<'s, T: Pod> Window<'s, T> {
     /// [`Window::try_lock`] on member `i`.
     fn try_lock_member(&self, i: usize, kind: LockKind) -> Result<Option<Epoch<'_, T>>, Error> {
         let held = &self.held[i];
-        let hold = if held.get() != 0 {
+        if held.epochs.get() != 0 {
             self.join(i, kind)?;
-            None
         } else {
             let Some(hold) = self.locks.try_lock(i, kind) else {
                 return Ok(None);
             };
-            held.set(epochs_of(kind));
-            Some(hold)
-        };
+            held.word.set(hold.word());
+            held.epochs.set(epochs_of(kind));
+        }
         Ok(Some(Epoch {
             win: self,
             pe: i,
             kind,
-            hold,
         }))
     }
 
@@ -519,11 +529,11 @@ impl<'s, T: Pod> Window<'s, T> {
     #[inline(never)]
     fn join(&self, i: usize, kind: LockKind) -> Result<(), Error> {
         let held = &self.held[i];
-        let n = held.get();
+        let n = held.epochs.get();
         if n != EXCLUSIVE && kind == RwKind::Shared {
             // One per shared epoch guard made (`usize::MAX - 1` of them, even forgotten, are
             // more than a process can make).
-            held.set(n + 1);
+            held.epochs.set(n + 1);
             return Ok(());
         }
         Err(Error::EpochHeld {
@@ -537,31 +547,27 @@ impl<'s, T: Pod> Window<'s, T> {
         })
     }
 
-    /// Ends one of this PE's epochs on member `i` (`hold`: its own acquisition, if it took
-    /// the lock): the last one completes the operations (`settle`, then the release's `quiet`)
-    /// and releases the lock, with whichever epoch's acquisition it has (a shared one that
-    /// joined releases this PE's shared hold by the lock's words); an earlier one completes
+    /// Ends one of this PE's epochs on member `i`: the last one completes the operations
+    /// (`settle`, then the release's `quiet`) and releases the lock; an earlier one completes
     /// its operations at the target (a flush), as an unlock must, and leaves the lock held.
-    #[inline]
-    fn leave(&self, i: usize, hold: Option<RwHold<'_>>) {
+    /// Always inlined, as `enter`.
+    #[inline(always)]
+    fn leave(&self, i: usize) {
         let held = &self.held[i];
-        let n = held.get();
+        let n = held.epochs.get();
         if n != 1 && n != EXCLUSIVE {
             self.leave_shared(i, n);
             return;
         }
-        held.set(0);
+        held.epochs.set(0);
         self.settle(Some(i));
-        match hold {
-            Some(hold) => self.locks.unlock(hold, false),
-            None => self.locks.release(i, RwKind::Shared, false),
-        }
+        self.locks.unlock_word(i, held.word.get(), false);
     }
 
     #[cold]
     #[inline(never)]
     fn leave_shared(&self, i: usize, n: usize) {
-        self.held[i].set(n - 1);
+        self.held[i].epochs.set(n - 1);
         self.t().quiet();
         self.settle(Some(i));
     }
@@ -1508,12 +1514,10 @@ macro_rules! rma_methods {
 #[must_use = "the epoch ends as soon as the guard is dropped"]
 pub struct Epoch<'w, T: Pod> {
     win: &'w Window<'w, T>,
-    /// The target's member number in the window.
+    /// The target's member number in the window (whose `held[pe]` keeps the lock's
+    /// acquisition, released by the last of this PE's epochs on the target).
     pe: usize,
     kind: LockKind,
-    /// The lock's acquisition, if this epoch took it (`None`: it joined shared epochs this
-    /// PE holds there); the last of this PE's epochs on the target releases the lock.
-    hold: Option<RwHold<'w>>,
 }
 
 impl<T: Pod> fmt::Debug for Epoch<'_, T> {
@@ -1567,7 +1571,7 @@ impl<T: Pod> Drop for Epoch<'_, T> {
     // adds a frame's register saves to it.
     #[inline]
     fn drop(&mut self) {
-        self.win.leave(self.pe, self.hold);
+        self.win.leave(self.pe);
     }
 }
 
@@ -1627,7 +1631,7 @@ impl<T: Pod> Drop for EpochAll<'_, T> {
         t.quiet();
         self.win.settle(None);
         for i in 0..self.win.set.size() {
-            self.win.leave(i, None);
+            self.win.leave(i);
         }
     }
 }
