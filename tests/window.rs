@@ -13,7 +13,7 @@ use std::cell::Cell;
 
 mod support;
 
-use shmem::window::{Layout, LockKind, Window, op};
+use shmem::window::{self, Layout, LockKind, Window, op};
 use shmem::{Complex64, Error, Shmem, SymBox, SymVec};
 use support::Case;
 
@@ -1331,6 +1331,73 @@ fn compare_and_swap_float_bits(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// Issue 29 item 3: completion over sets of requests. Every PE starts four puts of
+/// different sizes into its right neighbour's part, tests them as a set (`test_all`) until
+/// all are finished, waits for them all (`wait_all`: the buffers come back in order), flushes,
+/// then starts four gets of the same ranges and takes them as they finish (`wait_any`: each
+/// index, mapped back to the get it was, brings that range's data). `wait_any` of no requests
+/// is `None`.
+fn request_sets(shmem: &Shmem) {
+    const SIZES: [usize; 4] = [1, 7, 64, 300];
+    let total: usize = SIZES.iter().sum();
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let win = Window::<u64>::new(shmem, total).unwrap();
+    let src: Vec<u64> = (0..total).map(|i| req_value(me, i)).collect();
+    let starts: Vec<usize> = SIZES
+        .iter()
+        .scan(0, |at, &n| {
+            let s = *at;
+            *at += n;
+            Some(s)
+        })
+        .collect();
+    let mut dst = vec![0u64; total];
+    let e = win.lock(right, LockKind::Exclusive).unwrap();
+    e.requests(|rq| {
+        let mut puts: Vec<_> = starts
+            .iter()
+            .zip(SIZES)
+            .map(|(&at, n)| rq.rput(at, &src[at..at + n]).unwrap())
+            .collect();
+        while !window::test_all(&mut puts) {
+            std::thread::yield_now();
+        }
+        assert!(window::test_all(&mut puts), "finished stays finished");
+        let back = window::wait_all(puts);
+        for (k, b) in back.iter().enumerate() {
+            assert_eq!(*b, &src[starts[k]..starts[k] + SIZES[k]]);
+        }
+        e.flush();
+        let mut chunks = Vec::new();
+        let mut rest = &mut dst[..];
+        for n in SIZES {
+            let (c, r) = rest.split_at_mut(n);
+            chunks.push(c);
+            rest = r;
+        }
+        let mut gets: Vec<_> = starts
+            .iter()
+            .zip(chunks)
+            .map(|(&at, c)| rq.rget(at, c).unwrap())
+            .collect();
+        let mut which: Vec<usize> = (0..SIZES.len()).collect();
+        let mut seen = Vec::new();
+        while let Some((i, buf)) = window::wait_any(&mut gets) {
+            let k = which.remove(i);
+            assert_eq!(buf, &src[starts[k]..starts[k] + SIZES[k]], "get {k}");
+            seen.push(k);
+        }
+        seen.sort_unstable();
+        assert_eq!(seen, (0..SIZES.len()).collect::<Vec<_>>());
+        let mut none: Vec<shmem::window::Request<'_, &mut [u64]>> = Vec::new();
+        assert!(window::wait_any(&mut none).is_none());
+    });
+    drop(e);
+    assert_eq!(dst, src);
+    shmem.barrier_all();
+}
+
 fn main() {
     support::main(
         &[
@@ -1418,6 +1485,11 @@ fn main() {
                 name: "compare_and_swap_float_bits",
                 npes: NPES_AND_1,
                 body: compare_and_swap_float_bits,
+            },
+            Case {
+                name: "request_sets",
+                npes: NPES_AND_1,
+                body: request_sets,
             },
             Case {
                 name: "layout_order",

@@ -50,7 +50,8 @@
 //! * Request-based operations (`MPI_Rput`, `MPI_Rget`, `MPI_Raccumulate`,
 //!   `MPI_Rget_accumulate`) live in a scope opened on an epoch guard ([`Requests`]); a
 //!   [`Request`] can outlive neither the scope, nor the epoch, nor its buffers, hands a get's
-//!   buffer back when finished, and allocates nothing.
+//!   buffer back when finished, and allocates nothing; [`wait_all`], [`wait_any`] and
+//!   [`test_all`] complete sets of them.
 //! * Dropping a window frees it on this PE; its memory is reused only after every PE dropped
 //!   its window (the heap's deferred free), so no PE's epoch can reach reused memory.
 //! * A [`TeamWindow`] is a window over the members of a split [`Team`] only: created and
@@ -91,7 +92,7 @@ mod request;
 pub use layout::Layout;
 use layout::zip_layouts;
 use op::AccumulateOp;
-pub use request::{Request, Requests};
+pub use request::{Request, Requests, test_all, wait_all, wait_any};
 
 /// A PE as an epoch's RMA methods take it: a world [`Pe`] or a [`TeamPe`] (of any team: it
 /// names one process). On a [`TeamWindow`], a PE outside the window's team is refused

@@ -9,6 +9,9 @@
 //! compile), and leaking one is harmless: the scope's end finishes every operation
 //! (`shmem_core::request`, where the argument is). Requests allocate nothing.
 //!
+//! Completion over sets of requests (`MPI_Waitall`, `MPI_Waitany`, `MPI_Testall`):
+//! [`wait_all`], [`wait_any`], [`test_all`].
+//!
 //! Completion: a finished put's source may be reused; its data is complete at the target,
 //! as every operation's, by the epoch's next flush or its end. A finished get's data is in
 //! its buffer. The accumulate family is done when it returns (its atomicity takes the
@@ -168,3 +171,36 @@ request_methods!(Epoch;);
 request_methods!(EpochAll; pe: impl WindowPe);
 request_methods!(FenceEpoch; pe: impl WindowPe);
 request_methods!(Access; pe: impl WindowPe);
+
+/// Waits until every request is finished (`MPI_Waitall`) and hands their buffers back, in
+/// the order of the requests. The returned `Vec` is the one allocation (each request
+/// allocates nothing).
+pub fn wait_all<'scope, B>(requests: impl IntoIterator<Item = Request<'scope, B>>) -> Vec<B> {
+    requests.into_iter().map(Request::wait).collect()
+}
+
+/// Whether every request is finished (`MPI_Testall`): each one is tested (so each makes
+/// progress), and the requests stay as they are, to be waited on or tested again.
+pub fn test_all<B>(requests: &mut [Request<'_, B>]) -> bool {
+    let mut all = true;
+    for r in requests {
+        all &= r.test();
+    }
+    all
+}
+
+/// Waits until one of the requests is finished (`MPI_Waitany`), takes it out of `requests`
+/// and returns its index there (before it was taken out) with its buffer; `None` at once when
+/// `requests` is empty (`MPI_UNDEFINED`). The first finished one in order is taken; while none
+/// is, the requests are tested in turn, yielding the CPU between rounds.
+pub fn wait_any<'scope, B>(requests: &mut Vec<Request<'scope, B>>) -> Option<(usize, B)> {
+    if requests.is_empty() {
+        return None;
+    }
+    loop {
+        if let Some(i) = requests.iter_mut().position(|r| r.test()) {
+            return Some((i, requests.remove(i).wait()));
+        }
+        std::thread::yield_now();
+    }
+}
