@@ -1336,7 +1336,8 @@ fn compare_and_swap_float_bits(shmem: &Shmem) {
 /// all are finished, waits for them all (`wait_all`: the buffers come back in order), flushes,
 /// then starts four gets of the same ranges and takes them as they finish (`wait_any`: each
 /// index, mapped back to the get it was, brings that range's data). `wait_any` of no requests
-/// is `None`.
+/// is `None`. Then `rput_layout` and `rget_layout`: a matrix put transposed by a layout, read
+/// back plainly (transposed, by loops) and through the layout (the matrix again).
 fn request_sets(shmem: &Shmem) {
     const SIZES: [usize; 4] = [1, 7, 64, 300];
     let total: usize = SIZES.iter().sum();
@@ -1395,6 +1396,33 @@ fn request_sets(shmem: &Shmem) {
     });
     drop(e);
     assert_eq!(dst, src);
+    shmem.barrier_all();
+    // Requests with layouts: the first 12 elements, as a 3 x 4 matrix, put transposed into
+    // the right neighbour (past the chunks), and read back through the same layout.
+    let transpose = Layout::nested(&Layout::vector(4, 1, 3).unwrap(), 3, 1).unwrap();
+    let whole = Layout::contiguous(12);
+    let e = win.lock(right, LockKind::Exclusive).unwrap();
+    let mut back = [0u64; 12];
+    e.requests(|rq| {
+        let put = rq
+            .rput_layout(total - 12, &src[..12], &whole, &transpose)
+            .unwrap();
+        assert_eq!(put.wait(), &src[..12]);
+        e.flush();
+        let mut plain = [0u64; 12];
+        e.get(total - 12, &mut plain).unwrap();
+        for i in 0..3 {
+            for j in 0..4 {
+                assert_eq!(plain[j * 3 + i], src[i * 4 + j], "transposed ({i}, {j})");
+            }
+        }
+        let got = rq
+            .rget_layout(total - 12, &mut back, &whole, &transpose)
+            .unwrap()
+            .wait();
+        assert_eq!(got, &src[..12]);
+    });
+    drop(e);
     shmem.barrier_all();
 }
 

@@ -12,6 +12,9 @@
 //! Completion over sets of requests (`MPI_Waitall`, `MPI_Waitany`, `MPI_Testall`):
 //! [`wait_all`], [`wait_any`], [`test_all`].
 //!
+//! Layouts: `rput_layout` and `rget_layout` (`MPI_Rput`, `MPI_Rget` with derived datatypes)
+//! copy when called, so their requests are finished from the start.
+//!
 //! Completion: a finished put's source may be reused; its data is complete at the target,
 //! as every operation's, by the epoch's next flush or its end. A finished get's data is in
 //! its buffer. The accumulate family is done when it returns (its atomicity takes the
@@ -24,7 +27,7 @@ pub use shmem_core::request::Request;
 use shmem_core::request::Scope;
 
 use super::op::AccumulateOp;
-use super::{Access, Epoch, EpochAll, FenceEpoch, WindowPe};
+use super::{Access, Epoch, EpochAll, FenceEpoch, Layout, WindowPe};
 use crate::Error;
 
 /// A scope of request-based operations in an epoch (`G` is the epoch guard); made by the
@@ -126,6 +129,45 @@ macro_rules! request_methods {
                 let i = self.guard.target_of($($pe),*)?;
                 let off = win.range(at, dst.len())?;
                 Ok(self.scope.get(win.pe(i), off, dst))
+            }
+
+            /// `put_layout` as a request (`MPI_Rput` with derived datatypes): the elements
+            /// of `src` that `origin` selects into the target's elements that `target`
+            /// selects from `at`. Its copies are done when it returns (each is a blocking
+            /// put), so the request is finished from the start; the data is complete at the
+            /// target, as every put's, by the epoch's next flush or its end.
+            ///
+            /// # Errors
+            /// As for `put_layout`; nothing is written then.
+            pub fn rput_layout(
+                &self,
+                $($pe: $pe_ty,)*
+                at: usize,
+                src: &'env [T],
+                origin: &Layout,
+                target: &Layout,
+            ) -> Result<Request<'scope, &'env [T]>, Error> {
+                let i = self.guard.target_of($($pe),*)?;
+                self.guard.win.put_layout_at(i, at, src, origin, target)?;
+                Ok(self.scope.finished(src))
+            }
+
+            /// `get_layout` as a request (`MPI_Rget` with derived datatypes): finished when
+            /// it returns; [`Request::wait`] hands `dst` back with the data.
+            ///
+            /// # Errors
+            /// As for `get_layout`; nothing is read then.
+            pub fn rget_layout(
+                &self,
+                $($pe: $pe_ty,)*
+                at: usize,
+                dst: &'env mut [T],
+                origin: &Layout,
+                target: &Layout,
+            ) -> Result<Request<'scope, &'env mut [T]>, Error> {
+                let i = self.guard.target_of($($pe),*)?;
+                self.guard.win.get_layout_at(i, at, &mut *dst, origin, target)?;
+                Ok(self.scope.finished(dst))
             }
 
             /// `accumulate` as a request (`MPI_Raccumulate`): atomic per element like it,
