@@ -533,6 +533,47 @@ fn team_heap_exhaustion(shmem: &Shmem) {
     world.sync().unwrap();
 }
 
+/// Issue 29 item 1 on a team window: every member holds exclusive epochs on every member at
+/// once (taken in team order), adds its world id + 1 to element 0 of each by a get and a put,
+/// flushes each and unlocks them all, 30 times; each member's total is 30 times the sum of
+/// the members' world ids + 1, folded independently. A PE outside the team is refused
+/// (`NotInWindow`), and a second exclusive epoch on a member is `EpochHeld`.
+fn team_window_several_targets(shmem: &Shmem) {
+    const ROUNDS: u64 = 30;
+    let (_world, team) = halves(shmem);
+    let me = shmem.my_pe().index() as u64;
+    let win = TeamWindow::<u64>::new(&team, 1).unwrap();
+    team.sync().unwrap();
+    for _ in 0..ROUNDS {
+        let epochs: Vec<_> = team
+            .pes()
+            .map(|p| win.lock(p, LockKind::Exclusive).unwrap())
+            .collect();
+        let again = win.lock(team.my_pe(), LockKind::Exclusive);
+        assert!(matches!(again, Err(Error::EpochHeld { .. })), "{again:?}");
+        for e in &epochs {
+            let mut v = [0u64];
+            e.get(0, &mut v).unwrap();
+            e.put(0, &[v[0] + me + 1]).unwrap();
+            e.flush();
+        }
+    }
+    if shmem.n_pes() > 1 {
+        let outside = shmem.pe_wrapping(shmem.my_pe().index() + 1);
+        let r = win.try_lock(outside, LockKind::Shared);
+        assert!(matches!(r, Err(Error::NotInWindow { .. })), "{r:?}");
+    }
+    team.sync().unwrap();
+    let mut have = [0u64];
+    win.lock(team.my_pe(), LockKind::Shared)
+        .unwrap()
+        .get(0, &mut have)
+        .unwrap();
+    let ids: u64 = team.pes().map(|p| p.world().index() as u64 + 1).sum();
+    assert_eq!(have[0], ROUNDS * ids);
+    team.sync().unwrap();
+}
+
 fn main() {
     support::main_with(
         &[
@@ -555,6 +596,11 @@ fn main() {
                 name: "team_window_epochs",
                 npes: NPES_AND_1,
                 body: team_window_epochs,
+            },
+            Case {
+                name: "team_window_several_targets",
+                npes: NPES_AND_1,
+                body: team_window_several_targets,
             },
             Case {
                 name: "team_heap_exhaustion",
