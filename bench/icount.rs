@@ -165,10 +165,13 @@ fn main() {
         // Element 1's value on PE 1 (the fetch-and-op and compare-and-swap rows).
         let v = std::cell::Cell::new(0i64);
         let epoch = |kind: LockKind, n: u64| {
-            let mut w = win.borrow_mut();
+            let w = win.borrow_mut();
             for _ in 0..n {
                 k.set(k.get() + 1);
-                w.lock(pe1, kind).put(0, &[k.get()]).expect("in bounds");
+                w.lock(pe1, kind)
+                    .expect("no epoch held")
+                    .put(0, &[k.get()])
+                    .expect("in bounds");
             }
         };
         let rows: Vec<Row<'_>> = vec![

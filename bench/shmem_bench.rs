@@ -922,6 +922,7 @@ fn pe1_holds(cx: &Cx<'_>, win: &mut Window<'_, i64>, k: i64) -> i32 {
     if cx.me == 1 {
         let mut got = [0i64];
         win.lock(cx.pe1, LockKind::Shared)
+            .expect("no epoch held")
             .get(0, &mut got)
             .expect("in bounds");
         bad = got[0] != AMO_EXPECT.sym(cx.shmem).read();
@@ -950,13 +951,19 @@ fn bench_win_lock(cx: &Cx<'_>, win: &mut Window<'_, i64>, kind: LockKind) {
         // epoch's own code.
         for _ in 0..warm {
             k += 1;
-            win.lock(cx.pe1, kind).put(0, &[k]).expect("in bounds");
+            win.lock(cx.pe1, kind)
+                .expect("no epoch held")
+                .put(0, &[k])
+                .expect("in bounds");
         }
         for _ in 0..NREPS {
             let t0 = Instant::now();
             for _ in 0..iters {
                 k += 1;
-                win.lock(cx.pe1, kind).put(0, &[k]).expect("in bounds");
+                win.lock(cx.pe1, kind)
+                    .expect("no epoch held")
+                    .put(0, &[k])
+                    .expect("in bounds");
             }
             v.push(ns_since(t0) / iters as f64);
         }
@@ -974,9 +981,11 @@ fn bench_win_contended(cx: &Cx<'_>, win: &mut Window<'_, i64>) {
         return;
     }
     let (warm, k) = (cx.its(200), cx.its(2000));
-    let mut round = |n: u64| {
+    let round = |n: u64| {
         for _ in 0..n {
-            let e = win.lock(cx.pe0, LockKind::Exclusive);
+            let e = win
+                .lock(cx.pe0, LockKind::Exclusive)
+                .expect("no epoch held");
             let mut c = [0i64];
             e.get(1, &mut c).expect("in bounds");
             e.put(1, &[c[0] + 1]).expect("in bounds");
@@ -998,6 +1007,7 @@ fn bench_win_contended(cx: &Cx<'_>, win: &mut Window<'_, i64>) {
     if cx.me == 0 {
         let mut c = [0i64];
         win.lock(cx.pe0, LockKind::Shared)
+            .expect("no epoch held")
             .get(1, &mut c)
             .expect("in bounds");
         bad = c[0] != total as i64;
@@ -1045,6 +1055,7 @@ fn bench_win_accumulate(cx: &Cx<'_>, win: &mut Window<'_, i64>) {
     if cx.me == 1 {
         let mut got = vec![0i64; ACC_N];
         win.lock(cx.pe1, LockKind::Shared)
+            .expect("no epoch held")
             .get(2, &mut got)
             .expect("in bounds");
         let want = AMO_EXPECT.sym(cx.shmem).read();
@@ -1109,6 +1120,7 @@ fn bench_win_layout(cx: &Cx<'_>, win: &mut Window<'_, i64>, reuse: bool) {
         let mut got = vec![0i64; count];
         let column = Layout::vector(count, blocklen, stride).expect("a valid column");
         win.lock(cx.pe1, LockKind::Shared)
+            .expect("no epoch held")
             .get_layout(2, &mut got, &Layout::contiguous(count), &column)
             .expect("in bounds");
         bad = got != src;
@@ -1150,6 +1162,7 @@ fn bench_win_fence(cx: &Cx<'_>, win: &mut Window<'_, i64>) {
     }
     let mut got = [0i64];
     win.lock(cx.shmem.my_pe(), LockKind::Shared)
+        .expect("no epoch held")
         .get(0, &mut got)
         .expect("in bounds");
     let nfail = cx.global_fails(got[0] != left as i64 * 1_000_000_000 + k);

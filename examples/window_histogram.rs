@@ -1,7 +1,8 @@
 //! A distributed histogram in an RMA window: bin `b` lives on PE `b % n_pes`. Every PE draws
 //! its samples (a fixed pseudo-random sequence per PE), counts them per bin, and adds its
-//! counts into the owners' bins with `accumulate` under shared access epochs (several PEs add
-//! into one PE's bins at the same time; each element's addition is atomic). PE 0 then reads
+//! counts into the owners' bins with `accumulate` under shared access epochs, one on every
+//! owner held at once (several PEs add into one PE's bins at the same time; each element's
+//! addition is atomic). PE 0 then reads
 //! every bin under `lock_all`, prints the histogram, and checks it against the counts it
 //! computes itself from every PE's sequence.
 //!
@@ -53,13 +54,21 @@ fn run() -> Result<bool, shmem::Error> {
     for s in samples(me) {
         counts[s] += 1;
     }
-    for owner in shmem.pes() {
+    // Shared epochs on every owner at once (MPI's lock-several-targets pattern): one
+    // accumulate into each, a flush per owner, then every epoch ends together.
+    let epochs = shmem
+        .pes()
+        .map(|owner| win.lock(owner, LockKind::Shared))
+        .collect::<Result<Vec<_>, _>>()?;
+    for epoch in &epochs {
+        let owner = epoch.target().index();
         let mine: Vec<u64> = (0..per_pe)
-            .map(|i| counts.get(i * n + owner.index()).copied().unwrap_or(0))
+            .map(|i| counts.get(i * n + owner).copied().unwrap_or(0))
             .collect();
-        let epoch = win.lock(owner, LockKind::Shared);
         epoch.accumulate(0, &mine, op::Sum)?;
-    } // each epoch ends at its `}`: the addition is complete at the owner
+        epoch.flush(); // complete at the owner
+    }
+    drop(epochs); // MPI_Win_unlock on every owner
     shmem.barrier_all();
     let mut ok = true;
     if me == 0 {

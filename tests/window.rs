@@ -13,7 +13,7 @@ use std::cell::Cell;
 
 mod support;
 
-use shmem::window::{Layout, LockKind, Window, op};
+use shmem::window::{self, Layout, LockKind, Window, op};
 use shmem::{Complex64, Error, Shmem, SymBox, SymVec};
 use support::Case;
 
@@ -59,10 +59,10 @@ const NPES_AND_1: &[usize] = &[1, 2, 4, 8];
 fn exclusive_epochs_exclude(shmem: &Shmem) {
     const K: u64 = 2000;
     let zero = shmem.pe(0).unwrap();
-    let mut win = Window::<u64>::new(shmem, 4).unwrap();
+    let win = Window::<u64>::new(shmem, 4).unwrap();
     shmem.barrier_all();
     for i in 0..K {
-        let e = win.lock(zero, LockKind::Exclusive);
+        let e = win.lock(zero, LockKind::Exclusive).unwrap();
         let mut c = [0u64];
         e.get(0, &mut c).unwrap();
         if i % 16 == 0 {
@@ -72,32 +72,57 @@ fn exclusive_epochs_exclude(shmem: &Shmem) {
     }
     shmem.barrier_all();
     let mut total = [0u64];
-    win.lock(zero, LockKind::Shared).get(0, &mut total).unwrap();
+    win.lock(zero, LockKind::Shared)
+        .unwrap()
+        .get(0, &mut total)
+        .unwrap();
     assert_eq!(total[0], K * shmem.n_pes() as u64);
     shmem.barrier_all();
 }
 
-/// Issue 30 item 4, for windows: forgotten shared epochs stay counted as readers of the
+/// Issue 30 item 4, for windows: forgotten shared epochs stayed counted as readers of the
 /// target's lock; the 32,768th overflowed the count, and an exclusive epoch was then granted
-/// during an open shared one. Now a shared epoch beyond the count's capacity is refused (a
-/// panic, as `std`'s lock refuses such a reader), whichever PE asks.
+/// during an open shared one. Now a PE's shared epochs on one target share one hold of the
+/// lock (issue 29 item 1): PE 0 forgets more shared epochs on itself than the count holds,
+/// and the lock still has one reader. PE 0 still gets shared epochs there and is refused an
+/// exclusive one (`EpochHeld`: it would wait for itself); every other PE gets shared epochs
+/// and no exclusive one (`try_lock`: the forgotten reader holds the lock for good).
 fn leaked_shared_epochs(shmem: &Shmem) {
     let zero = shmem.pe(0).unwrap();
-    let mut win = Window::<u64>::new(shmem, 1).unwrap();
+    let win = Window::<u64>::new(shmem, 1).unwrap();
     shmem.barrier_all();
     if shmem.my_pe() == zero {
-        for _ in 0..shmem::MAX_READERS {
-            std::mem::forget(win.lock(zero, LockKind::Shared));
+        for _ in 0..=shmem::MAX_READERS {
+            std::mem::forget(win.lock(zero, LockKind::Shared).unwrap());
         }
     }
     shmem.barrier_all();
-    let refused = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        drop(win.lock(zero, LockKind::Shared));
-    }));
-    assert!(
-        refused.is_err(),
-        "a shared epoch beyond the count's capacity"
-    );
+    let mut v = [1u64];
+    win.lock(zero, LockKind::Shared)
+        .unwrap()
+        .get(0, &mut v)
+        .unwrap();
+    assert_eq!(v, [0]);
+    if shmem.my_pe() == zero {
+        let r = win.lock(zero, LockKind::Exclusive);
+        assert!(
+            matches!(
+                r,
+                Err(Error::EpochHeld {
+                    pe: 0,
+                    held: LockKind::Shared,
+                    asked: LockKind::Exclusive
+                })
+            ),
+            "{r:?}"
+        );
+    } else {
+        let r = win.try_lock(zero, LockKind::Exclusive);
+        assert!(
+            matches!(r, Ok(None)),
+            "an exclusive epoch during a shared one: {r:?}"
+        );
+    }
     shmem.barrier_all();
 }
 
@@ -105,9 +130,9 @@ fn leaked_shared_epochs(shmem: &Shmem) {
 /// barrier: only possible if shared epochs overlap.
 fn shared_epochs_overlap(shmem: &Shmem) {
     let last = shmem.pe_wrapping(shmem.n_pes() - 1);
-    let mut win = Window::<u32>::new(shmem, 1).unwrap();
+    let win = Window::<u32>::new(shmem, 1).unwrap();
     shmem.barrier_all();
-    let e = win.lock(last, LockKind::Shared);
+    let e = win.lock(last, LockKind::Shared).unwrap();
     shmem.barrier_all();
     let mut v = [9u32];
     e.get(0, &mut v).unwrap();
@@ -123,12 +148,13 @@ fn writer_not_starved(shmem: &Shmem) {
     let me = shmem.my_pe();
     let zero = shmem.pe(0).unwrap();
     let one = shmem.pe(1).unwrap();
-    let mut win = Window::<u64>::new(shmem, 2).unwrap();
+    let win = Window::<u64>::new(shmem, 2).unwrap();
     let done = SymBox::new(shmem, 0u64).unwrap();
     shmem.barrier_all();
     if me == zero {
         for k in 1..=100u64 {
             win.lock(one, LockKind::Exclusive)
+                .unwrap()
                 .put(0, &[k, 3 * k])
                 .unwrap();
         }
@@ -136,7 +162,10 @@ fn writer_not_starved(shmem: &Shmem) {
     } else {
         loop {
             let mut v = [0u64; 2];
-            win.lock(one, LockKind::Shared).get(0, &mut v).unwrap();
+            win.lock(one, LockKind::Shared)
+                .unwrap()
+                .get(0, &mut v)
+                .unwrap();
             assert_eq!(v[1], 3 * v[0], "a torn pair under a shared epoch");
             if done.g(zero) != 0 {
                 break;
@@ -195,11 +224,20 @@ fn accumulate_everything(shmem: &Shmem) {
     let mut wu = Window::<u32>::new(shmem, OPS * LEN).unwrap();
     let mut wf = Window::<f64>::new(shmem, OPS * LEN).unwrap();
     let init: Vec<i64> = (0..OPS * LEN).map(|j| initial(j / LEN, j % LEN)).collect();
-    wi.lock(me, LockKind::Exclusive).put(0, &init).unwrap();
+    wi.lock(me, LockKind::Exclusive)
+        .unwrap()
+        .put(0, &init)
+        .unwrap();
     let init_u: Vec<u32> = init.iter().map(|&v| v as u32).collect();
-    wu.lock(me, LockKind::Exclusive).put(0, &init_u).unwrap();
+    wu.lock(me, LockKind::Exclusive)
+        .unwrap()
+        .put(0, &init_u)
+        .unwrap();
     let init_f: Vec<f64> = init.iter().map(|&v| v as f64).collect();
-    wf.lock(me, LockKind::Exclusive).put(0, &init_f).unwrap();
+    wf.lock(me, LockKind::Exclusive)
+        .unwrap()
+        .put(0, &init_f)
+        .unwrap();
     shmem.barrier_all();
     {
         let (ei, eu, ef) = (wi.lock_all(), wu.lock_all(), wf.lock_all());
@@ -247,11 +285,20 @@ fn accumulate_everything(shmem: &Shmem) {
     }
     shmem.barrier_all();
     let mut gi = vec![0i64; OPS * LEN];
-    wi.lock(me, LockKind::Shared).get(0, &mut gi).unwrap();
+    wi.lock(me, LockKind::Shared)
+        .unwrap()
+        .get(0, &mut gi)
+        .unwrap();
     let mut gu = vec![0u32; OPS * LEN];
-    wu.lock(me, LockKind::Shared).get(0, &mut gu).unwrap();
+    wu.lock(me, LockKind::Shared)
+        .unwrap()
+        .get(0, &mut gu)
+        .unwrap();
     let mut gf = vec![0f64; OPS * LEN];
-    wf.lock(me, LockKind::Shared).get(0, &mut gf).unwrap();
+    wf.lock(me, LockKind::Shared)
+        .unwrap()
+        .get(0, &mut gf)
+        .unwrap();
     for k in 0..OPS {
         for i in 0..LEN {
             let j = k * LEN + i;
@@ -314,12 +361,15 @@ fn accumulate_long(shmem: &Shmem) {
     let mut gb = vec![0u8; LEN + 1];
     let mut gf = vec![0f32; LEN];
     wi.lock(right, LockKind::Shared)
+        .unwrap()
         .get_accumulate(0, &vec![0; LEN + 3], &mut gi, op::Sum)
         .unwrap();
     wb.lock(right, LockKind::Shared)
+        .unwrap()
         .get_accumulate(0, &vec![0; LEN + 1], &mut gb, op::Bor)
         .unwrap();
     wf.lock(right, LockKind::Shared)
+        .unwrap()
         .get_accumulate(0, &vec![0.0; LEN], &mut gf, op::NoOp)
         .unwrap();
     assert_eq!(gi[..3], [0, 0, 0]);
@@ -346,15 +396,19 @@ fn window_over_vec(shmem: &Shmem) {
     let mut v = SymVec::from_fn(shmem, 6, |i| (me * 100 + i) as u32).unwrap();
     let mut other = SymVec::<u32>::zeroed(shmem, 6).unwrap();
     {
-        let mut win = Window::over_with_counts(&mut v).unwrap();
+        let win = Window::over_with_counts(&mut v).unwrap();
         assert_eq!(win.len(), 6);
         let mut got = [0u32; 6];
-        win.lock(right, LockKind::Shared).get(0, &mut got).unwrap();
+        win.lock(right, LockKind::Shared)
+            .unwrap()
+            .get(0, &mut got)
+            .unwrap();
         assert_eq!(
             got,
             std::array::from_fn(|i| (right.index() * 100 + i) as u32)
         );
         win.lock(right, LockKind::Exclusive)
+            .unwrap()
             .accumulate(1, &[1000 + me as u32; 4], op::Sum)
             .unwrap();
         assert_eq!(win.wait_received(shmem.pe_wrapping(left), 1), Some(1));
@@ -390,15 +444,16 @@ fn accumulate_complex(shmem: &Shmem) {
     let n = shmem.n_pes();
     let me = shmem.my_pe().index();
     let zero = shmem.pe(0).unwrap();
-    let mut win = Window::<Complex64>::new(shmem, 2).unwrap();
+    let win = Window::<Complex64>::new(shmem, 2).unwrap();
     if me == 0 {
         win.lock(zero, LockKind::Exclusive)
+            .unwrap()
             .put(0, &[Complex64::new(1.0, 0.0)])
             .unwrap();
     }
     shmem.barrier_all();
     {
-        let e = win.lock(zero, LockKind::Shared);
+        let e = win.lock(zero, LockKind::Shared).unwrap();
         e.accumulate(0, &[Complex64::new(0.0, 1.0)], op::Prod)
             .unwrap();
         e.accumulate(1, &[Complex64::new(1.0, me as f64)], op::Sum)
@@ -406,7 +461,10 @@ fn accumulate_complex(shmem: &Shmem) {
     }
     shmem.barrier_all();
     let mut got = [Complex64::default(); 2];
-    win.lock(zero, LockKind::Shared).get(0, &mut got).unwrap();
+    win.lock(zero, LockKind::Shared)
+        .unwrap()
+        .get(0, &mut got)
+        .unwrap();
     let (re, im) = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)][n % 4]; // i^n
     let sum = Complex64::new(n as f64, (n * (n - 1) / 2) as f64);
     assert_eq!(got, [Complex64::new(re, im), sum]);
@@ -420,12 +478,12 @@ fn fetch_and_op_returns_previous(shmem: &Shmem) {
     let n = shmem.n_pes();
     let me = shmem.my_pe();
     let zero = shmem.pe(0).unwrap();
-    let mut win = Window::<u64>::new(shmem, 1).unwrap();
+    let win = Window::<u64>::new(shmem, 1).unwrap();
     let seen = SymVec::<u64>::zeroed(shmem, n * K).unwrap();
     shmem.barrier_all();
     let mut mine = Vec::with_capacity(K);
     {
-        let e = win.lock(zero, LockKind::Shared);
+        let e = win.lock(zero, LockKind::Shared).unwrap();
         for _ in 0..K {
             mine.push(e.fetch_and_op(0, 1, op::Sum).unwrap());
         }
@@ -437,6 +495,7 @@ fn fetch_and_op_returns_previous(shmem: &Shmem) {
     shmem.barrier_all();
     let mut now = [0u64];
     win.lock(zero, LockKind::Shared)
+        .unwrap()
         .get_accumulate(0, &[12345], &mut now, op::NoOp)
         .unwrap();
     assert_eq!(now[0], (n * K) as u64, "NoOp reads and writes nothing");
@@ -453,11 +512,12 @@ fn fetch_and_op_returns_previous(shmem: &Shmem) {
 fn compare_and_swap_one_winner(shmem: &Shmem) {
     let me = shmem.my_pe().index() as i32;
     let zero = shmem.pe(0).unwrap();
-    let mut win = Window::<i32>::new(shmem, 2).unwrap();
+    let win = Window::<i32>::new(shmem, 2).unwrap();
     let wins = SymBox::new(shmem, 0u64).unwrap();
     shmem.barrier_all();
     let old = win
         .lock(zero, LockKind::Shared)
+        .unwrap()
         .compare_and_swap(1, 0, me + 1)
         .unwrap();
     if old == 0 {
@@ -465,7 +525,10 @@ fn compare_and_swap_one_winner(shmem: &Shmem) {
     }
     shmem.barrier_all();
     let mut v = [0i32; 2];
-    win.lock(zero, LockKind::Shared).get(0, &mut v).unwrap();
+    win.lock(zero, LockKind::Shared)
+        .unwrap()
+        .get(0, &mut v)
+        .unwrap();
     assert_eq!(wins.g(zero), 1, "exactly one winner");
     assert!(v[1] >= 1 && v[1] <= shmem.n_pes() as i32);
     assert!(old == 0 || old == v[1], "a loser sees the winner's value");
@@ -509,6 +572,7 @@ fn accumulate_family_mixed(shmem: &Shmem) {
     shmem.barrier_all();
     let mut got = vec![0u64; LEN];
     win.lock(shmem.my_pe(), LockKind::Shared)
+        .unwrap()
         .get(0, &mut got)
         .unwrap();
     let mut want = vec![(2 * n * ROUNDS) as u64; LEN];
@@ -525,9 +589,9 @@ fn accumulate_family_mixed(shmem: &Shmem) {
 /// Out-of-bounds ranges and a result of the wrong length are errors, and write nothing.
 fn refused_calls_write_nothing(shmem: &Shmem) {
     let me = shmem.my_pe();
-    let mut win = Window::<u16>::new(shmem, 8).unwrap();
+    let win = Window::<u16>::new(shmem, 8).unwrap();
     {
-        let e = win.lock(me, LockKind::Exclusive);
+        let e = win.lock(me, LockKind::Exclusive).unwrap();
         e.put(0, &[7; 8]).unwrap();
         for r in [
             e.put(5, &[1; 4]),
@@ -632,6 +696,7 @@ fn pscw_epochs(shmem: &Shmem) {
         // on this PE (nobody else writes this PE now).
         let mut v = [0u64; 2];
         win.lock(shmem.my_pe(), LockKind::Shared)
+            .unwrap()
             .get(0, &mut v)
             .unwrap();
         assert_eq!(v, [g(origin.index(), r), r as u64 + 1], "round {r}");
@@ -665,7 +730,10 @@ fn completion_counts(shmem: &Shmem) {
         let want = (round + 1) * (k_left + 1);
         assert!(win.wait_received(left, want).unwrap() >= want);
         let mut v = [0u64; 2];
-        win.lock(me, LockKind::Shared).get(0, &mut v).unwrap();
+        win.lock(me, LockKind::Shared)
+            .unwrap()
+            .get(0, &mut v)
+            .unwrap();
         assert_eq!(
             v,
             [round * 100 + k_left, 10 * (round + 1)],
@@ -728,7 +796,7 @@ fn requests(shmem: &Shmem) {
     let mut early = [0u64; 8];
     let mut tail = [7u64; 1];
     {
-        let e = win.lock(shmem.my_pe(), LockKind::Shared);
+        let e = win.lock(shmem.my_pe(), LockKind::Shared).unwrap();
         e.requests(|rq| {
             std::mem::forget(rq.rget(0, &mut leaked).unwrap());
             let r = rq.rget(LEN - 8, &mut early).unwrap();
@@ -771,6 +839,7 @@ fn requests(shmem: &Shmem) {
     let tri = (n * (n + 1) / 2) as u64;
     let mut mine = vec![0u64; 65];
     win.lock(shmem.my_pe(), LockKind::Shared)
+        .unwrap()
         .get(0, &mut mine)
         .unwrap();
     let want: Vec<u64> = (0..64).map(|i| tri * (i + 1)).chain([1]).collect();
@@ -877,6 +946,7 @@ fn accumulate_layouts(shmem: &Shmem) {
     shmem.barrier_all();
     let mut got = vec![0i64; 64];
     win.lock(shmem.my_pe(), LockKind::Shared)
+        .unwrap()
         .get(0, &mut got)
         .unwrap();
     let mut want = vec![0i64; 64];
@@ -887,6 +957,7 @@ fn accumulate_layouts(shmem: &Shmem) {
     let strided = Layout::vector(6, 1, 2).unwrap();
     let mut back = vec![-1i64; 12];
     win.lock(shmem.my_pe(), LockKind::Shared)
+        .unwrap()
         .get_accumulate_layout(3, &[0; 12], &mut back, &strided, &column, op::NoOp)
         .unwrap();
     for k in 0..6 {
@@ -896,11 +967,10 @@ fn accumulate_layouts(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
-/// The elements a layout selects, by a plain loop over its description (not its blocks).
+/// The elements a layout selects, in its order (MPI's typemap order: the blocks in the order
+/// given), by a plain loop over its description (not its blocks).
 fn selected(desc: &[(usize, usize)]) -> Vec<usize> {
-    let mut v: Vec<usize> = desc.iter().flat_map(|&(a, n)| a..a + n).collect();
-    v.sort_unstable();
-    v
+    desc.iter().flat_map(|&(a, n)| a..a + n).collect()
 }
 
 /// Layout transfers: vector, indexed and nested layouts on both sides against the expected
@@ -911,13 +981,13 @@ fn layouts(shmem: &Shmem) {
     let me = shmem.my_pe();
     let right = shmem.pe_wrapping(me.index() + 1);
     let left = shmem.pe_wrapping(me.index() + shmem.n_pes() - 1);
-    let mut win = Window::<u32>::new(shmem, LEN).unwrap();
+    let win = Window::<u32>::new(shmem, LEN).unwrap();
     let src: Vec<u32> = (0..40).map(|i| me.index() as u32 * 1000 + i).collect();
     // origin: 4 blocks of 2, stride 5; target: two blocks (3, 3) and (20, 5)
     let origin = Layout::vector(4, 2, 5).unwrap();
     let origin_desc: Vec<(usize, usize)> = (0..4).map(|i| (i * 5, 2)).collect();
     let target = Layout::indexed(&[(20, 5), (3, 3)]).unwrap();
-    let target_desc = [(3, 3), (20, 5)];
+    let target_desc = [(20, 5), (3, 3)];
     // nested: two copies, 10 apart, of {0, 1, 5} -> {0, 1, 5, 10, 11, 15}, on both sides
     let pair = Layout::indexed(&[(0, 2), (5, 1)]).unwrap();
     let nested = Layout::nested(&pair, 2, 10).unwrap();
@@ -925,7 +995,7 @@ fn layouts(shmem: &Shmem) {
     assert_eq!(nested.len(), 6);
     let at = 7;
     {
-        let e = win.lock(right, LockKind::Exclusive);
+        let e = win.lock(right, LockKind::Exclusive).unwrap();
         e.put_layout(at, &src, &origin, &target).unwrap();
         e.put_layout(40, &src, &nested, &nested).unwrap();
         // refused: counts differ, target past the end, origin past the buffer
@@ -961,11 +1031,15 @@ fn layouts(shmem: &Shmem) {
         want[40 + t] = lsrc[o];
     }
     let mut have = vec![0u32; LEN];
-    win.lock(me, LockKind::Shared).get(0, &mut have).unwrap();
+    win.lock(me, LockKind::Shared)
+        .unwrap()
+        .get(0, &mut have)
+        .unwrap();
     assert_eq!(have, want);
     // And back: the right neighbour's selected elements into the origin positions.
     let mut back = vec![0u32; 40];
     win.lock(right, LockKind::Shared)
+        .unwrap()
         .get_layout(at, &mut back, &origin, &target)
         .unwrap();
     for (i, &b) in back.iter().enumerate() {
@@ -980,6 +1054,375 @@ fn layouts(shmem: &Shmem) {
     assert!(Layout::indexed(&[(0, 4), (3, 1)]).is_err());
     assert!(Layout::nested(&pair, 2, 4).is_err()); // {0, 1, 5} and {4, 5, 9} share 5
     assert_eq!(Layout::nested(&pair, 2, 3).unwrap().len(), 6); // {0, 1, 5} and {3, 4, 8}
+    shmem.barrier_all();
+}
+
+/// Issue 29 item 2: a layout keeps the order it was given (MPI's typemap order). The issue's
+/// example (`indexed(&[(5, 1), (0, 1)])` as the target of `[10, 20]` puts 10 at 5, 20 at 0;
+/// it put 10 at 0 when blocks were sorted), and a transpose by layout: each PE puts its
+/// `R x C` row-major matrix into its right neighbour's window through a target layout that
+/// visits the transposed positions (origin element `i C + j` to target `j R + i`), built
+/// both as a nested vector and as an indexed list, and gets it back transposed again with
+/// `get_layout`; the results are checked against a transpose by plain loops.
+fn layout_order(shmem: &Shmem) {
+    const R: usize = 3;
+    const C: usize = 5;
+    let me = shmem.my_pe();
+    let right = shmem.pe_wrapping(me.index() + 1);
+    let left = shmem.pe_wrapping(me.index() + shmem.n_pes() - 1);
+    let win = Window::<u32>::new(shmem, 3 * R * C).unwrap();
+    let matrix = |p: usize| -> Vec<u32> { (0..R * C).map(|k| (p * 100 + k) as u32).collect() };
+    let transpose = |a: &[u32]| -> Vec<u32> {
+        let mut t = vec![0; R * C];
+        for i in 0..R {
+            for j in 0..C {
+                t[j * R + i] = a[i * C + j];
+            }
+        }
+        t
+    };
+    let a = matrix(me.index());
+    let whole = Layout::contiguous(R * C);
+    // Row i of A goes to column i of the transpose: elements i, i + R, i + 2R, ...
+    let by_vector = Layout::nested(&Layout::vector(C, 1, R).unwrap(), R, 1).unwrap();
+    let list: Vec<(usize, usize)> = (0..R)
+        .flat_map(|i| (0..C).map(move |j| (j * R + i, 1)))
+        .collect();
+    let by_list = Layout::indexed(&list).unwrap();
+    assert_eq!(by_vector, by_list);
+    let swap = Layout::indexed(&[(5, 1), (0, 1)]).unwrap();
+    {
+        let e = win.lock(right, LockKind::Exclusive).unwrap();
+        e.put_layout(0, &a, &whole, &by_vector).unwrap();
+        e.put_layout(R * C, &a, &whole, &by_list).unwrap();
+        e.put_layout(2 * R * C, &[10, 20], &Layout::contiguous(2), &swap)
+            .unwrap();
+    }
+    shmem.barrier_all();
+    let mut have = vec![0u32; 3 * R * C];
+    win.lock(me, LockKind::Shared)
+        .unwrap()
+        .get(0, &mut have)
+        .unwrap();
+    let want = transpose(&matrix(left.index()));
+    assert_eq!(have[..R * C], want[..], "transposed by a nested layout");
+    assert_eq!(
+        have[R * C..2 * R * C],
+        want[..],
+        "transposed by an indexed layout"
+    );
+    assert_eq!(
+        have[2 * R * C..2 * R * C + 6],
+        [20, 0, 0, 0, 0, 10],
+        "indexed(&[(5, 1), (0, 1)]) puts the first element at 5"
+    );
+    shmem.barrier_all();
+    // Back: the right neighbour holds A transposed; reading it through the same layout
+    // into a contiguous buffer transposes it again, giving A.
+    let mut back = vec![0u32; R * C];
+    win.lock(right, LockKind::Shared)
+        .unwrap()
+        .get_layout(0, &mut back, &whole, &by_list)
+        .unwrap();
+    assert_eq!(
+        back, a,
+        "a transposed matrix read back through the transpose layout"
+    );
+    shmem.barrier_all();
+}
+
+/// Issue 29 item 1: epochs on several targets of one window at once (MPICH's `lock_nested`,
+/// `lockall_dt`, written the MPI way). Every PE, 50 times, takes an exclusive epoch on every
+/// PE (in PE order, so no two PEs wait for each other in a cycle) and holds them all, adds
+/// its contribution to element 0 of each by a non-atomic get and put, flushes each and
+/// unlocks them all: each total is exact only if the epochs excluded each other. Then shared
+/// epochs on every PE at once: a put to element `1 + me` of each, flushed, unlocked; each PE
+/// finds every origin's value in its part. Values are computed by plain formulas.
+fn several_targets(shmem: &Shmem) {
+    const ROUNDS: u64 = 50;
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let win = Window::<u64>::new(shmem, 1 + n).unwrap();
+    let gift = |p: usize, t: usize| (p * 7 + t * 3 + 1) as u64;
+    shmem.barrier_all();
+    for _ in 0..ROUNDS {
+        let epochs: Vec<_> = shmem
+            .pes()
+            .map(|t| win.lock(t, LockKind::Exclusive).unwrap())
+            .collect();
+        for e in &epochs {
+            let mut v = [0u64];
+            e.get(0, &mut v).unwrap();
+            e.put(0, &[v[0] + gift(me, e.target().index())]).unwrap();
+        }
+        for e in &epochs {
+            e.flush();
+        }
+        drop(epochs);
+    }
+    {
+        let epochs = shmem
+            .pes()
+            .map(|t| win.lock(t, LockKind::Shared))
+            .collect::<Result<Vec<_>, _>>()
+            .unwrap();
+        for e in &epochs {
+            e.put(1 + me, &[gift(me, e.target().index()) * 1000])
+                .unwrap();
+            e.flush();
+        }
+    }
+    shmem.barrier_all();
+    let mut have = vec![0u64; 1 + n];
+    win.lock(shmem.my_pe(), LockKind::Shared)
+        .unwrap()
+        .get(0, &mut have)
+        .unwrap();
+    let total: u64 = (0..n).map(|p| ROUNDS * gift(p, me)).sum();
+    assert_eq!(
+        have[0], total,
+        "exclusive epochs on several targets excluded"
+    );
+    for p in 0..n {
+        assert_eq!(have[1 + p], gift(p, me) * 1000, "shared put from PE {p}");
+    }
+    shmem.barrier_all();
+}
+
+/// Issue 29 item 1: two epochs of one PE on one target. Shared ones share the hold (both
+/// read), and the lock is released only when the last ends; an exclusive epoch where this PE
+/// holds any, or any epoch where it holds an exclusive one, is `EpochHeld` (it would wait for
+/// itself), from `lock` and `try_lock` alike, and nothing is locked then. A second shared
+/// epoch joins the first even while another PE's exclusive epoch queues behind it (a request
+/// of its own would queue behind that writer, which waits for this PE).
+fn same_target_twice(shmem: &Shmem) {
+    let me = shmem.my_pe();
+    let zero = shmem.pe(0).unwrap();
+    let win = Window::<u64>::new(shmem, 2).unwrap();
+    let queued = SymBox::new(shmem, 0u64).unwrap();
+    win.lock(me, LockKind::Exclusive)
+        .unwrap()
+        .put(0, &[me.index() as u64 + 5])
+        .unwrap();
+    let held = |r: Result<_, Error>, h: LockKind, a: LockKind| {
+        assert!(
+            matches!(r, Err(Error::EpochHeld { pe, held, asked }) if pe == me.index() && held == h && asked == a),
+            "{r:?}"
+        );
+    };
+    let a = win.lock(me, LockKind::Shared).unwrap();
+    let b = win.lock(me, LockKind::Shared).unwrap();
+    let (mut x, mut y) = ([0u64], [0u64]);
+    a.get(0, &mut x).unwrap();
+    b.get(0, &mut y).unwrap();
+    assert_eq!((x[0], y[0]), (me.index() as u64 + 5, me.index() as u64 + 5));
+    held(
+        win.lock(me, LockKind::Exclusive).map(drop),
+        LockKind::Shared,
+        LockKind::Exclusive,
+    );
+    drop(a);
+    held(
+        win.try_lock(me, LockKind::Exclusive).map(drop),
+        LockKind::Shared,
+        LockKind::Exclusive,
+    );
+    b.put(1, &[9]).unwrap();
+    drop(b);
+    let e = win.lock(me, LockKind::Exclusive).unwrap();
+    held(
+        win.lock(me, LockKind::Shared).map(drop),
+        LockKind::Exclusive,
+        LockKind::Shared,
+    );
+    held(
+        win.try_lock(me, LockKind::Exclusive).map(drop),
+        LockKind::Exclusive,
+        LockKind::Exclusive,
+    );
+    let mut z = [0u64; 2];
+    e.get(0, &mut z).unwrap();
+    assert_eq!(z, [me.index() as u64 + 5, 9]);
+    drop(e);
+    // The lock is free again: a try succeeds in either mode.
+    assert!(win.try_lock(me, LockKind::Exclusive).unwrap().is_some());
+    shmem.barrier_all();
+    // PE 0 holds a shared epoch on itself; PE 1 asks for an exclusive one there (it waits for
+    // PE 0's epochs to end); PE 0, told that PE 1 is about to queue, opens a second shared
+    // epoch on itself, then ends both, which lets PE 1 in.
+    if shmem.n_pes() > 1 {
+        if me == zero {
+            let first = win.lock(zero, LockKind::Shared).unwrap();
+            shmem.barrier_all();
+            queued.wait_until(shmem::Cmp::Ne, 0);
+            for _ in 0..100 {
+                std::thread::yield_now();
+            }
+            let second = win.lock(zero, LockKind::Shared).unwrap();
+            second.get(0, &mut x).unwrap();
+            assert_eq!(x[0], 5);
+            drop(first);
+            drop(second);
+        } else {
+            shmem.barrier_all();
+            if me.index() == 1 {
+                queued.p(zero, 1);
+                win.lock(zero, LockKind::Exclusive)
+                    .unwrap()
+                    .put(0, &[77])
+                    .unwrap();
+            }
+        }
+        shmem.barrier_all();
+        win.lock(zero, LockKind::Shared)
+            .unwrap()
+            .get(0, &mut x)
+            .unwrap();
+        assert_eq!(x[0], 77);
+    }
+    shmem.barrier_all();
+}
+
+/// Issue 29 item 4: `compare_and_swap` on a float window compares bit patterns (MPI allows
+/// it on integers only; here any element type, by its bits, as a `u64` of the same bits
+/// would): `0.0` does not match `-0.0` although they are equal as numbers, a NaN matches
+/// the same NaN although it equals nothing as a number, and a NaN with another payload does
+/// not match. A failing compare writes nothing; the previous value comes back either way.
+fn compare_and_swap_float_bits(shmem: &Shmem) {
+    let me = shmem.my_pe();
+    let right = shmem.pe_wrapping(me.index() + 1);
+    let nan = f64::from_bits(0x7ff8_0000_0000_0001);
+    let other_nan = f64::from_bits(0x7ff8_0000_0000_0002);
+    let win = Window::<f64>::new(shmem, 2).unwrap();
+    win.lock(me, LockKind::Exclusive)
+        .unwrap()
+        .put(0, &[-0.0, nan])
+        .unwrap();
+    shmem.barrier_all();
+    {
+        let e = win.lock(right, LockKind::Exclusive).unwrap();
+        let bits = |v: f64| v.to_bits();
+        // 0.0 == -0.0 as numbers, not as bits: no swap.
+        assert_eq!(bits(e.compare_and_swap(0, 0.0, 1.0).unwrap()), bits(-0.0));
+        // NaN != NaN as numbers, the same bits: a swap.
+        assert_eq!(bits(e.compare_and_swap(1, nan, 3.0).unwrap()), bits(nan));
+        // -0.0 by its bits: a swap.
+        assert_eq!(bits(e.compare_and_swap(0, -0.0, 2.0).unwrap()), bits(-0.0));
+        // Another NaN's bits do not match 3.0, nor does a NaN of another payload match a NaN.
+        assert_eq!(e.compare_and_swap(1, other_nan, 4.0).unwrap(), 3.0);
+        e.put(1, &[nan]).unwrap();
+        assert_eq!(
+            bits(e.compare_and_swap(1, other_nan, 5.0).unwrap()),
+            bits(nan)
+        );
+    }
+    shmem.barrier_all();
+    let mut have = [0.0f64; 2];
+    win.lock(me, LockKind::Shared)
+        .unwrap()
+        .get(0, &mut have)
+        .unwrap();
+    assert_eq!(have[0].to_bits(), 2.0f64.to_bits());
+    assert_eq!(
+        have[1].to_bits(),
+        nan.to_bits(),
+        "a NaN of another payload swapped"
+    );
+    shmem.barrier_all();
+}
+
+/// Issue 29 item 3: completion over sets of requests. Every PE starts four puts of
+/// different sizes into its right neighbour's part, tests them as a set (`test_all`) until
+/// all are finished, waits for them all (`wait_all`: the buffers come back in order), flushes,
+/// then starts four gets of the same ranges and takes them as they finish (`wait_any`: each
+/// index, mapped back to the get it was, brings that range's data). `wait_any` of no requests
+/// is `None`. Then `rput_layout` and `rget_layout`: a matrix put transposed by a layout, read
+/// back plainly (transposed, by loops) and through the layout (the matrix again).
+fn request_sets(shmem: &Shmem) {
+    const SIZES: [usize; 4] = [1, 7, 64, 300];
+    let total: usize = SIZES.iter().sum();
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let win = Window::<u64>::new(shmem, total).unwrap();
+    let src: Vec<u64> = (0..total).map(|i| req_value(me, i)).collect();
+    let starts: Vec<usize> = SIZES
+        .iter()
+        .scan(0, |at, &n| {
+            let s = *at;
+            *at += n;
+            Some(s)
+        })
+        .collect();
+    let mut dst = vec![0u64; total];
+    let e = win.lock(right, LockKind::Exclusive).unwrap();
+    e.requests(|rq| {
+        let mut puts: Vec<_> = starts
+            .iter()
+            .zip(SIZES)
+            .map(|(&at, n)| rq.rput(at, &src[at..at + n]).unwrap())
+            .collect();
+        while !window::test_all(&mut puts) {
+            std::thread::yield_now();
+        }
+        assert!(window::test_all(&mut puts), "finished stays finished");
+        let back = window::wait_all(puts);
+        for (k, b) in back.iter().enumerate() {
+            assert_eq!(*b, &src[starts[k]..starts[k] + SIZES[k]]);
+        }
+        e.flush();
+        let mut chunks = Vec::new();
+        let mut rest = &mut dst[..];
+        for n in SIZES {
+            let (c, r) = rest.split_at_mut(n);
+            chunks.push(c);
+            rest = r;
+        }
+        let mut gets: Vec<_> = starts
+            .iter()
+            .zip(chunks)
+            .map(|(&at, c)| rq.rget(at, c).unwrap())
+            .collect();
+        let mut which: Vec<usize> = (0..SIZES.len()).collect();
+        let mut seen = Vec::new();
+        while let Some((i, buf)) = window::wait_any(&mut gets) {
+            let k = which.remove(i);
+            assert_eq!(buf, &src[starts[k]..starts[k] + SIZES[k]], "get {k}");
+            seen.push(k);
+        }
+        seen.sort_unstable();
+        assert_eq!(seen, (0..SIZES.len()).collect::<Vec<_>>());
+        let mut none: Vec<shmem::window::Request<'_, &mut [u64]>> = Vec::new();
+        assert!(window::wait_any(&mut none).is_none());
+    });
+    drop(e);
+    assert_eq!(dst, src);
+    shmem.barrier_all();
+    // Requests with layouts: the first 12 elements, as a 3 x 4 matrix, put transposed into
+    // the right neighbour (past the chunks), and read back through the same layout.
+    let transpose = Layout::nested(&Layout::vector(4, 1, 3).unwrap(), 3, 1).unwrap();
+    let whole = Layout::contiguous(12);
+    let e = win.lock(right, LockKind::Exclusive).unwrap();
+    let mut back = [0u64; 12];
+    e.requests(|rq| {
+        let put = rq
+            .rput_layout(total - 12, &src[..12], &whole, &transpose)
+            .unwrap();
+        assert_eq!(put.wait(), &src[..12]);
+        e.flush();
+        let mut plain = [0u64; 12];
+        e.get(total - 12, &mut plain).unwrap();
+        for i in 0..3 {
+            for j in 0..4 {
+                assert_eq!(plain[j * 3 + i], src[i * 4 + j], "transposed ({i}, {j})");
+            }
+        }
+        let got = rq
+            .rget_layout(total - 12, &mut back, &whole, &transpose)
+            .unwrap()
+            .wait();
+        assert_eq!(got, &src[..12]);
+    });
+    drop(e);
     shmem.barrier_all();
 }
 
@@ -1055,6 +1498,31 @@ fn main() {
                 name: "layouts",
                 npes: NPES_AND_1,
                 body: layouts,
+            },
+            Case {
+                name: "several_targets",
+                npes: NPES_AND_1,
+                body: several_targets,
+            },
+            Case {
+                name: "same_target_twice",
+                npes: NPES_AND_1,
+                body: same_target_twice,
+            },
+            Case {
+                name: "compare_and_swap_float_bits",
+                npes: NPES_AND_1,
+                body: compare_and_swap_float_bits,
+            },
+            Case {
+                name: "request_sets",
+                npes: NPES_AND_1,
+                body: request_sets,
+            },
+            Case {
+                name: "layout_order",
+                npes: NPES_AND_1,
+                body: layout_order,
             },
             Case {
                 name: "window_over_vec",

@@ -95,7 +95,7 @@ fn world_allocations_agree_around_team_windows(shmem: &Shmem) {
     for r in 0..24 {
         // Sizes differ between the halves, so their heaps differ from each other's.
         let len = 1 + (r * 37 + (me % 2) * 211) % 300;
-        let mut w = TeamWindow::<u64>::new(&team, len).unwrap();
+        let w = TeamWindow::<u64>::new(&team, len).unwrap();
         {
             let e = w.lock(team.my_pe(), LockKind::Exclusive).unwrap();
             let data: Vec<u64> = (0..len).map(|i| pattern(r, me, i)).collect();
@@ -162,7 +162,7 @@ fn allocations_agree_after_several_proposals(shmem: &Shmem) {
         Some(TeamWindow::<u64>::new(&team, len(4)).unwrap())
     } else {
         let upper = TeamWindow::<u64>::new(&team, len(10)).unwrap();
-        let mut lower = TeamWindow::<u64>::new(&team, len(5)).unwrap();
+        let lower = TeamWindow::<u64>::new(&team, len(5)).unwrap();
         let data: Vec<u64> = (0..64).map(|i| mine(5, i)).collect();
         lower
             .lock(team.my_pe(), LockKind::Exclusive)
@@ -276,7 +276,7 @@ fn team_window_epochs(shmem: &Shmem) {
     // Exclusive epochs exclude each other.
     const K: u64 = 500;
     let root = team.pe(0).unwrap();
-    let mut counter = TeamWindow::<u64>::new(&team, 2).unwrap();
+    let counter = TeamWindow::<u64>::new(&team, 2).unwrap();
     for i in 0..K {
         let e = counter.lock(root, LockKind::Exclusive).unwrap();
         let mut c = [0u64];
@@ -423,7 +423,7 @@ fn team_window_epochs(shmem: &Shmem) {
 
     // Per-origin completion counts: 3 puts to the right neighbour, counted there.
     let counted = TeamWindow::<i64>::with_counts(&team, 1).unwrap();
-    let mut counted = counted;
+    let counted = counted;
     let right = team.pe((ti + 1) % m).unwrap();
     let left = team.pe((ti + m - 1) % m).unwrap();
     for k in 1..=3 {
@@ -533,6 +533,47 @@ fn team_heap_exhaustion(shmem: &Shmem) {
     world.sync().unwrap();
 }
 
+/// Issue 29 item 1 on a team window: every member holds exclusive epochs on every member at
+/// once (taken in team order), adds its world id + 1 to element 0 of each by a get and a put,
+/// flushes each and unlocks them all, 30 times; each member's total is 30 times the sum of
+/// the members' world ids + 1, folded independently. A PE outside the team is refused
+/// (`NotInWindow`), and a second exclusive epoch on a member is `EpochHeld`.
+fn team_window_several_targets(shmem: &Shmem) {
+    const ROUNDS: u64 = 30;
+    let (_world, team) = halves(shmem);
+    let me = shmem.my_pe().index() as u64;
+    let win = TeamWindow::<u64>::new(&team, 1).unwrap();
+    team.sync().unwrap();
+    for _ in 0..ROUNDS {
+        let epochs: Vec<_> = team
+            .pes()
+            .map(|p| win.lock(p, LockKind::Exclusive).unwrap())
+            .collect();
+        let again = win.lock(team.my_pe(), LockKind::Exclusive);
+        assert!(matches!(again, Err(Error::EpochHeld { .. })), "{again:?}");
+        for e in &epochs {
+            let mut v = [0u64];
+            e.get(0, &mut v).unwrap();
+            e.put(0, &[v[0] + me + 1]).unwrap();
+            e.flush();
+        }
+    }
+    if shmem.n_pes() > 1 {
+        let outside = shmem.pe_wrapping(shmem.my_pe().index() + 1);
+        let r = win.try_lock(outside, LockKind::Shared);
+        assert!(matches!(r, Err(Error::NotInWindow { .. })), "{r:?}");
+    }
+    team.sync().unwrap();
+    let mut have = [0u64];
+    win.lock(team.my_pe(), LockKind::Shared)
+        .unwrap()
+        .get(0, &mut have)
+        .unwrap();
+    let ids: u64 = team.pes().map(|p| p.world().index() as u64 + 1).sum();
+    assert_eq!(have[0], ROUNDS * ids);
+    team.sync().unwrap();
+}
+
 fn main() {
     support::main_with(
         &[
@@ -555,6 +596,11 @@ fn main() {
                 name: "team_window_epochs",
                 npes: NPES_AND_1,
                 body: team_window_epochs,
+            },
+            Case {
+                name: "team_window_several_targets",
+                npes: NPES_AND_1,
+                body: team_window_several_targets,
             },
             Case {
                 name: "team_heap_exhaustion",

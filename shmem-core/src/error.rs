@@ -153,6 +153,21 @@ pub enum Error {
         /// The PE named (world number).
         pe: usize,
     },
+    /// A passive-target epoch asked for on a window target where this PE already holds an
+    /// epoch it conflicts with (`Window::lock`): an exclusive one, or a shared one when the
+    /// new epoch is exclusive. Waiting would wait for this PE itself; end the held epoch
+    /// first. (Shared epochs on one target share this PE's hold of its lock.)
+    #[error(
+        "this PE already holds a {held:?} epoch on PE {pe} of this window: a {asked:?} epoch there would wait for itself"
+    )]
+    EpochHeld {
+        /// The target (world number).
+        pe: usize,
+        /// The mode of the epoch this PE holds there.
+        held: crate::rwlock::RwKind,
+        /// The mode asked for.
+        asked: crate::rwlock::RwKind,
+    },
     /// A transfer or element index past the end of a symmetric object.
     #[error(
         "out of bounds: {len} element(s) at index {start} of a symmetric object of {object_len}"

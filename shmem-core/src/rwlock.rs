@@ -369,6 +369,18 @@ impl RwHold<'_> {
         }
     }
 
+    /// The acquisition as a plain word, for [`RwTable::unlock_word`] (where the hold is kept
+    /// by something that cannot carry its lifetime).
+    #[inline]
+    pub fn word(&self) -> u64 {
+        let holding = if self.kind == RwKind::Shared {
+            SHARED
+        } else {
+            EXCLUSIVE
+        };
+        holding | poisoned_bit(self.poisoned) | self.ticket << 8
+    }
+
     /// Whether the lock was poisoned when it was acquired.
     #[inline]
     pub fn poisoned(&self) -> bool {
@@ -414,6 +426,15 @@ impl<'t> RwTable<'t> {
         l.lock_at(self.t, at, kind)
     }
 
+    /// [`RawRwLock::try_lock`] of lock `i`: the fast path alone, never waits.
+    ///
+    /// # Panics
+    /// If `i` is not below the number of locks.
+    pub fn try_lock(&self, i: usize, kind: RwKind) -> Option<RwHold<'t>> {
+        let (l, at) = self.locks[i];
+        l.try_lock_at(self.t, at, kind)
+    }
+
     /// [`RawRwLock::release`] of lock `i`.
     ///
     /// # Panics
@@ -422,6 +443,19 @@ impl<'t> RwTable<'t> {
     pub fn release(&self, i: usize, kind: RwKind, poison: bool) {
         let (l, at) = self.locks[i];
         l.release_at(self.t, at, kind, poison);
+    }
+
+    /// [`RwHold::unlock`] of the acquisition of lock `i` whose [`RwHold::word`] is `word`:
+    /// does nothing unless that is still this PE's present acquisition of the lock.
+    ///
+    /// # Panics
+    /// If `i` is not below the number of locks.
+    #[inline]
+    pub fn unlock_word(&self, i: usize, word: u64, poison: bool) {
+        let (l, at) = self.locks[i];
+        if l.mine_at(self.t, at) == word {
+            l.release_located(self.t, at, word, poison);
+        }
     }
 
     /// [`RwHold::unlock`] on this table's transport.
@@ -601,7 +635,16 @@ impl RawRwLock {
 
     /// [`RawRwLock::try_acquire`], returning the acquisition for [`RwHold::unlock`].
     pub fn try_lock<'t>(&self, t: &'t DefaultTransport, kind: RwKind) -> Option<RwHold<'t>> {
-        let at = self.locate(t);
+        self.try_lock_at(t, self.locate(t), kind)
+    }
+
+    /// [`RawRwLock::try_lock`] with the words located (`at`, by `locate` on `t`).
+    fn try_lock_at<'t>(
+        &self,
+        t: &'t DefaultTransport,
+        at: Located,
+        kind: RwKind,
+    ) -> Option<RwHold<'t>> {
         let seen = self.state_amo(t, at, AmoOp::Fetch);
         let (ticket, poisoned) = self.try_fast(t, at, kind, seen).ok()?;
         Some(RwHold {

@@ -9,9 +9,17 @@ use crate::Error;
 const MAX_BLOCKS: usize = 1 << 32;
 
 /// A non-contiguous layout of elements (seed page 001's derived datatypes): which elements,
-/// relative to a starting index, a transfer reads or writes. Built and checked once (blocks
-/// flattened, sorted, non-overlapping), then reused for the origin or the target side of any
-/// number of transfers to any PE: describing a layout costs nothing per transfer.
+/// relative to a starting index, a transfer reads or writes, and in which order. Built and
+/// checked once (blocks flattened, checked not to overlap), then reused for the origin or the
+/// target side of any number of transfers to any PE: describing a layout costs nothing per
+/// transfer.
+///
+/// The order is MPI's typemap order: the blocks in the order they were given
+/// ([`Layout::indexed`]), copies of a nested layout one after another. A transfer pairs the
+/// `i`-th element of the origin layout with the `i`-th of the target layout in that order,
+/// so `indexed(&[(5, 1), (0, 1)])` as the target of `[10, 20]` puts 10 at element 5 and 20 at
+/// element 0, as `MPI_Type_indexed` does; a layout whose blocks go backwards permutes
+/// (a transpose, for one).
 ///
 /// # Examples
 /// ```
@@ -22,15 +30,19 @@ const MAX_BLOCKS: usize = 1 << 32;
 /// let pair = Layout::indexed(&[(0, 2), (5, 1)])?;   // elements 0, 1 and 5
 /// let two_pairs = Layout::nested(&pair, 2, 10)?;    // ... and 10, 11, 15
 /// assert_eq!(two_pairs.len(), 6);
+/// let backwards = Layout::indexed(&[(5, 1), (0, 1)])?;  // element 5 first, then 0
+/// assert_eq!(backwards.blocks(), &[(5, 1), (0, 1)]);
 /// assert!(Layout::vector(3, 4, 2).is_err());        // blocks would overlap
 /// # Ok::<(), shmem::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
-    /// `(first element, length)` of each contiguous block, sorted, disjoint, non-empty,
-    /// adjacent blocks merged.
+    /// `(first element, length)` of each contiguous block, in the layout's order, disjoint,
+    /// non-empty; a block that starts where the one before it ends is merged into it.
     blocks: Box<[(usize, usize)]>,
     len: usize,
+    /// One past the highest element selected (0 when none).
+    extent: usize,
 }
 
 impl Layout {
@@ -55,7 +67,9 @@ impl Layout {
         Layout::nested(&Layout::contiguous(blocklen), count, stride)
     }
 
-    /// Blocks given as `(first element, length)` (`MPI_Type_indexed`), in any order.
+    /// Blocks given as `(first element, length)` (`MPI_Type_indexed`), in the order given,
+    /// which is the order of the layout's elements (the typemap order: a transfer pairs them
+    /// with the other side's elements in that order). Empty blocks are dropped.
     ///
     /// # Errors
     /// [`Error::InvalidStride`] when two blocks overlap or a block does not fit in `usize`.
@@ -101,6 +115,8 @@ impl Layout {
                     return Ok(Layout {
                         blocks: Box::new([(at, len)]),
                         len,
+                        // In range: the extent of the last copy was checked above.
+                        extent: at + len,
                     });
                 }
             }
@@ -128,33 +144,59 @@ impl Layout {
         Layout {
             blocks: Box::new([]),
             len: 0,
+            extent: 0,
         }
     }
 
+    /// The layout of `blocks` in their order: checked (each block inside `usize`, no two
+    /// sharing an element), empty blocks dropped, a block that starts where the one before
+    /// it ends merged into it.
     fn from_blocks(mut blocks: Vec<(usize, usize)>) -> Result<Layout, Error> {
+        const OVERLAP: Error = Error::InvalidStride {
+            what: "layout blocks overlap",
+        };
         blocks.retain(|&(_, n)| n > 0);
-        blocks.sort_unstable();
-        let mut merged: Vec<(usize, usize)> = Vec::with_capacity(blocks.len());
-        let mut len = 0usize;
-        for (at, n) in blocks {
+        let mut extent = 0;
+        for &(at, n) in &blocks {
             let end = at.checked_add(n).ok_or(Error::InvalidStride {
                 what: "a layout block past the end of the address space",
             })?;
-            match merged.last_mut() {
-                Some(last) if last.0 + last.1 > at => {
-                    return Err(Error::InvalidStride {
-                        what: "layout blocks overlap",
-                    });
-                }
-                Some(last) if last.0 + last.1 == at => last.1 = end - last.0,
-                _ => merged.push((at, n)),
-            }
-            // Disjoint blocks, each ending inside `usize`: their lengths add up inside it.
-            len += n;
+            extent = extent.max(end);
         }
+        // Overlaps are found in start order: in place when the blocks come in that order (a
+        // vector, a nested layout whose copies follow one another), else on a sorted copy.
+        let disjoint =
+            |sorted: &[(usize, usize)]| sorted.windows(2).all(|w| w[0].0 + w[0].1 <= w[1].0);
+        if blocks.is_sorted() {
+            if !disjoint(&blocks) {
+                return Err(OVERLAP);
+            }
+        } else {
+            let mut sorted = Vec::new();
+            sorted
+                .try_reserve_exact(blocks.len())
+                .map_err(|_| Error::InvalidStride {
+                    what: "a layout of more blocks than memory holds",
+                })?;
+            sorted.extend_from_slice(&blocks);
+            sorted.sort_unstable();
+            if !disjoint(&sorted) {
+                return Err(OVERLAP);
+            }
+        }
+        // Disjoint blocks, each ending inside `usize`: their lengths add up inside it.
+        let len = blocks.iter().map(|&(_, n)| n).sum();
+        blocks.dedup_by(|next, prev| {
+            let abut = prev.0 + prev.1 == next.0;
+            if abut {
+                prev.1 += next.1;
+            }
+            abut
+        });
         Ok(Layout {
-            blocks: merged.into_boxed_slice(),
+            blocks: blocks.into_boxed_slice(),
             len,
+            extent,
         })
     }
 
@@ -170,10 +212,11 @@ impl Layout {
 
     /// Elements from the start to one past the last selected element.
     pub fn extent(&self) -> usize {
-        self.blocks.last().map_or(0, |&(at, n)| at + n)
+        self.extent
     }
 
-    /// Contiguous blocks as `(first element, length)`.
+    /// Contiguous blocks as `(first element, length)`, in the layout's order (a block that
+    /// starts where the one before it ends is merged into it).
     pub fn blocks(&self) -> &[(usize, usize)] {
         &self.blocks
     }

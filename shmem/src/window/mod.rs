@@ -11,8 +11,16 @@
 //!   `MPI_Win_complete`, `MPI_Win_wait`), and `unlock`/`fence`/`complete`/`wait` consume the
 //!   guard.
 //! * *RMA in an access epoch to a PE outside its group*: [`Error::NotInEpochGroup`].
-//! * *Two epochs of one PE on one window at once* (MPI forbids nested locks of one target):
-//!   [`Window::lock`] and [`Window::lock_all`] borrow the window mutably for the epoch's life.
+//! * *An epoch that outlives its window*: every guard borrows the window.
+//! * *Two epochs of one PE on one target that exclude each other* (MPI forbids nested locks
+//!   of one target): [`Window::lock`] borrows the window shared, so a PE may hold epochs on
+//!   any number of targets at once (lock several, operate on each, flush, unlock, as MPI
+//!   programs do), and the window keeps this PE's epochs per target: a second shared epoch
+//!   on a target shares the first one's hold of the lock (it never queues behind a writer
+//!   that waits for this PE), and an epoch that would conflict with one this PE holds there
+//!   is refused with [`Error::EpochHeld`] instead of waiting for itself. [`Window::lock_all`],
+//!   fence and post/start epochs borrow the window mutably, so they exclude every other
+//!   epoch of this PE on the window.
 //! * *`bor` on a float*: the accumulate operators are types bound to element types, as the
 //!   reductions are ([`op`]).
 //!
@@ -42,7 +50,8 @@
 //! * Request-based operations (`MPI_Rput`, `MPI_Rget`, `MPI_Raccumulate`,
 //!   `MPI_Rget_accumulate`) live in a scope opened on an epoch guard ([`Requests`]); a
 //!   [`Request`] can outlive neither the scope, nor the epoch, nor its buffers, hands a get's
-//!   buffer back when finished, and allocates nothing.
+//!   buffer back when finished, and allocates nothing; [`wait_all`], [`wait_any`] and
+//!   [`test_all`] complete sets of them.
 //! * Dropping a window frees it on this PE; its memory is reused only after every PE dropped
 //!   its window (the heap's deferred free), so no PE's epoch can reach reused memory.
 //! * A [`TeamWindow`] is a window over the members of a split [`Team`] only: created and
@@ -59,7 +68,7 @@ use std::mem::{align_of, size_of};
 use bytemuck::Pod;
 use shmem_core::collectives::PeSet;
 use shmem_core::lock::{LOCK_SIZE, LocatedLock, RawLock};
-use shmem_core::rwlock::{RWLOCK_OWN_BYTES, RawRwLock, RwHold, RwKind, RwTable, rwlock_size};
+use shmem_core::rwlock::{RWLOCK_OWN_BYTES, RawRwLock, RwKind, RwTable, rwlock_size};
 use shmem_core::shm::LocatedRange;
 use shmem_core::transport::{AmoOp, Transport};
 use shmem_core::wait::{WaitKind, WaitSite};
@@ -83,7 +92,7 @@ mod request;
 pub use layout::Layout;
 use layout::zip_layouts;
 use op::AccumulateOp;
-pub use request::{Request, Requests};
+pub use request::{Request, Requests, test_all, wait_all, wait_any};
 
 /// A PE as an epoch's RMA methods take it: a world [`Pe`] or a [`TeamPe`] (of any team: it
 /// names one process). On a [`TeamWindow`], a PE outside the window's team is refused
@@ -122,6 +131,29 @@ struct Target<'s> {
     part: LocatedRange<'s>,
 }
 
+/// This PE's passive-target epochs on one member's lock: how many it holds (`EXCLUSIVE`: one
+/// exclusive epoch; 0: none), and their acquisition of the lock (`RwHold::word`), which the
+/// last one to end releases. A PE makes at most one request on a lock at a time
+/// (`shmem_core::rwlock`'s contract): shared epochs after the first count here and take no
+/// request, and a conflicting one is refused.
+#[derive(Debug)]
+struct Held {
+    epochs: Cell<usize>,
+    word: Cell<u64>,
+}
+
+/// `Held::epochs` of an exclusive epoch.
+const EXCLUSIVE: usize = usize::MAX;
+
+/// `Held::epochs` of the first epoch of mode `kind`.
+#[inline]
+fn epochs_of(kind: LockKind) -> usize {
+    match kind {
+        RwKind::Shared => 1,
+        RwKind::Exclusive => EXCLUSIVE,
+    }
+}
+
 /// The window's heap block: a world allocation (freed locally, released at a later world
 /// allocation) or a team allocation (freed collectively over the team).
 enum Block<'s> {
@@ -140,12 +172,12 @@ enum Block<'s> {
 /// let mut win = Window::<u64>::new(&shmem, 16)?;
 /// let zero = shmem.pe(0)?;
 /// {
-///     let epoch = win.lock(zero, LockKind::Shared);  // MPI_Win_lock(SHARED, 0)
+///     let epoch = win.lock(zero, LockKind::Shared)?; // MPI_Win_lock(SHARED, 0)
 ///     epoch.accumulate(3, &[1, 2], op::Sum)?;         // atomic per element
 /// }                                                   // MPI_Win_unlock: complete at PE 0
 /// shmem.barrier_all();
 /// let mut got = [0u64; 2];
-/// win.lock(zero, LockKind::Exclusive).get(3, &mut got)?;
+/// win.lock(zero, LockKind::Exclusive)?.get(3, &mut got)?;
 /// assert_eq!(got, [shmem.n_pes() as u64, 2 * shmem.n_pes() as u64]);
 /// # Ok::<(), shmem::Error>(())
 /// ```
@@ -163,6 +195,8 @@ pub struct Window<'s, T: Pod> {
     /// The members' reader/writer locks, located (member `i`'s at index `i`: its home part
     /// on member `i`, this PE's requester words for it in this PE's part).
     locks: RwTable<'s>,
+    /// This PE's passive-target epochs on each member (index `i`: member `i`).
+    held: Box<[Held]>,
     /// The members, located (member `i` at index `i`).
     targets: Box<[Target<'s>]>,
     /// Active-target counters, `m` words each, indexed by member: `POSTED[q]` (how many
@@ -243,7 +277,7 @@ impl<'s, T: Pod> Window<'s, T> {
     /// {
     ///     let mut win = Window::over(&mut v)?;
     ///     let me = shmem.my_pe();
-    ///     win.lock(me, LockKind::Exclusive).accumulate(0, &[10, 10], op::Sum)?;
+    ///     win.lock(me, LockKind::Exclusive)?.accumulate(0, &[10, 10], op::Sum)?;
     /// }
     /// assert_eq!(v.read(1)?, 11);
     /// # Ok::<(), shmem::Error>(())
@@ -361,6 +395,12 @@ impl<'s, T: Pod> Window<'s, T> {
             len,
             data,
             locks,
+            held: (0..m)
+                .map(|_| Held {
+                    epochs: Cell::new(0),
+                    word: Cell::new(0),
+                })
+                .collect(),
             targets,
             sync: base + sync,
             fences: Cell::new(0),
@@ -388,31 +428,164 @@ impl<'s, T: Pod> Window<'s, T> {
     /// made). The epoch's operations are methods of the returned guard; dropping it ends the
     /// epoch (`MPI_Win_unlock`) after completing them.
     ///
-    /// # Panics
-    /// A shared epoch, when [`crate::MAX_READERS`] shared epochs are open on `pe`'s part (as
-    /// [`crate::SymRwLock::read`]: only epochs that are never ended add up to that many).
-    pub fn lock(&mut self, pe: Pe, kind: LockKind) -> Epoch<'_, T> {
+    /// The window is borrowed shared: a PE may hold epochs on several targets at once. A
+    /// shared epoch on a target where this PE already holds a shared one shares that one's
+    /// hold of the lock (no second request, so it never waits behind a writer that waits for
+    /// this PE); the lock is released when the last of them ends.
+    ///
+    /// # Errors
+    /// [`Error::EpochHeld`] when this PE holds an exclusive epoch on `pe` of this window, or
+    /// a shared one and `kind` is exclusive: the epoch would wait for this PE itself. Nothing
+    /// is locked then.
+    ///
+    /// # Examples
+    /// Several targets at once, as MPI programs lock them (MPICH's `lock_nested`):
+    /// ```
+    /// use shmem::window::{LockKind, Window};
+    ///
+    /// let shmem = shmem::init()?;
+    /// let win = Window::<u64>::new(&shmem, 4)?;
+    /// let me = shmem.my_pe();
+    /// let epochs = shmem
+    ///     .pes()
+    ///     .map(|pe| win.lock(pe, LockKind::Shared))
+    ///     .collect::<Result<Vec<_>, _>>()?;
+    /// for e in &epochs {
+    ///     e.get(0, &mut [0])?;
+    /// }
+    /// let again = win.lock(me, LockKind::Exclusive);      // this PE reads there already
+    /// assert!(matches!(again, Err(shmem::Error::EpochHeld { .. })));
+    /// drop(epochs);                                       // MPI_Win_unlock, each target
+    /// win.lock(me, LockKind::Exclusive)?.put(0, &[7])?;
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    #[inline]
+    pub fn lock(&self, pe: Pe, kind: LockKind) -> Result<Epoch<'_, T>, Error> {
         self.lock_member(pe.index(), kind)
     }
 
     /// [`Window::lock`] on member `i`.
-    fn lock_member(&mut self, i: usize, kind: LockKind) -> Epoch<'_, T> {
-        let win = &*self;
-        let hold = win.locks.lock(i, kind);
-        Epoch {
-            win,
+    #[inline]
+    fn lock_member(&self, i: usize, kind: LockKind) -> Result<Epoch<'_, T>, Error> {
+        self.enter(i, kind)?;
+        Ok(Epoch {
+            win: self,
             pe: i,
             kind,
-            hold,
+        })
+    }
+
+    /// Takes member `i`'s lock in mode `kind` for one more epoch of this PE, or joins the
+    /// shared ones it holds there, for [`Window::leave`] to end. Always inlined, as the lock's
+    /// fast path is: an epoch's whole cost is a few dozen instructions, and a call adds a
+    /// frame's register saves to it (`bench/icount.rs`: 206 instructions an epoch with
+    /// `enter` and `leave` out of line, against 183 before them).
+    #[inline(always)]
+    fn enter(&self, i: usize, kind: LockKind) -> Result<(), Error> {
+        let held = &self.held[i];
+        if held.epochs.get() != 0 {
+            return self.join(i, kind);
         }
+        let hold = self.locks.lock(i, kind);
+        held.word.set(hold.word());
+        held.epochs.set(epochs_of(kind));
+        Ok(())
+    }
+
+    /// Tries to start a passive-target epoch on PE `pe` without waiting: `Ok(None)` when the
+    /// lock is not free at once in mode `kind` (someone holds or queues for it in a
+    /// conflicting mode, or, for a reader, anyone queues); nothing is locked then. A shared
+    /// epoch on a target where this PE holds a shared one is always granted ([`Window::lock`]).
+    /// There is no `MPI_Win_trylock`; this is [`crate::SymRwLock::try_read`] and
+    /// [`crate::SymRwLock::try_write`] for windows.
+    ///
+    /// # Errors
+    /// As for [`Window::lock`].
+    pub fn try_lock(&self, pe: Pe, kind: LockKind) -> Result<Option<Epoch<'_, T>>, Error> {
+        self.try_lock_member(pe.index(), kind)
+    }
+
+    /// [`Window::try_lock`] on member `i`.
+    fn try_lock_member(&self, i: usize, kind: LockKind) -> Result<Option<Epoch<'_, T>>, Error> {
+        let held = &self.held[i];
+        if held.epochs.get() != 0 {
+            self.join(i, kind)?;
+        } else {
+            let Some(hold) = self.locks.try_lock(i, kind) else {
+                return Ok(None);
+            };
+            held.word.set(hold.word());
+            held.epochs.set(epochs_of(kind));
+        }
+        Ok(Some(Epoch {
+            win: self,
+            pe: i,
+            kind,
+        }))
+    }
+
+    /// An epoch of mode `kind` on member `i`, where this PE holds some already: a shared one
+    /// joins the shared ones held; anything else would wait for this PE.
+    #[cold]
+    #[inline(never)]
+    fn join(&self, i: usize, kind: LockKind) -> Result<(), Error> {
+        let held = &self.held[i];
+        let n = held.epochs.get();
+        if n != EXCLUSIVE && kind == RwKind::Shared {
+            // One per shared epoch guard made (`usize::MAX - 1` of them, even forgotten, are
+            // more than a process can make).
+            held.epochs.set(n + 1);
+            return Ok(());
+        }
+        Err(Error::EpochHeld {
+            pe: self.pe(i),
+            held: if n == EXCLUSIVE {
+                RwKind::Exclusive
+            } else {
+                RwKind::Shared
+            },
+            asked: kind,
+        })
+    }
+
+    /// Ends one of this PE's epochs on member `i`: the last one completes the operations
+    /// (`settle`, then the release's `quiet`) and releases the lock; an earlier one completes
+    /// its operations at the target (a flush), as an unlock must, and leaves the lock held.
+    /// Always inlined, as `enter`.
+    #[inline(always)]
+    fn leave(&self, i: usize) {
+        let held = &self.held[i];
+        let n = held.epochs.get();
+        if n != 1 && n != EXCLUSIVE {
+            self.leave_shared(i, n);
+            return;
+        }
+        held.epochs.set(0);
+        self.settle(Some(i));
+        self.locks.unlock_word(i, held.word.get(), false);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn leave_shared(&self, i: usize, n: usize) {
+        self.held[i].epochs.set(n - 1);
+        self.t().quiet();
+        self.settle(Some(i));
     }
 
     /// Starts a shared access epoch on every PE (`MPI_Win_lock_all`): takes every PE's lock
     /// shared, in PE order. Dropping the guard ends it after completing every operation.
+    ///
+    /// # Panics
+    /// When an exclusive epoch of this PE on the window was never ended (a guard passed to
+    /// `mem::forget`): the epoch would wait for it forever.
     pub fn lock_all(&mut self) -> EpochAll<'_, T> {
         let win = &*self;
         for i in 0..win.set.size() {
-            win.locks.lock(i, RwKind::Shared);
+            // Left by `EpochAll`'s drop.
+            if let Err(e) = win.enter(i, RwKind::Shared) {
+                panic!("lock_all: {e} (a forgotten epoch guard)");
+            }
         }
         EpochAll { win }
     }
@@ -944,10 +1117,25 @@ impl<'t, T: Pod> TeamWindow<'t, T> {
     /// in mode `kind`, served in request order.
     ///
     /// # Errors
-    /// [`Error::NotInWindow`] when `pe` is not a member of the team (nothing is locked).
-    pub fn lock(&mut self, pe: impl WindowPe, kind: LockKind) -> Result<Epoch<'_, T>, Error> {
+    /// [`Error::NotInWindow`] when `pe` is not a member of the team (nothing is locked);
+    /// [`Error::EpochHeld`] as for [`Window::lock`].
+    pub fn lock(&self, pe: impl WindowPe, kind: LockKind) -> Result<Epoch<'_, T>, Error> {
         let i = self.win.member_of(pe.world_index())?;
-        Ok(self.win.lock_member(i, kind))
+        self.win.lock_member(i, kind)
+    }
+
+    /// [`Window::try_lock`] on member `pe`: `Ok(None)` when the lock is not free at once.
+    ///
+    /// # Errors
+    /// [`Error::NotInWindow`] when `pe` is not a member of the team; [`Error::EpochHeld`] as
+    /// for [`Window::lock`]. Nothing is locked then.
+    pub fn try_lock(
+        &self,
+        pe: impl WindowPe,
+        kind: LockKind,
+    ) -> Result<Option<Epoch<'_, T>>, Error> {
+        let i = self.win.member_of(pe.world_index())?;
+        self.win.try_lock_member(i, kind)
     }
 
     /// [`Window::lock_all`]: a shared epoch on every member, locked in team order.
@@ -1031,7 +1219,7 @@ impl<'t, T: Pod> TeamWindow<'t, T> {
 #[diagnostic::on_unimplemented(
     message = "RMA on a window needs an access epoch: `{Self}` has no `put`, `get` or accumulate of its own",
     label = "called outside an access epoch",
-    note = "open an epoch and call the method on the guard it returns: `win.lock(pe, LockKind::Exclusive).put(at, &src)`, `win.lock_all().put(pe, at, &src)`, `win.fence_epoch()`, `win.start(&targets)` (MPI_Win_lock, MPI_Win_lock_all, MPI_Win_fence, MPI_Win_start)"
+    note = "open an epoch and call the method on the guard it returns: `win.lock(pe, LockKind::Exclusive)?.put(at, &src)`, `win.lock_all().put(pe, at, &src)`, `win.fence_epoch()`, `win.start(&targets)` (MPI_Win_lock, MPI_Win_lock_all, MPI_Win_fence, MPI_Win_start)"
 )]
 pub trait AccessEpochFirst: pe_sealed::Sealed {
     /// What a value of an implementing type would prove: nothing, as there is none.
@@ -1298,6 +1486,12 @@ macro_rules! rma_methods {
         /// the previous value either way (`MPI_Compare_and_swap`); a failing compare writes
         /// nothing.
         ///
+        /// The comparison is of bits, for every element type: MPI allows only integers
+        /// here, and on integers bits and values agree; on floats, as on a `u64` of the
+        /// same bits, `0.0` does not match `-0.0` (equal as numbers), and a NaN matches a
+        /// NaN of the same bits (equal to nothing as a number), so a loop that swaps in a
+        /// new value computed from the one it read always ends.
+        ///
         /// # Errors
         /// [`Error::OutOfBounds`] when `at` is outside the window.
         pub fn compare_and_swap(
@@ -1321,11 +1515,10 @@ macro_rules! rma_methods {
 #[must_use = "the epoch ends as soon as the guard is dropped"]
 pub struct Epoch<'w, T: Pod> {
     win: &'w Window<'w, T>,
-    /// The target's member number in the window.
+    /// The target's member number in the window (whose `held[pe]` keeps the lock's
+    /// acquisition, released by the last of this PE's epochs on the target).
     pe: usize,
     kind: LockKind,
-    /// The lock's acquisition, which the drop releases.
-    hold: RwHold<'w>,
 }
 
 impl<T: Pod> fmt::Debug for Epoch<'_, T> {
@@ -1379,8 +1572,7 @@ impl<T: Pod> Drop for Epoch<'_, T> {
     // adds a frame's register saves to it.
     #[inline]
     fn drop(&mut self) {
-        self.win.settle(Some(self.pe));
-        self.win.locks.unlock(self.hold, false);
+        self.win.leave(self.pe);
     }
 }
 
@@ -1440,7 +1632,7 @@ impl<T: Pod> Drop for EpochAll<'_, T> {
         t.quiet();
         self.win.settle(None);
         for i in 0..self.win.set.size() {
-            self.win.locks.release(i, RwKind::Shared, false);
+            self.win.leave(i);
         }
     }
 }

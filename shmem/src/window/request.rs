@@ -9,6 +9,12 @@
 //! compile), and leaking one is harmless: the scope's end finishes every operation
 //! (`shmem_core::request`, where the argument is). Requests allocate nothing.
 //!
+//! Completion over sets of requests (`MPI_Waitall`, `MPI_Waitany`, `MPI_Testall`):
+//! [`wait_all`], [`wait_any`], [`test_all`].
+//!
+//! Layouts: `rput_layout` and `rget_layout` (`MPI_Rput`, `MPI_Rget` with derived datatypes)
+//! copy when called, so their requests are finished from the start.
+//!
 //! Completion: a finished put's source may be reused; its data is complete at the target,
 //! as every operation's, by the epoch's next flush or its end. A finished get's data is in
 //! its buffer. The accumulate family is done when it returns (its atomicity takes the
@@ -21,7 +27,7 @@ pub use shmem_core::request::Request;
 use shmem_core::request::Scope;
 
 use super::op::AccumulateOp;
-use super::{Access, Epoch, EpochAll, FenceEpoch, WindowPe};
+use super::{Access, Epoch, EpochAll, FenceEpoch, Layout, WindowPe};
 use crate::Error;
 
 /// A scope of request-based operations in an epoch (`G` is the epoch guard); made by the
@@ -37,7 +43,7 @@ use crate::Error;
 /// let mut win = Window::<u32>::new(&shmem, 8)?;
 /// let src = [1, 2, 3, 4];
 /// let mut back = [0u32; 4];
-/// let epoch = win.lock(me, LockKind::Exclusive);
+/// let epoch = win.lock(me, LockKind::Exclusive)?;
 /// epoch.requests(|rq| -> Result<(), shmem::Error> {
 ///     let mut put = rq.rput(4, &src)?;          // MPI_Rput
 ///     while !put.test() {}                      // MPI_Test
@@ -125,6 +131,45 @@ macro_rules! request_methods {
                 Ok(self.scope.get(win.pe(i), off, dst))
             }
 
+            /// `put_layout` as a request (`MPI_Rput` with derived datatypes): the elements
+            /// of `src` that `origin` selects into the target's elements that `target`
+            /// selects from `at`. Its copies are done when it returns (each is a blocking
+            /// put), so the request is finished from the start; the data is complete at the
+            /// target, as every put's, by the epoch's next flush or its end.
+            ///
+            /// # Errors
+            /// As for `put_layout`; nothing is written then.
+            pub fn rput_layout(
+                &self,
+                $($pe: $pe_ty,)*
+                at: usize,
+                src: &'env [T],
+                origin: &Layout,
+                target: &Layout,
+            ) -> Result<Request<'scope, &'env [T]>, Error> {
+                let i = self.guard.target_of($($pe),*)?;
+                self.guard.win.put_layout_at(i, at, src, origin, target)?;
+                Ok(self.scope.finished(src))
+            }
+
+            /// `get_layout` as a request (`MPI_Rget` with derived datatypes): finished when
+            /// it returns; [`Request::wait`] hands `dst` back with the data.
+            ///
+            /// # Errors
+            /// As for `get_layout`; nothing is read then.
+            pub fn rget_layout(
+                &self,
+                $($pe: $pe_ty,)*
+                at: usize,
+                dst: &'env mut [T],
+                origin: &Layout,
+                target: &Layout,
+            ) -> Result<Request<'scope, &'env mut [T]>, Error> {
+                let i = self.guard.target_of($($pe),*)?;
+                self.guard.win.get_layout_at(i, at, &mut *dst, origin, target)?;
+                Ok(self.scope.finished(dst))
+            }
+
             /// `accumulate` as a request (`MPI_Raccumulate`): atomic per element like it,
             /// and finished when it returns.
             ///
@@ -168,3 +213,36 @@ request_methods!(Epoch;);
 request_methods!(EpochAll; pe: impl WindowPe);
 request_methods!(FenceEpoch; pe: impl WindowPe);
 request_methods!(Access; pe: impl WindowPe);
+
+/// Waits until every request is finished (`MPI_Waitall`) and hands their buffers back, in
+/// the order of the requests. The returned `Vec` is the one allocation (each request
+/// allocates nothing).
+pub fn wait_all<'scope, B>(requests: impl IntoIterator<Item = Request<'scope, B>>) -> Vec<B> {
+    requests.into_iter().map(Request::wait).collect()
+}
+
+/// Whether every request is finished (`MPI_Testall`): each one is tested (so each makes
+/// progress), and the requests stay as they are, to be waited on or tested again.
+pub fn test_all<B>(requests: &mut [Request<'_, B>]) -> bool {
+    let mut all = true;
+    for r in requests {
+        all &= r.test();
+    }
+    all
+}
+
+/// Waits until one of the requests is finished (`MPI_Waitany`), takes it out of `requests`
+/// and returns its index there (before it was taken out) with its buffer; `None` at once when
+/// `requests` is empty (`MPI_UNDEFINED`). The first finished one in order is taken; while none
+/// is, the requests are tested in turn, yielding the CPU between rounds.
+pub fn wait_any<'scope, B>(requests: &mut Vec<Request<'scope, B>>) -> Option<(usize, B)> {
+    if requests.is_empty() {
+        return None;
+    }
+    loop {
+        if let Some(i) = requests.iter_mut().position(|r| r.test()) {
+            return Some((i, requests.remove(i).wait()));
+        }
+        std::thread::yield_now();
+    }
+}
