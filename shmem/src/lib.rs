@@ -177,6 +177,20 @@ pub use bytemuck;
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
 
+/// The guide's code (`docs/guide.md`), compiled and run as a doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/guide.md")]
+pub struct GuideDoctests;
+
+/// The other pages of `docs/`, so that a Rust example added to one of them is run too.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/launcher.md")]
+#[doc = include_str!("../../docs/c.md")]
+#[doc = include_str!("../../docs/clusters.md")]
+#[doc = include_str!("../../docs/coverage.md")]
+#[doc = include_str!("../../docs/performance.md")]
+pub struct DocsDoctests;
+
 #[doc(hidden)]
 /// What `#[symmetric]` expands to. Not public API.
 pub mod __private {
