@@ -1457,7 +1457,8 @@ fn check_env_errors() -> Result<(), Failed> {
 
 /// A process that an MPI launcher started (faked here by the variable Open MPI's `mpirun`
 /// sets) in a build without the `mpi` feature refuses to run as a 1-PE job of its own, which
-/// would silently give N unrelated jobs; `SHMEM_TRANSPORT=shm` says that is what is wanted.
+/// would silently give N unrelated jobs, with a line that says the job cannot start (not that
+/// shmemrun's environment is bad); `SHMEM_TRANSPORT=shm` says that is what is wanted.
 #[cfg(not(feature = "mpi"))]
 fn check_mpi_without_feature() -> Result<(), Failed> {
     let exe = std::env::current_exe().unwrap();
@@ -1473,8 +1474,9 @@ fn check_mpi_without_feature() -> Result<(), Failed> {
     let err = String::from_utf8_lossy(&out.stderr);
     ensure(
         !out.status.success()
-            && err.contains("Open MPI's mpirun started this PE")
-            && err.contains("--features mpi"),
+            && err.contains("cannot start the job: Open MPI's mpirun started this PE")
+            && err.contains("--features mpi")
+            && !err.contains("launcher environment"),
         || describe(&out),
     )?;
     let out = run("shm");

@@ -401,6 +401,11 @@ pub enum Error {
     /// The environment set by `shmemrun` is malformed.
     #[error("bad launcher environment: {0}")]
     Bootstrap(String),
+    /// The job cannot start the way it was launched: the MPI library refused something the
+    /// transport needs (a window, a thread level), or an MPI launcher started a program built
+    /// without the `mpi` feature. The message names the cause and the remedy.
+    #[error("cannot start the job: {0}")]
+    Start(String),
     /// A configuration value (environment variable or flag) could not be parsed.
     #[error("bad configuration {name}={value:?}: {why}")]
     Config {

@@ -282,7 +282,7 @@ fn check(what: &str, rc: c_int) -> Result<()> {
     if rc == 0 {
         Ok(())
     } else {
-        Err(Error::Bootstrap(format!(
+        Err(Error::Start(format!(
             "{what} failed with MPI error code {rc}"
         )))
     }
@@ -353,7 +353,7 @@ fn allocate_shared(bytes: usize, info: &Info, comm: ffi::MPI_Comm) -> Result<ffi
         )
     });
     if rc != 0 {
-        return Err(Error::Bootstrap(format!(
+        return Err(Error::Start(format!(
             "MPI_Win_allocate_shared of {bytes} bytes failed (MPI error code {rc}): the node's \
              shared memory is too small for it, or the MPI library's one-sided component \
              cannot make shared windows; under Open MPI, run with `--mca osc sm,ucx`"
@@ -453,7 +453,7 @@ fn wants_osc_choice(var: impl Fn(&str) -> Option<String>, user_file: Option<&str
 /// one node, the [`Net`] that reaches the other nodes.
 ///
 /// # Errors
-/// [`Error::Bootstrap`] when MPI was finalized, offers less than `MPI_THREAD_SERIALIZED` where
+/// [`Error::Start`] when MPI was finalized, offers less than `MPI_THREAD_SERIALIZED` where
 /// `SHMEM_MPI_THREADS=serialized` asks for it, was initialized by the program below
 /// `MPI_THREAD_SERIALIZED` on another thread, or a window call fails or gives memory of another shape than the
 /// segment's; [`Error::Segment`] when the shared header is refused; [`Error::Config`] when
@@ -470,7 +470,7 @@ pub(crate) fn start(
         MpiThreads::Multiple => Threading::Multiple,
     };
     if mpi::environment::is_finalized() {
-        return Err(Error::Bootstrap(
+        return Err(Error::Start(
             "MPI was finalized before shmem::init; it cannot start again".into(),
         ));
     }
@@ -481,13 +481,13 @@ pub(crate) fn start(
     } else {
         choose_open_mpi_osc();
         let (u, level) = mpi::initialize_with_threading(want)
-            .ok_or_else(|| Error::Bootstrap("MPI could not be initialized".into()))?;
+            .ok_or_else(|| Error::Start("MPI could not be initialized".into()))?;
         SHMEM_OWNS_MPI.store(true, std::sync::atomic::Ordering::Release);
         (Some(u), level)
     };
     let below_serialized = matches!(level, Threading::Single | Threading::Funneled);
     if !single && below_serialized {
-        return Err(Error::Bootstrap(format!(
+        return Err(Error::Start(format!(
             "the MPI library offers only {level:?} threading; SHMEM_MPI_THREADS=serialized \
              needs MPI_THREAD_SERIALIZED"
         )));
@@ -498,7 +498,7 @@ pub(crate) fn start(
     // At `MULTIPLE`, contexts may call MPI from other threads (`NetPath`).
     let multiple = level == Threading::Multiple;
     if single && universe.is_none() && !is_thread_main() {
-        return Err(Error::Bootstrap(format!(
+        return Err(Error::Start(format!(
             "the program initialized MPI at {level:?} on another thread; call shmem::init on \
              the thread that initialized MPI"
         )));
@@ -593,7 +593,7 @@ pub(crate) fn start(
                 break base0.wrapping_add(pad);
             }
             if pad != 0 {
-                return Err(Error::Bootstrap(format!(
+                return Err(Error::Start(format!(
                     "the shared window does not start at the same place in a page twice \
                      ({off} bytes off after padding)"
                 )));
@@ -610,7 +610,7 @@ pub(crate) fn start(
             let (b, len) = shared_query(owner.shared, p as c_int)?;
             let want = base.wrapping_add(control + p * partition);
             if b.wrapping_add(*d as usize) != want || len < partition + *d as usize {
-                return Err(Error::Bootstrap(format!(
+                return Err(Error::Start(format!(
                     "the shared window's parts are not laid out as the segment: rank {p} \
                      has {len} bytes at {b:?}, expected {} bytes at {want:?}",
                     partition + *d as usize
@@ -646,7 +646,7 @@ pub(crate) fn start(
             // `mremap` does only for shared pages. So this node's segment is a memfd mapping
             // of shmem's own, as under `shmemrun`.
             let failed = |e: std::io::Error| {
-                Error::Bootstrap(format!("mapping this node's segment failed: {e}"))
+                Error::Start(format!("mapping this node's segment failed: {e}"))
             };
             let fd =
                 sys::memfd_create("shmem-mpi-node", (planned + PAGE) as u64).map_err(failed)?;
@@ -661,7 +661,7 @@ pub(crate) fn start(
             shared_query(owner.shared, 0)?
         };
         if base.is_null() || size < planned + PAGE {
-            return Err(Error::Bootstrap(format!(
+            return Err(Error::Start(format!(
                 "the node's shared window has {size} bytes, the segment needs {}",
                 planned + PAGE
             )));
@@ -688,7 +688,7 @@ pub(crate) fn start(
             )
         });
         if rc != 0 {
-            return Err(Error::Bootstrap(format!(
+            return Err(Error::Start(format!(
                 "MPI_Win_create failed (MPI error code {rc}): the MPI library's one-sided \
                  component cannot expose this PE's memory to the other nodes; under Open MPI, \
                  run with `--mca osc sm,ucx` (or `sm,pt2pt`)"
@@ -773,7 +773,7 @@ fn unified(win: ffi::MPI_Win) -> Result<()> {
     // SAFETY: with `flag` set, `model` points to MPI's `int`, valid while the window lives.
     let value = (flag != 0 && !model.is_null()).then(|| unsafe { *model });
     match value {
-        Some(v) if v != ffi::MPI_WIN_UNIFIED as c_int => Err(Error::Bootstrap(
+        Some(v) if v != ffi::MPI_WIN_UNIFIED as c_int => Err(Error::Start(
             "the MPI window uses the separate memory model; shmem needs MPI_WIN_UNIFIED".into(),
         )),
         _ => Ok(()),

@@ -287,13 +287,13 @@ fn how_started(startup: &config::Startup) -> Result<Start> {
     match (startup.transport, config::mpi_launcher()) {
         (TransportChoice::Shm, _) => Ok(Start::Singleton),
         (TransportChoice::Mpi, _) if with_mpi => Ok(Start::Mpi),
-        (TransportChoice::Mpi, _) => Err(Error::Bootstrap(format!(
+        (TransportChoice::Mpi, _) => Err(Error::Start(format!(
             "{}=mpi, but this program was built without shmem's `mpi` feature",
             config::ENV_TRANSPORT
         ))),
         (TransportChoice::Auto, Some(_)) if with_mpi => Ok(Start::Mpi),
         (TransportChoice::Auto, Some((who, size))) if size != Some(1) => {
-            Err(Error::Bootstrap(format!(
+            Err(Error::Start(format!(
                 "{who} started this PE, but the program was built without shmem's `mpi` \
                  feature: rebuild it with `--features mpi`, or launch it with shmem's \
                  shmemrun ({}=shm runs each process as a 1-PE job); if you did run \
@@ -349,7 +349,7 @@ impl Runtime {
     /// # Errors
     /// [`Error::AlreadyInitialized`], [`Error::Finalized`], [`Error::SegmentTaken`] (an
     /// earlier launched `init` of this process failed: it cannot be retried),
-    /// [`Error::Bootstrap`], [`Error::Segment`], [`Error::NotLaunchedPe`] and [`Error::PeClaimed`] (this process is
+    /// [`Error::Bootstrap`], [`Error::Start`], [`Error::Segment`], [`Error::NotLaunchedPe`] and [`Error::PeClaimed`] (this process is
     /// not the one the launcher started as its PE, see `claim`), [`Error::StaticsMismatch`],
     /// [`Error::StaticsTooLarge`], [`Error::Config`], [`Error::Io`].
     pub fn init(statics: &[StaticDesc<'_>]) -> Result<(Runtime, StaticsLayout)> {

@@ -128,7 +128,9 @@ impl fmt::Debug for Shmem {
 /// when a PE of an MPI job whose MPI the program initialized itself calls it again after
 /// finalize, or whose handle was dropped on a thread other than the main one (shmem freed its
 /// MPI windows then); [`Error::Segment`] / [`Error::Bootstrap`] when
-/// the launcher's segment is refused; [`Error::StaticsMismatch`] when PEs run different
+/// the launcher's segment is refused; [`Error::Start`] when the job cannot start as launched
+/// (an MPI launcher and a program built without the `mpi` feature, or an MPI library that
+/// cannot make the transport's windows); [`Error::StaticsMismatch`] when PEs run different
 /// programs; [`Error::Config`] for a malformed `SHMEM_SYMMETRIC_SIZE`.
 pub fn init() -> Result<Shmem, Error> {
     init_thread(ThreadLevel::Serialized)
