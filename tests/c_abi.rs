@@ -108,6 +108,10 @@ const ERRORS: &[(&str, &str)] = &[
     ),
     ("fcollectinto", "shmem: shmem_long_fcollect: source 0x"),
     (
+        "collectinto",
+        "shmem: shmem_long_collect: a collective's target (symmetric offset",
+    ),
+    (
         "alignbig",
         "shmem: shmem_align: alignment 2147483648 is more than",
     ),

@@ -47,6 +47,10 @@ int main(int argc, char **argv) {
     if (!strcmp(mode, "psync")) shmem_barrier(0, 0, npes, &local);
     if (!strcmp(mode, "mismatch")) shmem_malloc(64 + me);
     if (!strcmp(mode, "alignbig")) shmem_align((size_t)1 << 31, 8);
+    if (!strcmp(mode, "collectinto")) { /* the same source on every PE, inside dest */
+        long *all = shmem_calloc((size_t)npes * 2, sizeof(long));
+        shmem_long_collect(SHMEM_TEAM_WORLD, all, all + 1, 2);
+    }
     if (!strcmp(mode, "fcollectinto")) { /* source at this PE's own block of dest */
         long *all = shmem_calloc((size_t)npes * 2, sizeof(long));
         shmem_long_fcollect(SHMEM_TEAM_WORLD, all, all + 2 * me, 2);

@@ -343,6 +343,31 @@ fn collect_total(
     })
 }
 
+/// A collect's target (`target_bytes` at symmetric offset `target`, once every member's count
+/// is known) must not overlap its source (`source_bytes` at `source`): members read each
+/// other's source while their targets fill, so an overlap gives a silent wrong result. Both
+/// offsets are part of the call's signature and the total is computed alike everywhere, so
+/// every member decides alike. (The Rust API cannot pass overlapping objects but a static's
+/// target; the C API can.)
+fn collect_apart(
+    target: usize,
+    target_bytes: usize,
+    source: usize,
+    source_bytes: usize,
+) -> Result<()> {
+    let overlaps = target_bytes != 0
+        && source_bytes != 0
+        && source < target.saturating_add(target_bytes)
+        && target < source.saturating_add(source_bytes);
+    if overlaps {
+        return Err(Error::TargetSourceOverlap {
+            target_offset: target,
+            source_offset: source,
+        });
+    }
+    Ok(())
+}
+
 /// `n * size`, or the refusal of a count whose bytes overflow.
 fn byte_len(n: usize, size: usize) -> (usize, Option<Refusal>) {
     match n.checked_mul(size) {
@@ -1260,7 +1285,9 @@ impl<'a> Coll<'a> {
         // enough that reading each member's detail line costs nothing that matters).
         let detail = self.detail(&call) + 8 * agree::INFO;
         let lens = |i: usize| self.word(i, detail).load(Ordering::Relaxed) as usize;
-        let result = collect_total(self.n(), count, lens, |i| self.pe(i));
+        let result = collect_total(self.n(), count, lens, |i| self.pe(i)).and_then(|total| {
+            collect_apart(target, total.saturating_mul(size), source, bytes).map(|()| total)
+        });
         if let Ok(total) = result {
             let mut at = 0;
             for i in 0..self.n() {

@@ -32,7 +32,7 @@ use std::sync::atomic::{Ordering, fence};
 use super::agree::{self, Kind, Refusal, Sig};
 use super::{
     Arrival, Call, Coll, EPOCH, EXACT_BIT, REFUSED_BIT, ReduceOp, SIGHASH, STATUS, ScanOp, VALUE,
-    collect_total,
+    collect_apart, collect_total,
 };
 use crate::copy;
 use crate::error::Result;
@@ -514,6 +514,7 @@ impl Coll<'_> {
         if let Some(r) = too_large(total, size, total_bytes) {
             return Err(r.into());
         }
+        collect_apart(target, total_bytes, source, n.saturating_mul(size))?;
         let counts: Vec<i32> = counts.iter().map(|&c| (c * size) as i32).collect();
         let displs: Vec<i32> = counts
             .iter()
