@@ -1426,6 +1426,241 @@ fn request_sets(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// The value origin `p` writes at element `j` of target `k`'s part of a sized window.
+fn sized_value(p: usize, k: usize, j: usize) -> u64 {
+    ((p as u64 + 1) << 40) | ((k as u64) << 20) | j as u64
+}
+
+/// Asserts that `r` is the bounds error of a range from `start` of `len` elements on a
+/// target exposing `object_len`.
+fn assert_oob<V: std::fmt::Debug>(
+    r: Result<V, Error>,
+    start: usize,
+    len: usize,
+    object_len: usize,
+) {
+    match r {
+        Err(Error::OutOfBounds {
+            start: s,
+            len: l,
+            object_len: o,
+        }) if (s, l, o) == (start, len, object_len) => {}
+        other => panic!("expected OutOfBounds {{ {start}, {len}, {object_len} }}: {other:?}"),
+    }
+}
+
+/// Issue 29 item 3: a window whose length differs per PE (`MPI_Win_allocate` with a size per
+/// process, MPICH's `win_zero`): PE `k` exposes `k` elements (PE 0 none). Every PE fills
+/// every other PE's whole part under an exclusive epoch and reads it back; one element past
+/// a target's length is refused for every kind of operation, naming that target's length,
+/// and writes nothing (not even into the padding up to the longest part); accumulates and
+/// `fetch_and_op` on each PE's last element give exact totals; `lock_all` gets read every
+/// part in full.
+fn sized_windows(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let win = Window::<u64>::new_sized(shmem, me).unwrap();
+    assert_eq!((win.len(), win.is_empty()), (me, me == 0));
+    for pe in shmem.pes() {
+        assert_eq!(win.len_of(pe), pe.index());
+    }
+    shmem.barrier_all();
+    for pe in shmem.pes() {
+        let k = pe.index();
+        let e = win.lock(pe, LockKind::Exclusive).unwrap();
+        let src: Vec<u64> = (0..k).map(|j| sized_value(me, k, j)).collect();
+        e.put(0, &src).unwrap();
+        e.flush();
+        let mut back = vec![0u64; k];
+        e.get(0, &mut back).unwrap();
+        assert_eq!(back, src, "PE {me} read back PE {k}'s part");
+        // One past the target's own length, whatever the longest part is.
+        assert_oob(e.put(k, &[1]), k, 1, k);
+        assert_oob(e.put(0, &vec![1; k + 1]), 0, k + 1, k);
+        assert_oob(e.get(0, &mut vec![0; k + 1]), 0, k + 1, k);
+        assert_oob(e.accumulate(k, &[1], op::Sum), k, 1, k);
+        assert_oob(e.get_accumulate(k, &[1], &mut [0], op::Sum), k, 1, k);
+        assert_oob(e.fetch_and_op(k, 1, op::Sum), k, 1, k);
+        assert_oob(e.compare_and_swap(k, 0, 1), k, 1, k);
+        let one = Layout::contiguous(1);
+        assert_oob(e.put_layout(k, &[1], &one, &one), k, 1, k);
+        assert_oob(e.get_layout(k, &mut [0], &one, &one), k, 1, k);
+        let mut one = [0u64];
+        e.requests(|rq| {
+            assert_oob(rq.rput(k, &[1]).map(drop), k, 1, k);
+            assert_oob(rq.rget(k, &mut one).map(drop), k, 1, k);
+        });
+        e.get(0, &mut back).unwrap();
+        assert_eq!(back, src, "a refused call wrote into PE {k}'s part");
+    }
+    shmem.barrier_all();
+    // Each PE writes its own part; then every PE reads every part under one lock_all.
+    {
+        let own: Vec<u64> = (0..me).map(|j| sized_value(me, me, j)).collect();
+        win.lock(shmem.my_pe(), LockKind::Exclusive)
+            .unwrap()
+            .put(0, &own)
+            .unwrap();
+    }
+    shmem.barrier_all();
+    let mut win = win;
+    {
+        let all = win.lock_all();
+        for pe in shmem.pes() {
+            let k = pe.index();
+            let mut got = vec![0u64; k];
+            all.get(pe, 0, &mut got).unwrap();
+            let want: Vec<u64> = (0..k).map(|j| sized_value(k, k, j)).collect();
+            assert_eq!(got, want, "PE {me} read PE {k}'s part under lock_all");
+            assert_oob(all.get(pe, k, &mut [0]), k, 1, k);
+        }
+    }
+    shmem.barrier_all();
+    // Accumulates: every PE adds `me + 1` (accumulate) and 1 (fetch_and_op) to the last
+    // element of every PE that has one.
+    let acc = Window::<i64>::new_sized(shmem, me).unwrap();
+    shmem.barrier_all();
+    let total = (n * (n + 1) / 2 + n) as i64;
+    for pe in shmem.pes().filter(|pe| pe.index() > 0) {
+        let last = pe.index() - 1;
+        let e = acc.lock(pe, LockKind::Shared).unwrap();
+        e.accumulate(last, &[me as i64 + 1], op::Sum).unwrap();
+        let old = e.fetch_and_op(last, 1, op::Sum).unwrap();
+        assert!(
+            (me as i64 + 1..total).contains(&old),
+            "fetch_and_op on PE {}: previous value {old}",
+            pe.index()
+        );
+    }
+    shmem.barrier_all();
+    if me > 0 {
+        let mut mine = vec![-1i64; me];
+        acc.lock(shmem.my_pe(), LockKind::Shared)
+            .unwrap()
+            .get(0, &mut mine)
+            .unwrap();
+        let mut want = vec![0i64; me];
+        want[me - 1] = total;
+        assert_eq!(mine, want, "PE {me}'s part after the accumulates");
+    }
+    shmem.barrier_all();
+}
+
+/// Sized windows with counts and over every kind of epoch: a PE's operations into a part are
+/// counted there; fence and post/start epochs check each target's own length.
+fn sized_windows_epochs(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    // PE k exposes 2k + 1 elements.
+    let len = |k: usize| 2 * k + 1;
+    let mut win = Window::<u32>::with_counts_sized(shmem, len(me)).unwrap();
+    // Origin p writes p + 1 at element len(k) - 1 - p of every PE k long enough for it.
+    {
+        let f = win.fence_epoch();
+        for pe in shmem.pes() {
+            let k = pe.index();
+            if me < len(k) {
+                f.put(pe, len(k) - 1 - me, &[me as u32 + 1]).unwrap();
+            }
+            assert_oob(f.put(pe, len(k), &[0]), len(k), 1, len(k));
+        }
+    }
+    let mut mine = vec![0u32; len(me)];
+    win.lock(shmem.my_pe(), LockKind::Shared)
+        .unwrap()
+        .get(0, &mut mine)
+        .unwrap();
+    let want: Vec<u32> = (0..len(me))
+        .map(|j| len(me) - 1 - j)
+        .map(|p| if p < n { p as u32 + 1 } else { 0 })
+        .collect();
+    assert_eq!(mine, want, "PE {me}'s part after the fence");
+    for pe in shmem.pes() {
+        let wrote = u64::from(pe.index() < len(me));
+        assert_eq!(win.received_from(pe), Some(wrote), "puts from {pe:?}");
+    }
+    shmem.barrier_all();
+    // Post/start to the right neighbour: its whole part, then one past it.
+    let right = shmem.pe_wrapping(me + 1);
+    let left = shmem.pe_wrapping(me + n - 1);
+    {
+        let (exposure, access) = win.post_start(&[left], &[right]);
+        let k = right.index();
+        let src = vec![7u32; len(k)];
+        access.put(right, 0, &src).unwrap();
+        assert_oob(access.put(right, 1, &src), 1, len(k), len(k));
+        access.complete();
+        exposure.wait();
+    }
+    let mut mine = vec![0u32; len(me)];
+    win.lock(shmem.my_pe(), LockKind::Shared)
+        .unwrap()
+        .get(0, &mut mine)
+        .unwrap();
+    assert_eq!(mine, vec![7; len(me)]);
+    shmem.barrier_all();
+}
+
+/// A window of no elements on every PE (`new_sized(0)`, as MPICH's `win_zero`): every kind of
+/// epoch opens and closes, and any element is out of bounds with length 0.
+fn zero_sized_windows(shmem: &Shmem) {
+    let me = shmem.my_pe();
+    let mut win = Window::<u64>::new_sized(shmem, 0).unwrap();
+    assert!(win.is_empty());
+    for pe in shmem.pes() {
+        assert_eq!(win.len_of(pe), 0);
+        let e = win.lock(pe, LockKind::Exclusive).unwrap();
+        e.put(0, &[]).unwrap();
+        assert_oob(e.put(0, &[1]), 0, 1, 0);
+        assert_oob(e.fetch_and_op(0, 1, op::Sum), 0, 1, 0);
+        e.flush();
+    }
+    {
+        let all = win.lock_all();
+        all.flush_all();
+        assert_oob(all.get(me, 0, &mut [0]), 0, 1, 0);
+    }
+    win.fence_epoch().fence();
+    {
+        let (exposure, access) = win.post_start(&[me], &[me]);
+        access.complete();
+        exposure.wait();
+    }
+    shmem.barrier_all();
+    // The lengths went through an agreement round: a PE that makes another collective call
+    // instead gets the same error as every other PE, and nothing hangs.
+    let r = if me.index() == 0 {
+        Window::<u64>::new_sized(shmem, 3).map(drop)
+    } else {
+        Window::<u64>::new(shmem, 3).map(drop)
+    };
+    match r {
+        Err(Error::ArgumentMismatch { .. }) if shmem.n_pes() > 1 => {}
+        Ok(()) if shmem.n_pes() == 1 => {}
+        other => panic!("expected ArgumentMismatch: {other:?}"),
+    }
+    let r = if me.index() == 0 {
+        Window::<u64>::new_sized(shmem, 3).map(drop)
+    } else {
+        Window::<u64>::with_counts_sized(shmem, 3).map(drop)
+    };
+    match r {
+        Err(Error::ArgumentMismatch { .. }) if shmem.n_pes() > 1 => {}
+        Ok(()) if shmem.n_pes() == 1 => {}
+        other => panic!("expected ArgumentMismatch: {other:?}"),
+    }
+    // The longest length decides the size: too long on one PE is an error on every PE.
+    let len = if me.index() == 0 { usize::MAX / 2 } else { 4 };
+    match Window::<u64>::new_sized(shmem, len) {
+        Err(Error::HeapExhausted { .. }) => {}
+        other => panic!("expected HeapExhausted on every PE: {other:?}"),
+    }
+    // And the heap is still in step on every PE.
+    let again = Window::<u64>::new_sized(shmem, me.index()).unwrap();
+    assert_eq!(again.len(), me.index());
+    shmem.barrier_all();
+}
+
 fn main() {
     support::main(
         &[
@@ -1553,6 +1788,21 @@ fn main() {
                 name: "refused_calls_write_nothing",
                 npes: NPES_AND_1,
                 body: refused_calls_write_nothing,
+            },
+            Case {
+                name: "sized_windows",
+                npes: NPES_AND_1,
+                body: sized_windows,
+            },
+            Case {
+                name: "sized_windows_epochs",
+                npes: NPES_AND_1,
+                body: sized_windows_epochs,
+            },
+            Case {
+                name: "zero_sized_windows",
+                npes: NPES_AND_1,
+                body: zero_sized_windows,
             },
         ],
         &[],

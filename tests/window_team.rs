@@ -574,6 +574,73 @@ fn team_window_several_targets(shmem: &Shmem) {
     team.sync().unwrap();
 }
 
+/// Issue 29 item 3 on a team window: each member exposes as many elements as its world id
+/// (PE 0, in the evens, none). Every member fills every member's whole part under an
+/// exclusive epoch and reads it back; one past a member's length is `OutOfBounds` naming
+/// that length; accumulates into each member's last element under `lock_all` total the
+/// members' world ids + 1; a world allocation after it still agrees (the heaps stay in step).
+fn team_window_sized(shmem: &Shmem) {
+    let (_world, team) = halves(shmem);
+    let me = shmem.my_pe().index();
+    let mut win = TeamWindow::<u64>::new_sized(&team, me).unwrap();
+    assert_eq!((win.len(), win.is_empty()), (me, me == 0));
+    for p in team.pes() {
+        assert_eq!(win.len_of(p).unwrap(), p.world().index());
+    }
+    if shmem.n_pes() > 1 {
+        let outside = shmem.pe_wrapping(me + 1);
+        let r = win.len_of(outside);
+        assert!(matches!(r, Err(Error::NotInWindow { .. })), "{r:?}");
+    }
+    team.sync().unwrap();
+    for p in team.pes() {
+        let k = p.world().index();
+        let e = win.lock(p, LockKind::Exclusive).unwrap();
+        let src: Vec<u64> = (0..k).map(|j| pattern(k, me, j)).collect();
+        e.put(0, &src).unwrap();
+        e.flush();
+        let mut back = vec![0u64; k];
+        e.get(0, &mut back).unwrap();
+        assert_eq!(back, src, "member {me} read back member {k}'s part");
+        let r = e.put(k, &[1]);
+        assert!(
+            matches!(r, Err(Error::OutOfBounds { start, len: 1, object_len }) if start == k && object_len == k),
+            "{r:?}"
+        );
+    }
+    team.sync().unwrap();
+    {
+        let all = win.lock_all();
+        for p in team.pes().filter(|p| p.world().index() > 0) {
+            let last = p.world().index() - 1;
+            all.accumulate(p, last, &[me as u64 + 1], op::Sum).unwrap();
+        }
+    }
+    team.sync().unwrap();
+    if me > 0 {
+        let mut last = [0u64];
+        win.lock(team.my_pe(), LockKind::Shared)
+            .unwrap()
+            .get(me - 1, &mut last)
+            .unwrap();
+        let ids: u64 = team.pes().map(|p| p.world().index() as u64 + 1).sum();
+        // Member k's own put of round k left pattern(k, last writer, k - 1) there first.
+        let base = last[0] - ids;
+        assert_eq!(
+            base >> 40,
+            me as u64,
+            "member {me}'s last element: {}",
+            last[0]
+        );
+        assert_eq!(base & 0xf_ffff, me as u64 - 1);
+    }
+    team.sync().unwrap();
+    let v = SymVec::from_fn(shmem, 3, |i| i as u64).unwrap();
+    assert_eq!(v.read(2).unwrap(), 2);
+    drop(win);
+    shmem.barrier_all();
+}
+
 fn main() {
     support::main_with(
         &[
@@ -601,6 +668,11 @@ fn main() {
                 name: "team_window_several_targets",
                 npes: NPES_AND_1,
                 body: team_window_several_targets,
+            },
+            Case {
+                name: "team_window_sized",
+                npes: NPES_AND_1,
+                body: team_window_sized,
             },
             Case {
                 name: "team_heap_exhaustion",

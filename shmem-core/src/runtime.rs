@@ -905,6 +905,43 @@ impl Runtime {
         })
     }
 
+    /// The sizes of an object whose size each member chooses (a window with per-PE lengths):
+    /// one exact agreement round over `team`'s members (`None`: every PE) on `req`'s kind,
+    /// element type and parameter, in which every member publishes its `size`; returns every
+    /// member's size, in member order (the same on every member). The object is then
+    /// allocated as usual ([`Runtime::alloc`], [`Runtime::alloc_on`]), at a size every member
+    /// derives from these. *Collective*, as the allocation that follows.
+    ///
+    /// The round's signature is an allocation's without an alignment (no allocation has
+    /// alignment 0), so it never agrees with an allocation, and a member that calls
+    /// something else gets the same [`Error::ArgumentMismatch`] as every other member.
+    ///
+    /// # Errors
+    /// On every member alike: [`Error::ArgumentMismatch`] when the members' calls differ;
+    /// the refusal's error when `req` carries one ([`AllocRequest::refusal`]).
+    pub fn agree_sizes(
+        &self,
+        team: Option<Coll<'_>>,
+        req: &AllocRequest,
+        size: u64,
+    ) -> Result<Vec<u64>> {
+        let world = self.world();
+        let coll = team.as_ref().unwrap_or(&world);
+        let sig = Sig::new(
+            Kind::Alloc,
+            req.object,
+            0,
+            req.elem,
+            coll.set(),
+            coll.area().offset(),
+        )
+        .with(agree::P1, 0)
+        .with(agree::P2, req.param as usize);
+        let mut sizes = vec![0; coll.set().size()];
+        coll.agree_values(sig, req.refusal, size, true, |i, v| sizes[i] = v)?;
+        Ok(sizes)
+    }
+
     /// The allocation protocol over `coll`'s members ([`Runtime::alloc`]): world allocations
     /// (`Direction::Up`) release the pending world blocks, team allocations
     /// (`Direction::Down`) leave them pending. A world allocation of zero bytes takes part in

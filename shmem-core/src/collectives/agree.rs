@@ -200,7 +200,7 @@ fn freed_ordinal(kind: Kind, n: u64, i: usize) -> Option<u64> {
 }
 
 /// Names of the symmetric objects an allocation can make (the op byte of an `Alloc` kind).
-pub const OBJECT_NAMES: [&str; 8] = [
+pub const OBJECT_NAMES: [&str; 10] = [
     "object",
     "symmetric array or value (SymVec/SymBox)",
     "pSync (SyncBuf)",
@@ -209,6 +209,8 @@ pub const OBJECT_NAMES: [&str; 8] = [
     "window (Window)",
     "window over a symmetric array (Window::over)",
     "window over a team (TeamWindow)",
+    "window with per-PE lengths (Window::new_sized)",
+    "window over a team with per-member lengths (TeamWindow::new_sized)",
 ];
 
 /// A call's signature: the arguments every member must agree on.

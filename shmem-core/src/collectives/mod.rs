@@ -816,6 +816,27 @@ impl<'a> Coll<'a> {
         value: u64,
         exact: bool,
     ) -> Result<(u64, u64)> {
+        let mut range = (u64::MAX, 0);
+        self.agree_values(sig, refusal, value, exact, |_, v| {
+            range = (range.0.min(v), range.1.max(v));
+        })?;
+        Ok(range)
+    }
+
+    /// [`Coll::agree_value`], handing every member's value to `each` (member number, value)
+    /// in member order, on agreement: the values an allocation whose size each member
+    /// chooses needs (`Runtime::agree_sizes`).
+    ///
+    /// # Errors
+    /// As [`Coll::sync`]; `each` is not called then.
+    pub(crate) fn agree_values(
+        &self,
+        sig: Sig,
+        refusal: Option<Refusal>,
+        value: u64,
+        exact: bool,
+        mut each: impl FnMut(usize, u64),
+    ) -> Result<()> {
         let arrival = Arrival {
             refusal,
             staged: false,
@@ -825,13 +846,14 @@ impl<'a> Coll<'a> {
         };
         #[cfg(feature = "mpi")]
         if let Some(net) = self.t.net() {
-            return self.net_agree_value(net, sig, arrival);
+            return self.net_agree_values(net, sig, arrival, each);
         }
         let call = self.begin();
         self.round(&call, sig, arrival, || {})?;
-        Ok((0..self.n())
-            .map(|i| self.value_of(&call, i))
-            .fold((u64::MAX, 0), |(lo, hi), v| (lo.min(v), hi.max(v))))
+        for i in 0..self.n() {
+            each(i, self.value_of(&call, i));
+        }
+        Ok(())
     }
 
     /// Reduction of `n` elements with `O`: `target[k] = source_0[k] op source_1[k] op ...` on

@@ -252,17 +252,19 @@ impl Coll<'_> {
             .map(drop)
     }
 
-    /// [`Coll::agree_value`] over MPI: the round, then every member's value word.
-    pub(super) fn net_agree_value(
+    /// [`Coll::agree_values`] over MPI: the round, then every member's value word.
+    pub(super) fn net_agree_values(
         &self,
         net: &Net,
         sig: Sig,
         arrival: Arrival,
-    ) -> Result<(u64, u64)> {
+        mut each: impl FnMut(usize, u64),
+    ) -> Result<()> {
         let call = self.net_round(net, sig, arrival)?;
-        Ok((0..self.n())
-            .map(|i| self.net_load(net, i, call.region + VALUE))
-            .fold((u64::MAX, 0), |(lo, hi), v| (lo.min(v), hi.max(v))))
+        for i in 0..self.n() {
+            each(i, self.net_load(net, i, call.region + VALUE));
+        }
+        Ok(())
     }
 
     /// [`Coll::reduce`] over MPI.

@@ -26,7 +26,10 @@
 //!
 //! Semantics:
 //! * Displacements are element indices into the target's part of the window, bounds-checked
-//!   ([`Error::OutOfBounds`]); a refused call writes nothing.
+//!   against that target's length ([`Error::OutOfBounds`]); a refused call writes nothing.
+//!   The length is the same on every PE ([`Window::new`]) or each PE's own
+//!   ([`Window::new_sized`], `MPI_Win_allocate` with a size per process, 0 allowed):
+//!   [`Window::len`] is this PE's, [`Window::len_of`] any PE's.
 //! * An exclusive epoch excludes every other epoch on that target; shared epochs overlap. The
 //!   lock is `shmem_core::rwlock`'s task-fair reader/writer lock, one per target PE: requests
 //!   are served in the order they were made, so a stream of shared epochs never starves an
@@ -123,12 +126,24 @@ impl WindowPe for TeamPe {
 }
 
 /// A member as the window reaches it: its accumulate lock (an MCS lock object per member,
-/// homed on it) and its elements (what puts, gets and the accumulate family read and
-/// write), both located when the window is made.
+/// homed on it), its elements (what puts, gets and the accumulate family read and write),
+/// both located when the window is made, and how many elements it exposes (what every
+/// operation on it is checked against: the block holds the longest member's elements on
+/// every member, and a shorter member's part is only its own length of it).
 #[derive(Debug)]
 struct Target<'s> {
     acc: LocatedLock<'s>,
     part: LocatedRange<'s>,
+    len: usize,
+}
+
+/// The length a PE passes to a window's constructor.
+#[derive(Clone, Copy, Debug)]
+enum Length {
+    /// Every member passes the same length (checked by the allocation's agreement).
+    Same(usize),
+    /// Each member passes its own (published in an agreement round before the allocation).
+    Own(usize),
 }
 
 /// This PE's passive-target epochs on one member's lock: how many it holds (`EXCLUSIVE`: one
@@ -161,8 +176,9 @@ enum Block<'s> {
     Team(#[allow(dead_code)] TeamAllocation<'s>),
 }
 
-/// An RMA window: `len` elements of `T` on every PE, exposed to every PE's access epochs.
-/// Created collectively, zero-filled.
+/// An RMA window: elements of `T` on every PE, exposed to every PE's access epochs: `len`
+/// on every PE ([`Window::new`]) or as many as each PE chose ([`Window::new_sized`], 0 on
+/// some PEs if they like). Created collectively, zero-filled.
 ///
 /// # Examples
 /// ```
@@ -189,6 +205,7 @@ pub struct Window<'s, T: Pod> {
     me: usize,
     /// Whether the members are every PE (then member `i` is PE `i`).
     world: bool,
+    /// This PE's elements (each member's: `targets[i].len`).
     len: usize,
     /// Symmetric offset of element 0.
     data: usize,
@@ -239,7 +256,43 @@ impl<'s, T: Pod> Window<'s, T> {
     /// [`Error::ArgumentMismatch`] on every PE when the PEs passed different lengths;
     /// [`Error::HeapExhausted`] on every PE when the symmetric heap cannot hold it.
     pub fn new(shmem: &'s Shmem, len: usize) -> Result<Self, Error> {
-        Window::create(shmem, None, len, false, None)
+        Window::create(shmem, None, Length::Same(len), false, None)
+    }
+
+    /// Allocates a window of `my_len` zeroed elements on this PE, where each PE passes its
+    /// own length (0 included): `MPI_Win_allocate` with a size per process. Every epoch's
+    /// operations on a target are checked against *that target's* length
+    /// ([`Window::len_of`]). *Collective*: every PE calls it (one agreement round on the
+    /// lengths, then the allocation, sized for the longest on every PE).
+    ///
+    /// # Errors
+    /// On every PE alike, nothing allocated: [`Error::ArgumentMismatch`] when some PE made
+    /// another collective call (or asked for counts where another did not);
+    /// [`Error::HeapExhausted`] when the symmetric heap cannot hold the longest length.
+    ///
+    /// # Examples
+    /// PE `i` exposes `i` elements (PE 0 none), and every PE adds one to the last element
+    /// of every other PE's part:
+    /// ```
+    /// use shmem::window::{LockKind, Window, op};
+    ///
+    /// let shmem = shmem::init()?;
+    /// let me = shmem.my_pe();
+    /// let mut win = Window::<u64>::new_sized(&shmem, me.index())?;
+    /// assert_eq!(win.len(), me.index());
+    /// {
+    ///     let all = win.lock_all();                            // MPI_Win_lock_all
+    ///     for pe in shmem.pes().filter(|pe| pe.index() > 0) {
+    ///         all.accumulate(pe, pe.index() - 1, &[1], op::Sum)?;
+    ///     }
+    /// }
+    /// let zero = shmem.pe(0)?;
+    /// let past = win.lock(zero, LockKind::Shared)?.put(0, &[1]); // PE 0 exposes nothing
+    /// assert!(matches!(past, Err(shmem::Error::OutOfBounds { object_len: 0, .. })));
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn new_sized(shmem: &'s Shmem, my_len: usize) -> Result<Self, Error> {
+        Window::create(shmem, None, Length::Own(my_len), false, None)
     }
 
     /// Like [`Window::new`], and the window counts, on each target, the operations each
@@ -254,7 +307,17 @@ impl<'s, T: Pod> Window<'s, T> {
     /// # Errors
     /// As for [`Window::new`].
     pub fn with_counts(shmem: &'s Shmem, len: usize) -> Result<Self, Error> {
-        Window::create(shmem, None, len, true, None)
+        Window::create(shmem, None, Length::Same(len), true, None)
+    }
+
+    /// [`Window::new_sized`] (each PE passes its own length), with per-origin completion
+    /// counts ([`Window::with_counts`]). *Collective*, like `new_sized` (every PE must ask
+    /// for counts alike).
+    ///
+    /// # Errors
+    /// As for [`Window::new_sized`].
+    pub fn with_counts_sized(shmem: &'s Shmem, my_len: usize) -> Result<Self, Error> {
+        Window::create(shmem, None, Length::Own(my_len), true, None)
     }
 
     /// A window over an existing symmetric array (`MPI_Win_create` over memory the program
@@ -283,7 +346,13 @@ impl<'s, T: Pod> Window<'s, T> {
     /// # Ok::<(), shmem::Error>(())
     /// ```
     pub fn over(vec: &'s mut SymVec<'_, T>) -> Result<Self, Error> {
-        Window::create(vec.shmem(), None, vec.len(), false, Some(vec.offset()))
+        Window::create(
+            vec.shmem(),
+            None,
+            Length::Same(vec.len()),
+            false,
+            Some(vec.offset()),
+        )
     }
 
     /// [`Window::over`], with per-origin completion counts ([`Window::with_counts`]).
@@ -291,16 +360,23 @@ impl<'s, T: Pod> Window<'s, T> {
     /// # Errors
     /// As for [`Window::over`].
     pub fn over_with_counts(vec: &'s mut SymVec<'_, T>) -> Result<Self, Error> {
-        Window::create(vec.shmem(), None, vec.len(), true, Some(vec.offset()))
+        Window::create(
+            vec.shmem(),
+            None,
+            Length::Same(vec.len()),
+            true,
+            Some(vec.offset()),
+        )
     }
 
-    /// `team`: the members (`None`: every PE, a world allocation); `over`: the symmetric
-    /// offset of an existing array whose `len` elements are the data; `None`: the data is
-    /// allocated (zeroed) with the rest.
+    /// `team`: the members (`None`: every PE, a world allocation); `length`: this PE's
+    /// length and whether every member passes the same; `over`: the symmetric offset of an
+    /// existing array whose elements are the data (every member's length the same); `None`:
+    /// the data is allocated (zeroed) with the rest, sized for the longest member.
     fn create(
         shmem: &'s Shmem,
         team: Option<&'s Team<'_>>,
-        len: usize,
+        length: Length,
         counted: bool,
         over: Option<usize>,
     ) -> Result<Self, Error> {
@@ -310,10 +386,15 @@ impl<'s, T: Pod> Window<'s, T> {
         let me = set
             .index_of(shmem.my_pe().index())
             .expect("a team is held by its members");
+        let lens = Window::<T>::lengths(shmem, team, length, counted)?;
+        let len = lens[me];
+        // The block holds the longest member's elements on every member (the same size
+        // everywhere, as the symmetric heap needs).
+        let longest = lens.iter().copied().max().unwrap_or(0);
         let data_bytes = if over.is_some() {
             Some(0)
         } else {
-            len.checked_mul(size_of::<T>())
+            longest.checked_mul(size_of::<T>())
         };
         // Offsets in the block: the elements (unless over an array), the home part of this
         // PE's lock (its ticket ring has a slot per world PE: entries name world PEs), the
@@ -334,10 +415,17 @@ impl<'s, T: Pod> Window<'s, T> {
         // The parameter every member must pass alike: the length and whether it counts, or,
         // over an array, which array (its offset; the same offset is the same array) and
         // whether it counts (a different object kind, so the two kinds never compare equal).
-        let (object, param) = match (over, team) {
-            (None, None) => (5, (len as u64).wrapping_mul(2) | u64::from(counted)),
-            (Some(offset), _) => (6, (offset as u64).wrapping_mul(2) | u64::from(counted)),
-            (None, Some(_)) => (7, (len as u64).wrapping_mul(2) | u64::from(counted)),
+        // With a length per member, the lengths were agreed already and the block's size
+        // (from the longest) is the same on every member: the parameter is whether it counts.
+        let (object, param) = match (length, over, team) {
+            (Length::Own(_), _, team) => (Window::<T>::sized_object(team), u64::from(counted)),
+            (Length::Same(_), Some(offset), _) => {
+                (6, (offset as u64).wrapping_mul(2) | u64::from(counted))
+            }
+            (Length::Same(_), None, None) => (5, (len as u64).wrapping_mul(2) | u64::from(counted)),
+            (Length::Same(_), None, Some(_)) => {
+                (7, (len as u64).wrapping_mul(2) | u64::from(counted))
+            }
         };
         let mut req = AllocRequest::object::<T>(size, LINE.max(align_of::<T>()), object, param);
         req.bytes = layout.map(|l| l.4);
@@ -381,10 +469,15 @@ impl<'s, T: Pod> Window<'s, T> {
         );
         let data = over.unwrap_or(base);
         let t = rt.transport();
-        let targets = (0..m)
-            .map(|i| Target {
+        // Each member's part is located with its own length: past it, the located range's
+        // backstop panics, so no check here can be skipped into another member's padding.
+        let targets = lens
+            .iter()
+            .enumerate()
+            .map(|(i, &len)| Target {
                 acc: RawLock::new(base + acc + LOCK_SIZE * i, set.pe(i)).located(t),
                 part: t.locate(set.pe(i), data, len * size_of::<T>()),
+                len,
             })
             .collect();
         Ok(Window {
@@ -413,14 +506,51 @@ impl<'s, T: Pod> Window<'s, T> {
         })
     }
 
-    /// Elements of the window on each PE.
+    /// Every member's length, in member order: `Length::Same` is every member's as it is
+    /// (the allocation's agreement checks that they passed the same); `Length::Own` takes
+    /// one agreement round over the members ([`shmem_core::Runtime::agree_sizes`]), whose
+    /// error every member gets alike.
+    fn lengths(
+        shmem: &Shmem,
+        team: Option<&Team<'_>>,
+        length: Length,
+        counted: bool,
+    ) -> Result<Vec<usize>, Error> {
+        let m = team.map_or(shmem.n_pes(), Team::n_pes);
+        let own = match length {
+            Length::Same(len) => return Ok(vec![len; m]),
+            Length::Own(len) => len,
+        };
+        let object = Window::<T>::sized_object(team);
+        let req = AllocRequest::object::<T>(0, LINE, object, u64::from(counted));
+        let sizes = shmem
+            .rt()
+            .agree_sizes(team.map(Team::coll), &req, own as u64)?;
+        Ok(sizes.into_iter().map(|s| s as usize).collect())
+    }
+
+    /// The allocation's object kind of a window with a length per member
+    /// (`shmem_core::collectives::OBJECT_NAMES`).
+    fn sized_object(team: Option<&Team<'_>>) -> u8 {
+        if team.is_none() { 8 } else { 9 }
+    }
+
+    /// Elements of the window on this PE. With a length per PE ([`Window::new_sized`]) other
+    /// PEs may expose more or fewer: [`Window::len_of`].
     pub fn len(&self) -> usize {
         self.len
     }
 
-    /// Whether the window has no elements.
+    /// Whether the window has no elements on this PE (`len() == 0`); other PEs' parts may
+    /// have some ([`Window::len_of`]).
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// Elements of the window on PE `pe`: what every operation on `pe` is checked against.
+    /// The same on every PE for a window made with one length ([`Window::new`]).
+    pub fn len_of(&self, pe: Pe) -> usize {
+        self.targets[pe.index()].len
     }
 
     /// Starts a passive-target access epoch on PE `pe` (`MPI_Win_lock`): waits for the lock
@@ -716,30 +846,32 @@ impl<'s, T: Pod> Window<'s, T> {
         self.shmem.rt().transport()
     }
 
-    /// Symmetric byte offset of elements `at .. at + n` on every PE, or the bounds error.
+    /// Symmetric byte offset of elements `at .. at + n` of member `i`'s part, or the bounds
+    /// error.
     #[inline]
-    fn range(&self, at: usize, n: usize) -> Result<usize, Error> {
-        self.within(at, n).map(|b| self.data + b)
+    fn range(&self, i: usize, at: usize, n: usize) -> Result<usize, Error> {
+        self.within(i, at, n).map(|b| self.data + b)
     }
 
-    /// Byte offset of elements `at .. at + n` in a member's part (its [`LocatedRange`]), or
-    /// the bounds error.
+    /// Byte offset of elements `at .. at + n` in member `i`'s part (its [`LocatedRange`]), or
+    /// the bounds error, which names member `i`'s length.
     #[inline]
-    fn within(&self, at: usize, n: usize) -> Result<usize, Error> {
+    fn within(&self, i: usize, at: usize, n: usize) -> Result<usize, Error> {
         // Every operation checks its range here: from now on a flush needs its fence.
         self.stored.set(true);
+        let len = self.targets[i].len;
         match at.checked_add(n) {
-            Some(end) if end <= self.len => Ok(at * size_of::<T>()),
+            Some(end) if end <= len => Ok(at * size_of::<T>()),
             _ => Err(Error::OutOfBounds {
                 start: at,
                 len: n,
-                object_len: self.len,
+                object_len: len,
             }),
         }
     }
 
     fn put_at(&self, i: usize, at: usize, src: &[T]) -> Result<(), Error> {
-        let b = self.within(at, src.len())?;
+        let b = self.within(i, at, src.len())?;
         // No doorbell: nothing waits on window data directly; the epoch ends with a remote
         // atomic on the target (unlock, `complete`'s count, the team fence's count, or the
         // barrier of a world fence), which rings it (`Transport::put_silent`).
@@ -853,10 +985,11 @@ impl<'s, T: Pod> Window<'s, T> {
     }
 
     /// Checks a layout transfer: equal element counts, the origin layout inside `buf_len`
-    /// elements, the target layout inside the window from `at`; returns nothing else, so a
-    /// refused transfer moves nothing.
+    /// elements, the target layout inside member `i`'s part from `at`; returns nothing else,
+    /// so a refused transfer moves nothing.
     fn check_layouts(
         &self,
+        i: usize,
         at: usize,
         origin: &Layout,
         buf_len: usize,
@@ -876,7 +1009,7 @@ impl<'s, T: Pod> Window<'s, T> {
                 object_len: buf_len,
             });
         }
-        self.within(at, target.extent()).map(drop)
+        self.within(i, at, target.extent()).map(drop)
     }
 
     fn put_layout_at(
@@ -887,7 +1020,7 @@ impl<'s, T: Pod> Window<'s, T> {
         origin: &Layout,
         target: &Layout,
     ) -> Result<(), Error> {
-        self.check_layouts(at, origin, src.len(), target)?;
+        self.check_layouts(i, at, origin, src.len(), target)?;
         let part = &self.targets[i].part;
         zip_layouts(origin, target, |o, d, n| {
             part.put_silent(
@@ -907,7 +1040,7 @@ impl<'s, T: Pod> Window<'s, T> {
         origin: &Layout,
         target: &Layout,
     ) -> Result<(), Error> {
-        self.check_layouts(at, origin, dst.len(), target)?;
+        self.check_layouts(i, at, origin, dst.len(), target)?;
         let part = &self.targets[i].part;
         zip_layouts(origin, target, |o, d, n| {
             part.get(
@@ -919,7 +1052,7 @@ impl<'s, T: Pod> Window<'s, T> {
     }
 
     fn get_at(&self, i: usize, at: usize, dst: &mut [T]) -> Result<(), Error> {
-        let b = self.within(at, dst.len())?;
+        let b = self.within(i, at, dst.len())?;
         self.targets[i].part.get(b, bytemuck::cast_slice_mut(dst));
         Ok(())
     }
@@ -939,7 +1072,7 @@ impl<'s, T: Pod> Window<'s, T> {
         target: &Layout,
         op: impl Fn(T, T) -> T,
     ) -> Result<(), Error> {
-        self.check_layouts(at, origin, src.len(), target)?;
+        self.check_layouts(i, at, origin, src.len(), target)?;
         if let Some(r) = &result
             && r.len() != src.len()
         {
@@ -952,7 +1085,7 @@ impl<'s, T: Pod> Window<'s, T> {
         if origin.is_empty() {
             return Ok(());
         }
-        let Target { acc, part } = &self.targets[i];
+        let Target { acc, part, .. } = &self.targets[i];
         let hold = acc.lock();
         zip_layouts(origin, target, |o, d, n| {
             let old = result.as_deref_mut().map(|r| &mut r[o..o + n]);
@@ -978,7 +1111,7 @@ impl<'s, T: Pod> Window<'s, T> {
         op: impl Fn(T, T) -> T,
         cas: Option<T>,
     ) -> Result<(), Error> {
-        let b = self.within(at, src.len())?;
+        let b = self.within(i, at, src.len())?;
         if let Some(r) = &result
             && r.len() != src.len()
         {
@@ -991,7 +1124,7 @@ impl<'s, T: Pod> Window<'s, T> {
         if src.is_empty() {
             return Ok(());
         }
-        let Target { acc, part } = &self.targets[i];
+        let Target { acc, part, .. } = &self.targets[i];
         let hold = acc.lock();
         match cas {
             // In place: on this node one pass over the elements, in registers.
@@ -1016,7 +1149,8 @@ impl<'s, T: Pod> Window<'s, T> {
 }
 
 /// An RMA window over the members of a [`Team`] (`MPI_Win_allocate` over a communicator):
-/// `len` elements of `T` on every member, exposed to the members' access epochs only.
+/// `len` elements of `T` on every member ([`TeamWindow::new`]) or each member's own length
+/// ([`TeamWindow::new_sized`]), exposed to the members' access epochs only.
 /// Created collectively over the team, zero-filled; dropping it is collective over the team.
 ///
 /// The same epochs as a [`Window`]'s ([`Epoch`], [`EpochAll`], [`FenceEpoch`], [`Exposure`],
@@ -1081,7 +1215,20 @@ impl<'t, T: Pod> TeamWindow<'t, T> {
     /// ([`Error::Refused`] around it, naming the first member without room, when some
     /// members have room).
     pub fn new(team: &'t Team<'_>, len: usize) -> Result<Self, Error> {
-        TeamWindow::create(team, len, false)
+        TeamWindow::create(team, Length::Same(len), false)
+    }
+
+    /// Allocates a window of `my_len` zeroed elements on this member, where each member of
+    /// `team` passes its own length (0 included), as [`Window::new_sized`] does over every
+    /// PE: operations on a member are checked against that member's length
+    /// ([`TeamWindow::len_of`]). *Collective over the team*.
+    ///
+    /// # Errors
+    /// On every member, nothing allocated: [`Error::ArgumentMismatch`] when some member made
+    /// another collective call on the team; [`Error::HeapExhausted`] (or
+    /// [`Error::Refused`]) as for [`TeamWindow::new`], for the longest length.
+    pub fn new_sized(team: &'t Team<'_>, my_len: usize) -> Result<Self, Error> {
+        TeamWindow::create(team, Length::Own(my_len), false)
     }
 
     /// Like [`TeamWindow::new`], and the window counts, on each member, the operations each
@@ -1090,11 +1237,20 @@ impl<'t, T: Pod> TeamWindow<'t, T> {
     /// # Errors
     /// As for [`TeamWindow::new`].
     pub fn with_counts(team: &'t Team<'_>, len: usize) -> Result<Self, Error> {
-        TeamWindow::create(team, len, true)
+        TeamWindow::create(team, Length::Same(len), true)
     }
 
-    fn create(team: &'t Team<'_>, len: usize, counted: bool) -> Result<Self, Error> {
-        let win = Window::create(team.shmem(), Some(team), len, counted, None)?;
+    /// [`TeamWindow::new_sized`] (each member passes its own length), with per-origin
+    /// completion counts ([`Window::with_counts`]). *Collective over the team*.
+    ///
+    /// # Errors
+    /// As for [`TeamWindow::new_sized`].
+    pub fn with_counts_sized(team: &'t Team<'_>, my_len: usize) -> Result<Self, Error> {
+        TeamWindow::create(team, Length::Own(my_len), true)
+    }
+
+    fn create(team: &'t Team<'_>, length: Length, counted: bool) -> Result<Self, Error> {
+        let win = Window::create(team.shmem(), Some(team), length, counted, None)?;
         Ok(TeamWindow { win, team })
     }
 
@@ -1103,14 +1259,27 @@ impl<'t, T: Pod> TeamWindow<'t, T> {
         self.team
     }
 
-    /// Elements of the window on each member.
+    /// Elements of the window on this member. With a length per member
+    /// ([`TeamWindow::new_sized`]) other members may expose more or fewer:
+    /// [`TeamWindow::len_of`].
     pub fn len(&self) -> usize {
         self.win.len
     }
 
-    /// Whether the window has no elements.
+    /// Whether the window has no elements on this member (`len() == 0`); other members'
+    /// parts may have some ([`TeamWindow::len_of`]).
     pub fn is_empty(&self) -> bool {
         self.win.len == 0
+    }
+
+    /// Elements of the window on member `pe`: what every operation on `pe` is checked
+    /// against.
+    ///
+    /// # Errors
+    /// [`Error::NotInWindow`] when `pe` is not a member of the team.
+    pub fn len_of(&self, pe: impl WindowPe) -> Result<usize, Error> {
+        let i = self.win.member_of(pe.world_index())?;
+        Ok(self.win.targets[i].len)
     }
 
     /// [`Window::lock`] on member `pe` (`MPI_Win_lock`): waits for the lock of `pe`'s part

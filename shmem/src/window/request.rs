@@ -108,7 +108,7 @@ macro_rules! request_methods {
             ) -> Result<Request<'scope, &'env [T]>, Error> {
                 let win = self.guard.win;
                 let i = self.guard.target_of($($pe),*)?;
-                let off = win.range(at, src.len())?;
+                let off = win.range(i, at, src.len())?;
                 let req = self.scope.put(win.pe(i), off, src);
                 win.count(i);
                 Ok(req)
@@ -127,7 +127,7 @@ macro_rules! request_methods {
             ) -> Result<Request<'scope, &'env mut [T]>, Error> {
                 let win = self.guard.win;
                 let i = self.guard.target_of($($pe),*)?;
-                let off = win.range(at, dst.len())?;
+                let off = win.range(i, at, dst.len())?;
                 Ok(self.scope.get(win.pe(i), off, dst))
             }
 
