@@ -5,7 +5,8 @@
 //! exactly one PE win and writes nothing otherwise, the whole family mixed on the same
 //! elements loses no update, fence and post/start/complete/wait epochs
 //! make an epoch's data visible when it closes (rotating groups), refused calls write
-//! nothing, and sum and product accumulate complex numbers.
+//! nothing, sum and product accumulate complex numbers, and active-target windows
+//! (`ActiveWindow`, MPI's `no_locks`) do the active-target epochs without lock words.
 #![deny(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
@@ -13,7 +14,7 @@ use std::cell::Cell;
 
 mod support;
 
-use shmem::window::{self, Layout, LockKind, Window, op};
+use shmem::window::{self, ActiveWindow, Layout, LockKind, Window, op};
 use shmem::{Complex64, Error, Shmem, SymBox, SymVec};
 use support::Case;
 
@@ -1661,6 +1662,219 @@ fn zero_sized_windows(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// An active-target window (`no_locks`): fence epochs (a put into the right neighbour and an
+/// accumulate into PE 0, values from PE numbers), then post/start/complete/wait rounds with
+/// rotating groups (a put and an accumulate into the target, a put outside the group
+/// refused); each epoch's data is checked after it closes, in the next fence epoch. Over an
+/// existing array and with counts as well.
+fn active_windows(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let zero = shmem.pe(0).unwrap();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = (me + n - 1) % n;
+    let f = |p: usize, r: usize| (p * 1000 + r) as i64;
+    let mut win = ActiveWindow::<i64>::new(shmem, 6).unwrap();
+    assert_eq!(win.len(), 6);
+    assert!(!win.is_empty());
+    assert_eq!(win.len_of(zero), 6);
+    assert_eq!(win.received_from(zero), None);
+    for r in 0..12 {
+        {
+            let e = win.fence_epoch();
+            e.put(right, r % 4, &[f(me, r)]).unwrap();
+            e.accumulate(zero, 4, &[me as i64 + 1], op::Sum).unwrap();
+        }
+        let e = win.fence_epoch();
+        let mut got = [0i64];
+        e.get(shmem.my_pe(), r % 4, &mut got).unwrap();
+        assert_eq!(got[0], f(left, r), "round {r}: the left neighbour's put");
+        let mut count = [0i64];
+        e.get(zero, 4, &mut count).unwrap();
+        let per_round = (n * (n + 1) / 2) as i64;
+        assert_eq!(
+            count[0],
+            per_round * (r as i64 + 1),
+            "round {r}: PE 0's sum"
+        );
+        e.fence();
+    }
+    let g = |p: usize, r: usize| (p * 7919 + r * 13) as i64;
+    for r in 0..12 {
+        let s = if n == 1 { 0 } else { 1 + r % (n - 1) };
+        let origin = shmem.pe_wrapping(me + n - s);
+        let target = shmem.pe_wrapping(me + s);
+        {
+            let (exposure, access) = win.post_start(&[origin], &[target]);
+            access.put(target, 0, &[g(me, r)]).unwrap();
+            access
+                .accumulate(target, 5, &[me as i64 + 1], op::Sum)
+                .unwrap();
+            let outsider = shmem.pe_wrapping(me + s + 1);
+            if outsider != target {
+                assert!(matches!(
+                    access.put(outsider, 0, &[0]),
+                    Err(Error::NotInEpochGroup { .. })
+                ));
+            }
+            access.complete();
+            exposure.wait();
+        }
+        let e = win.fence_epoch();
+        let mut v = [0i64; 6];
+        e.get(shmem.my_pe(), 0, &mut v).unwrap();
+        let sum: i64 = (0..=r)
+            .map(|q| {
+                let s = if n == 1 { 0 } else { 1 + q % (n - 1) };
+                ((me + n - s) % n) as i64 + 1
+            })
+            .sum();
+        assert_eq!((v[0], v[5]), (g(origin.index(), r), sum), "pscw round {r}");
+        e.fence();
+    }
+    // Separate post and start, with counts: PE 0 exposes itself to PE 1 only, PE 1 puts
+    // twice into it, and PE 0 sees PE 1's count (and nobody else's) when its exposure ends.
+    let mut counted = ActiveWindow::<u64>::with_counts(shmem, 2).unwrap();
+    assert_eq!(counted.received_from(zero), Some(0));
+    if n > 1 {
+        let one = shmem.pe(1).unwrap();
+        if me == 0 {
+            counted.post(&[one]).wait();
+            assert_eq!(counted.wait_received(one, 2), Some(2));
+            assert_eq!(counted.received_from(one), Some(2));
+            assert_eq!(counted.received_from(zero), Some(0));
+        } else if me == 1 {
+            let access = counted.start(&[zero]);
+            access.put(zero, 0, &[41]).unwrap();
+            access.put(zero, 1, &[42]).unwrap();
+            access.complete();
+        }
+        let e = counted.fence_epoch();
+        let mut got = [0u64; 2];
+        e.get(zero, 0, &mut got).unwrap();
+        assert_eq!(got, [41, 42]);
+    }
+    shmem.barrier_all();
+    // Over an existing array: the elements are the array's, as they are.
+    let mut v = SymVec::from_fn(shmem, 3, |i| (me * 10 + i) as u64).unwrap();
+    {
+        let mut over = ActiveWindow::over(&mut v).unwrap();
+        over.fence_epoch()
+            .accumulate(right, 0, &[100], op::Sum)
+            .unwrap();
+        over.fence_epoch().fence();
+    }
+    assert_eq!(v.read(0).unwrap(), (me * 10) as u64 + 100);
+    assert_eq!(v.read(1).unwrap(), (me * 10) as u64 + 1);
+    shmem.barrier_all();
+}
+
+/// An active-target window with a length per PE: PE `p` exposes `p` elements; each PE fills
+/// its right neighbour's part in a fence epoch; past a target's own length is out of bounds.
+fn active_windows_sized(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe();
+    let right = shmem.pe_wrapping(me.index() + 1);
+    let mut win = ActiveWindow::<u64>::new_sized(shmem, me.index()).unwrap();
+    assert_eq!(win.len(), me.index());
+    assert_eq!(win.is_empty(), me.index() == 0);
+    for pe in shmem.pes() {
+        assert_eq!(win.len_of(pe), pe.index());
+    }
+    {
+        let e = win.fence_epoch();
+        let fill: Vec<u64> = (0..right.index())
+            .map(|j| sized_value(me.index(), 0, j))
+            .collect();
+        e.put(right, 0, &fill).unwrap();
+        assert_oob(
+            e.put(right, right.index(), &[1]),
+            right.index(),
+            1,
+            right.index(),
+        );
+    }
+    let e = win.fence_epoch();
+    let mut mine = vec![0u64; me.index()];
+    e.get(me, 0, &mut mine).unwrap();
+    let left = (me.index() + n - 1) % n;
+    let want: Vec<u64> = (0..me.index()).map(|j| sized_value(left, 0, j)).collect();
+    assert_eq!(mine, want);
+    e.fence();
+    let counted = ActiveWindow::<u64>::with_counts_sized(shmem, 1 + me.index()).unwrap();
+    assert_eq!(counted.received_from(me), Some(0));
+    assert_eq!(counted.len(), 1 + me.index());
+    shmem.barrier_all();
+}
+
+/// Creating an active-target window while another PE creates a `Window` (or a sized one, or
+/// one over an array) with the same length is `ArgumentMismatch` on every PE, never a hang,
+/// and the next allocation still works. The active-target window's block is smaller than a
+/// `Window`'s of the same length (no lock words): the heap's largest free block shrinks by
+/// less.
+fn active_window_agreement(shmem: &Shmem) {
+    let me = shmem.my_pe().index();
+    let n = shmem.n_pes();
+    let expect_mismatch = |r: Result<(), Error>, what: &str| match r {
+        Err(Error::ArgumentMismatch { .. }) if n > 1 => {}
+        Ok(()) if n == 1 => {}
+        other => panic!("{what}: expected ArgumentMismatch on every PE: {other:?}"),
+    };
+    // The block sizes first, on a heap that nothing else has touched yet.
+    let before = shmem.heap_available();
+    let win = Window::<u64>::new(shmem, 64).unwrap();
+    let with_locks = before - shmem.heap_available();
+    drop(win);
+    shmem.barrier_all();
+    let before = shmem.heap_available();
+    let active = ActiveWindow::<u64>::new(shmem, 64).unwrap();
+    let without = before - shmem.heap_available();
+    drop(active);
+    shmem.barrier_all();
+    assert!(
+        without >= 64 * 8,
+        "the elements are in the block: {without}"
+    );
+    assert!(
+        without < with_locks,
+        "an ActiveWindow's block ({without} bytes) is smaller than a Window's ({with_locks})"
+    );
+    let r = if me == 0 {
+        ActiveWindow::<u64>::new(shmem, 8).map(drop)
+    } else {
+        Window::<u64>::new(shmem, 8).map(drop)
+    };
+    expect_mismatch(r, "ActiveWindow::new against Window::new");
+    let r = if me == n - 1 {
+        ActiveWindow::<u64>::new_sized(shmem, 8).map(drop)
+    } else {
+        Window::<u64>::new_sized(shmem, 8).map(drop)
+    };
+    expect_mismatch(r, "ActiveWindow::new_sized against Window::new_sized");
+    let r = if me == 0 {
+        ActiveWindow::<u64>::new(shmem, 8).map(drop)
+    } else {
+        ActiveWindow::<u64>::with_counts(shmem, 8).map(drop)
+    };
+    expect_mismatch(r, "ActiveWindow::new against ActiveWindow::with_counts");
+    let mut v = SymVec::<u64>::zeroed(shmem, 8).unwrap();
+    let r = if me == 0 {
+        ActiveWindow::over(&mut v).map(drop)
+    } else {
+        Window::over(&mut v).map(drop)
+    };
+    expect_mismatch(r, "ActiveWindow::over against Window::over");
+    // Every PE is still in step: the next allocations work.
+    let mut again = ActiveWindow::<u64>::new(shmem, 8).unwrap();
+    again
+        .fence_epoch()
+        .put(shmem.my_pe(), 0, &[me as u64])
+        .unwrap();
+    let w = Window::<u64>::new(shmem, 8).unwrap();
+    assert_eq!(w.len(), 8);
+    shmem.barrier_all();
+}
+
 fn main() {
     support::main(
         &[
@@ -1713,6 +1927,21 @@ fn main() {
                 name: "accumulate_family_mixed",
                 npes: NPES_AND_1,
                 body: accumulate_family_mixed,
+            },
+            Case {
+                name: "active_windows",
+                npes: NPES_AND_1,
+                body: active_windows,
+            },
+            Case {
+                name: "active_windows_sized",
+                npes: NPES_AND_1,
+                body: active_windows_sized,
+            },
+            Case {
+                name: "active_window_agreement",
+                npes: NPES_AND_1,
+                body: active_window_agreement,
             },
             Case {
                 name: "fence_epochs",

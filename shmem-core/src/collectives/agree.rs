@@ -200,7 +200,7 @@ fn freed_ordinal(kind: Kind, n: u64, i: usize) -> Option<u64> {
 }
 
 /// Names of the symmetric objects an allocation can make (the op byte of an `Alloc` kind).
-pub const OBJECT_NAMES: [&str; 10] = [
+pub const OBJECT_NAMES: [&str; 13] = [
     "object",
     "symmetric array or value (SymVec/SymBox)",
     "pSync (SyncBuf)",
@@ -211,6 +211,9 @@ pub const OBJECT_NAMES: [&str; 10] = [
     "window over a team (TeamWindow)",
     "window with per-PE lengths (Window::new_sized)",
     "window over a team with per-member lengths (TeamWindow::new_sized)",
+    "active-target window (ActiveWindow)",
+    "active-target window over a symmetric array (ActiveWindow::over)",
+    "active-target window with per-PE lengths (ActiveWindow::new_sized)",
 ];
 
 /// A call's signature: the arguments every member must agree on.

@@ -57,6 +57,9 @@
 //!   [`test_all`] complete sets of them.
 //! * Dropping a window frees it on this PE; its memory is reused only after every PE dropped
 //!   its window (the heap's deferred free), so no PE's epoch can reach reused memory.
+//! * An [`ActiveWindow`] (MPI's `no_locks=true`) serves fence and post/start epochs only: it
+//!   has no `lock`, `try_lock` or `lock_all` (a call does not compile), and its block keeps no
+//!   reader/writer lock words.
 //! * A [`TeamWindow`] is a window over the members of a split [`Team`] only: created and
 //!   dropped collectively over the team, its memory allocated from the team's own side of the
 //!   symmetric heap (PEs outside the team take no part and their heaps do not change). Its
@@ -169,6 +172,17 @@ fn epochs_of(kind: LockKind) -> usize {
     }
 }
 
+/// Which epochs a window serves, and so whether its block keeps lock state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Epochs {
+    /// Passive target (`lock`, `try_lock`, `lock_all`) and active target: a reader/writer
+    /// lock per member and this PE's epoch state per target ([`Window`], [`TeamWindow`]).
+    All,
+    /// Active target only (fence, post/start/complete/wait; [`ActiveWindow`], MPI's
+    /// `no_locks`): no lock words in the block and an empty lock table.
+    Active,
+}
+
 /// The window's heap block: a world allocation (freed locally, released at a later world
 /// allocation) or a team allocation (freed collectively over the team).
 enum Block<'s> {
@@ -256,7 +270,7 @@ impl<'s, T: Pod> Window<'s, T> {
     /// [`Error::ArgumentMismatch`] on every PE when the PEs passed different lengths;
     /// [`Error::HeapExhausted`] on every PE when the symmetric heap cannot hold it.
     pub fn new(shmem: &'s Shmem, len: usize) -> Result<Self, Error> {
-        Window::create(shmem, None, Length::Same(len), false, None)
+        Window::create(shmem, None, Length::Same(len), false, None, Epochs::All)
     }
 
     /// Allocates a window of `my_len` zeroed elements on this PE, where each PE passes its
@@ -292,7 +306,7 @@ impl<'s, T: Pod> Window<'s, T> {
     /// # Ok::<(), shmem::Error>(())
     /// ```
     pub fn new_sized(shmem: &'s Shmem, my_len: usize) -> Result<Self, Error> {
-        Window::create(shmem, None, Length::Own(my_len), false, None)
+        Window::create(shmem, None, Length::Own(my_len), false, None, Epochs::All)
     }
 
     /// Like [`Window::new`], and the window counts, on each target, the operations each
@@ -307,7 +321,7 @@ impl<'s, T: Pod> Window<'s, T> {
     /// # Errors
     /// As for [`Window::new`].
     pub fn with_counts(shmem: &'s Shmem, len: usize) -> Result<Self, Error> {
-        Window::create(shmem, None, Length::Same(len), true, None)
+        Window::create(shmem, None, Length::Same(len), true, None, Epochs::All)
     }
 
     /// [`Window::new_sized`] (each PE passes its own length), with per-origin completion
@@ -317,7 +331,7 @@ impl<'s, T: Pod> Window<'s, T> {
     /// # Errors
     /// As for [`Window::new_sized`].
     pub fn with_counts_sized(shmem: &'s Shmem, my_len: usize) -> Result<Self, Error> {
-        Window::create(shmem, None, Length::Own(my_len), true, None)
+        Window::create(shmem, None, Length::Own(my_len), true, None, Epochs::All)
     }
 
     /// A window over an existing symmetric array (`MPI_Win_create` over memory the program
@@ -352,6 +366,7 @@ impl<'s, T: Pod> Window<'s, T> {
             Length::Same(vec.len()),
             false,
             Some(vec.offset()),
+            Epochs::All,
         )
     }
 
@@ -366,27 +381,35 @@ impl<'s, T: Pod> Window<'s, T> {
             Length::Same(vec.len()),
             true,
             Some(vec.offset()),
+            Epochs::All,
         )
     }
 
     /// `team`: the members (`None`: every PE, a world allocation); `length`: this PE's
     /// length and whether every member passes the same; `over`: the symmetric offset of an
     /// existing array whose elements are the data (every member's length the same); `None`:
-    /// the data is allocated (zeroed) with the rest, sized for the longest member.
+    /// the data is allocated (zeroed) with the rest, sized for the longest member; `epochs`:
+    /// whether the window keeps lock state (`Epochs::Active`: no lock words in the block, an
+    /// empty lock table; world windows only, as [`ActiveWindow`] makes them).
     fn create(
         shmem: &'s Shmem,
         team: Option<&'s Team<'_>>,
         length: Length,
         counted: bool,
         over: Option<usize>,
+        epochs: Epochs,
     ) -> Result<Self, Error> {
+        debug_assert!(
+            team.is_none() || epochs == Epochs::All,
+            "team windows keep locks"
+        );
         let n = shmem.n_pes();
         let set = team.map_or(PeSet::world(n), Team::set);
         let m = set.size();
         let me = set
             .index_of(shmem.my_pe().index())
             .expect("a team is held by its members");
-        let lens = Window::<T>::lengths(shmem, team, length, counted)?;
+        let lens = Window::<T>::lengths(shmem, team, length, counted, epochs)?;
         let len = lens[me];
         // The block holds the longest member's elements on every member (the same size
         // everywhere, as the symmetric heap needs).
@@ -398,15 +421,23 @@ impl<'s, T: Pod> Window<'s, T> {
         };
         // Offsets in the block: the elements (unless over an array), the home part of this
         // PE's lock (its ticket ring has a slot per world PE: entries name world PEs), the
-        // requester words and the accumulate locks (one per member), the counters. `None` when
+        // requester words (one per member; both lock areas are empty without passive-target
+        // epochs) and the accumulate locks (one per member), the counters. `None` when
         // the size overflows: that goes through the allocation's agreement like any size
         // (every member then gets the same error), rather than returning here while the other
         // members wait in the allocation.
         let layout = data_bytes
             .and_then(|b| b.checked_next_multiple_of(LINE))
             .and_then(|lock_home| {
-                let own = lock_home.checked_add(rwlock_size(n))?;
-                let acc = own.checked_add((RWLOCK_OWN_BYTES * m).next_multiple_of(LINE))?;
+                let (home_bytes, own_bytes) = match epochs {
+                    Epochs::All => (
+                        rwlock_size(n),
+                        (RWLOCK_OWN_BYTES * m).next_multiple_of(LINE),
+                    ),
+                    Epochs::Active => (0, 0),
+                };
+                let own = lock_home.checked_add(home_bytes)?;
+                let acc = own.checked_add(own_bytes)?;
                 let sync = acc.checked_add(LOCK_SIZE * m)?;
                 let size = sync.checked_add(8 * (3 * m + 1))?;
                 Some((lock_home, own, acc, sync, size))
@@ -417,15 +448,13 @@ impl<'s, T: Pod> Window<'s, T> {
         // whether it counts (a different object kind, so the two kinds never compare equal).
         // With a length per member, the lengths were agreed already and the block's size
         // (from the longest) is the same on every member: the parameter is whether it counts.
-        let (object, param) = match (length, over, team) {
-            (Length::Own(_), _, team) => (Window::<T>::sized_object(team), u64::from(counted)),
-            (Length::Same(_), Some(offset), _) => {
-                (6, (offset as u64).wrapping_mul(2) | u64::from(counted))
-            }
-            (Length::Same(_), None, None) => (5, (len as u64).wrapping_mul(2) | u64::from(counted)),
-            (Length::Same(_), None, Some(_)) => {
-                (7, (len as u64).wrapping_mul(2) | u64::from(counted))
-            }
+        // Which epochs the window serves is in the object kind: a window and an active-target
+        // window of the same length never agree.
+        let object = Window::<T>::object_kind(team, length, over.is_some(), epochs);
+        let param = match (length, over) {
+            (Length::Own(_), _) => u64::from(counted),
+            (Length::Same(_), Some(offset)) => (offset as u64).wrapping_mul(2) | u64::from(counted),
+            (Length::Same(_), None) => (len as u64).wrapping_mul(2) | u64::from(counted),
         };
         let mut req = AllocRequest::object::<T>(size, LINE.max(align_of::<T>()), object, param);
         req.bytes = layout.map(|l| l.4);
@@ -440,7 +469,9 @@ impl<'s, T: Pod> Window<'s, T> {
                 t.put(my_pe, offset + at, &zeros[..k]);
                 at += k;
             }
-            RawRwLock::with_own(offset + lock_home, offset + own, my_pe).init_local(t);
+            if epochs == Epochs::All {
+                RawRwLock::with_own(offset + lock_home, offset + own, my_pe).init_local(t);
+            }
             for i in 0..m {
                 RawLock::new(offset + acc + LOCK_SIZE * i, set.pe(i)).init_local(t);
             }
@@ -457,9 +488,15 @@ impl<'s, T: Pod> Window<'s, T> {
                 (Block::Team(b), base)
             }
         };
+        // Without passive-target epochs: no locks, and no per-target epoch state (nothing can
+        // reach either: only `Window`'s `lock`, `try_lock` and `lock_all` do).
+        let lockable = match epochs {
+            Epochs::All => m,
+            Epochs::Active => 0,
+        };
         let locks = RwTable::new(
             rt.transport(),
-            (0..m).map(|i| {
+            (0..lockable).map(|i| {
                 RawRwLock::with_own(
                     base + lock_home,
                     base + own + RWLOCK_OWN_BYTES * i,
@@ -488,7 +525,7 @@ impl<'s, T: Pod> Window<'s, T> {
             len,
             data,
             locks,
-            held: (0..m)
+            held: (0..lockable)
                 .map(|_| Held {
                     epochs: Cell::new(0),
                     word: Cell::new(0),
@@ -515,13 +552,14 @@ impl<'s, T: Pod> Window<'s, T> {
         team: Option<&Team<'_>>,
         length: Length,
         counted: bool,
+        epochs: Epochs,
     ) -> Result<Vec<usize>, Error> {
         let m = team.map_or(shmem.n_pes(), Team::n_pes);
         let own = match length {
             Length::Same(len) => return Ok(vec![len; m]),
             Length::Own(len) => len,
         };
-        let object = Window::<T>::sized_object(team);
+        let object = Window::<T>::object_kind(team, length, false, epochs);
         let req = AllocRequest::object::<T>(0, LINE, object, u64::from(counted));
         let sizes = shmem
             .rt()
@@ -529,10 +567,22 @@ impl<'s, T: Pod> Window<'s, T> {
         Ok(sizes.into_iter().map(|s| s as usize).collect())
     }
 
-    /// The allocation's object kind of a window with a length per member
-    /// (`shmem_core::collectives::OBJECT_NAMES`).
-    fn sized_object(team: Option<&Team<'_>>) -> u8 {
-        if team.is_none() { 8 } else { 9 }
+    /// The allocation's object kind (an index into `shmem_core::collectives::OBJECT_NAMES`)
+    /// of a window over `team` (`None`: every PE) with `length`, over an existing array or
+    /// not, serving `epochs`: every constructor its own, so that members that called
+    /// different ones get `ArgumentMismatch`. Team windows always keep locks (`create`
+    /// asserts it), so their kinds do not depend on `epochs`.
+    fn object_kind(team: Option<&Team<'_>>, length: Length, over: bool, epochs: Epochs) -> u8 {
+        match (team.is_some(), epochs, length, over) {
+            (false, Epochs::All, Length::Same(_), false) => 5,
+            (false, Epochs::All, Length::Same(_), true) => 6,
+            (true, _, Length::Same(_), _) => 7,
+            (false, Epochs::All, Length::Own(_), _) => 8,
+            (true, _, Length::Own(_), _) => 9,
+            (false, Epochs::Active, Length::Same(_), false) => 10,
+            (false, Epochs::Active, Length::Same(_), true) => 11,
+            (false, Epochs::Active, Length::Own(_), _) => 12,
+        }
     }
 
     /// Elements of the window on this PE. With a length per PE ([`Window::new_sized`]) other
@@ -1250,7 +1300,7 @@ impl<'t, T: Pod> TeamWindow<'t, T> {
     }
 
     fn create(team: &'t Team<'_>, length: Length, counted: bool) -> Result<Self, Error> {
-        let win = Window::create(team.shmem(), Some(team), length, counted, None)?;
+        let win = Window::create(team.shmem(), Some(team), length, counted, None, Epochs::All)?;
         Ok(TeamWindow { win, team })
     }
 
@@ -1381,6 +1431,239 @@ impl<'t, T: Pod> TeamWindow<'t, T> {
     }
 }
 
+/// A window for active-target synchronization only: MPI's `MPI_Win_allocate` with the info
+/// key `no_locks=true`, as a type. Its epochs are fences ([`ActiveWindow::fence_epoch`]) and
+/// post/start/complete/wait ([`ActiveWindow::post`], [`ActiveWindow::start`],
+/// [`ActiveWindow::post_start`]), with the same guards and RMA methods as a [`Window`]'s;
+/// it has no `lock`, `try_lock` or `lock_all`, so no passive-target epoch can be started on
+/// it (a call does not compile), and in exchange it keeps no lock state: its block has no
+/// reader/writer lock words (on `n` PEs, the home part of a lock with a ticket slot per PE
+/// and a requester word triple per PE less than a [`Window`]'s block) and it keeps no
+/// per-target epoch state. Accumulates stay atomic per element as on a [`Window`] (each target's
+/// accumulate lock is not a passive-target lock and is kept). Created collectively,
+/// zero-filled (or over an existing array: [`ActiveWindow::over`]).
+///
+/// # Examples
+/// A ring: every PE puts its number into its right neighbour's element 0 in a fence epoch,
+/// then adds one to its left neighbour's element 1 in a post/start epoch:
+/// ```
+/// use shmem::window::{ActiveWindow, op};
+///
+/// let shmem = shmem::init()?;
+/// let n = shmem.n_pes();
+/// let me = shmem.my_pe();
+/// let right = shmem.pe_wrapping(me.index() + 1);
+/// let left = shmem.pe_wrapping(me.index() + n - 1);
+/// let mut win = ActiveWindow::<u64>::new(&shmem, 2)?;  // no_locks=true: no lock words
+/// win.fence_epoch().put(right, 0, &[me.index() as u64])?; // MPI_Win_fence .. fence
+/// {
+///     let (exposure, access) = win.post_start(&[right], &[left]);
+///     access.accumulate(left, 1, &[1], op::Sum)?;
+///     access.complete();                                 // MPI_Win_complete
+///     exposure.wait();                                   // MPI_Win_wait: right's is here
+/// }
+/// let e = win.fence_epoch();
+/// let mut got = [0u64; 2];
+/// e.get(me, 0, &mut got)?;
+/// assert_eq!(got, [left.index() as u64, 1]);
+/// // win.lock(me, shmem::window::LockKind::Shared) does not compile: no passive target
+/// # Ok::<(), shmem::Error>(())
+/// ```
+pub struct ActiveWindow<'s, T: Pod> {
+    win: Window<'s, T>,
+}
+
+impl<T: Pod> fmt::Debug for ActiveWindow<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ActiveWindow")
+            .field("window", &self.win)
+            .finish()
+    }
+}
+
+impl<'s, T: Pod> ActiveWindow<'s, T> {
+    /// Allocates an active-target window of `len` zeroed elements on every PE ([`Window::new`]
+    /// without the locks). *Collective*: every PE passes the same `len` and makes an
+    /// `ActiveWindow` too.
+    ///
+    /// # Errors
+    /// [`Error::ArgumentMismatch`] on every PE when the PEs passed different lengths or some
+    /// PE made another collective call (a [`Window`] included); [`Error::HeapExhausted`] on
+    /// every PE when the symmetric heap cannot hold it.
+    pub fn new(shmem: &'s Shmem, len: usize) -> Result<Self, Error> {
+        Self::create(shmem, Length::Same(len), false, None)
+    }
+
+    /// Allocates an active-target window of `my_len` zeroed elements on this PE, where each PE
+    /// passes its own length, 0 included ([`Window::new_sized`] without the locks): operations
+    /// on a target are checked against that target's length ([`ActiveWindow::len_of`]).
+    /// *Collective*.
+    ///
+    /// # Errors
+    /// As for [`Window::new_sized`].
+    pub fn new_sized(shmem: &'s Shmem, my_len: usize) -> Result<Self, Error> {
+        Self::create(shmem, Length::Own(my_len), false, None)
+    }
+
+    /// [`ActiveWindow::new`] with per-origin completion counts ([`Window::with_counts`]):
+    /// read them with [`ActiveWindow::received_from`], wait for them with
+    /// [`ActiveWindow::wait_received`]. *Collective*, every PE asking for counts alike.
+    ///
+    /// # Errors
+    /// As for [`ActiveWindow::new`].
+    pub fn with_counts(shmem: &'s Shmem, len: usize) -> Result<Self, Error> {
+        Self::create(shmem, Length::Same(len), true, None)
+    }
+
+    /// [`ActiveWindow::new_sized`] with per-origin completion counts ([`Window::with_counts`]).
+    /// *Collective*.
+    ///
+    /// # Errors
+    /// As for [`Window::new_sized`].
+    pub fn with_counts_sized(shmem: &'s Shmem, my_len: usize) -> Result<Self, Error> {
+        Self::create(shmem, Length::Own(my_len), true, None)
+    }
+
+    /// An active-target window over an existing symmetric array ([`Window::over`] without the
+    /// locks): the array's elements, as they are, are the window's, and it stays borrowed
+    /// while the window lives. *Collective*: every PE passes its copy of the same `SymVec`.
+    ///
+    /// # Errors
+    /// As for [`Window::over`].
+    pub fn over(vec: &'s mut SymVec<'_, T>) -> Result<Self, Error> {
+        Self::create(
+            vec.shmem(),
+            Length::Same(vec.len()),
+            false,
+            Some(vec.offset()),
+        )
+    }
+
+    /// [`ActiveWindow::over`] with per-origin completion counts ([`Window::with_counts`]).
+    ///
+    /// # Errors
+    /// As for [`Window::over`].
+    pub fn over_with_counts(vec: &'s mut SymVec<'_, T>) -> Result<Self, Error> {
+        Self::create(
+            vec.shmem(),
+            Length::Same(vec.len()),
+            true,
+            Some(vec.offset()),
+        )
+    }
+
+    fn create(
+        shmem: &'s Shmem,
+        length: Length,
+        counted: bool,
+        over: Option<usize>,
+    ) -> Result<Self, Error> {
+        let win = Window::create(shmem, None, length, counted, over, Epochs::Active)?;
+        Ok(ActiveWindow { win })
+    }
+
+    /// Elements of the window on this PE ([`Window::len`]).
+    pub fn len(&self) -> usize {
+        self.win.len()
+    }
+
+    /// Whether the window has no elements on this PE ([`Window::is_empty`]).
+    pub fn is_empty(&self) -> bool {
+        self.win.is_empty()
+    }
+
+    /// Elements of the window on PE `pe`: what every operation on `pe` is checked against
+    /// ([`Window::len_of`]).
+    pub fn len_of(&self, pe: Pe) -> usize {
+        self.win.len_of(pe)
+    }
+
+    /// Opens a fence epoch (`MPI_Win_fence`), *collective*: as [`Window::fence_epoch`].
+    pub fn fence_epoch(&mut self) -> FenceEpoch<'_, T> {
+        self.win.fence_epoch()
+    }
+
+    /// Opens an exposure epoch for `origins` (`MPI_Win_post`): as [`Window::post`].
+    pub fn post(&mut self, origins: &[Pe]) -> Exposure<'_, T> {
+        self.win.post(origins)
+    }
+
+    /// Starts an access epoch to `targets` (`MPI_Win_start`): as [`Window::start`].
+    pub fn start(&mut self, targets: &[Pe]) -> Access<'_, T> {
+        self.win.start(targets)
+    }
+
+    /// An exposure epoch for `origins` and an access epoch to `targets` at once, the exposure
+    /// posted first: as [`Window::post_start`].
+    pub fn post_start(
+        &mut self,
+        origins: &[Pe],
+        targets: &[Pe],
+    ) -> (Exposure<'_, T>, Access<'_, T>) {
+        self.win.post_start(origins, targets)
+    }
+
+    /// With counts: how many operations PE `origin` completed into this PE's part so far
+    /// ([`Window::received_from`]); `None` for a window made without counts.
+    pub fn received_from(&self, origin: Pe) -> Option<u64> {
+        self.win.received_from(origin)
+    }
+
+    /// With counts: waits until PE `origin` completed at least `count` operations into this
+    /// PE's part ([`Window::wait_received`]); `None` at once for a window without counts.
+    pub fn wait_received(&self, origin: Pe, count: u64) -> Option<u64> {
+        self.win.wait_received(origin, count)
+    }
+}
+
+/// Implemented for no type: the bound of the passive-target method names that an
+/// [`ActiveWindow`] carries only so that calling one says why it is refused, instead of "no
+/// method named `lock`". Sealed, so those methods can never be called.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is an active-target window (MPI's `no_locks`): it has no passive-target epochs",
+    label = "no `lock`, `try_lock` or `lock_all` on an active-target window",
+    note = "use the active-target epochs (`win.fence_epoch()`, `win.post_start(&origins, &targets)`), or make a `Window` to lock targets"
+)]
+pub trait PassiveTarget: pe_sealed::Sealed {
+    /// What a value of an implementing type would prove: nothing, as there is none.
+    fn never(&self) -> std::convert::Infallible;
+}
+
+impl<T: Pod> ActiveWindow<'_, T> {
+    /// Not callable: an active-target window has no passive-target epochs (see
+    /// [`PassiveTarget`]).
+    #[doc(hidden)]
+    #[allow(unreachable_code)] // the `never()` that the bound would provide has no value
+    pub fn lock<P, K>(&self, _pe: P, _kind: K) -> Result<Epoch<'_, T>, Error>
+    where
+        Self: PassiveTarget,
+    {
+        match self.never() {}
+    }
+
+    /// Not callable: an active-target window has no passive-target epochs (see
+    /// [`PassiveTarget`]).
+    #[doc(hidden)]
+    #[allow(unreachable_code)] // the `never()` that the bound would provide has no value
+    pub fn try_lock<P, K>(&self, _pe: P, _kind: K) -> Result<Option<Epoch<'_, T>>, Error>
+    where
+        Self: PassiveTarget,
+    {
+        match self.never() {}
+    }
+
+    /// Not callable: an active-target window has no passive-target epochs (see
+    /// [`PassiveTarget`]).
+    #[doc(hidden)]
+    #[allow(unreachable_code)] // the `never()` that the bound would provide has no value
+    pub fn lock_all(&mut self) -> EpochAll<'_, T>
+    where
+        Self: PassiveTarget,
+    {
+        match self.never() {}
+    }
+}
+
 /// Implemented for no type: the bound of the RMA method names that windows themselves carry
 /// only so that calling one outside an access epoch says what to do, instead of "no method
 /// named `put`" (the methods are the epoch guards'). It cannot be implemented outside this
@@ -1476,6 +1759,10 @@ impl<T: Pod> Window<'_, T> {
 }
 
 impl<T: Pod> TeamWindow<'_, T> {
+    epoch_first!();
+}
+
+impl<T: Pod> ActiveWindow<'_, T> {
     epoch_first!();
 }
 
