@@ -1678,33 +1678,46 @@ pub trait AccessEpochFirst: pe_sealed::Sealed {
     fn never(&self) -> std::convert::Infallible;
 }
 
-/// RMA method names on a window outside an epoch, bounded by [`AccessEpochFirst`], which no
-/// type implements: a call does not compile, and the error says to open an epoch. The
+/// [`AccessEpochFirst`] for an [`ActiveWindow`]: implemented for no type, and its note names
+/// only the epochs an active-target window has (it has no `lock`).
+#[diagnostic::on_unimplemented(
+    message = "RMA on an active-target window needs an access epoch: `{Self}` has no `put`, `get` or accumulate of its own",
+    label = "called outside an access epoch",
+    note = "open an active-target epoch and call the method on the guard it returns: `win.fence_epoch().put(pe, at, &src)`, or `win.start(&targets)` then `access.put(pe, at, &src)` (MPI_Win_fence, MPI_Win_start); an active-target window (MPI's `no_locks`) has no `lock`"
+)]
+pub trait ActiveEpochFirst: pe_sealed::Sealed {
+    /// What a value of an implementing type would prove: nothing, as there is none.
+    fn never(&self) -> std::convert::Infallible;
+}
+
+/// RMA method names on a window outside an epoch, bounded by `$bound` ([`AccessEpochFirst`],
+/// or [`ActiveEpochFirst`] for an [`ActiveWindow`], whose note names only the epochs it has),
+/// which no type implements: a call does not compile, and the error says to open an epoch. The
 /// parameters take anything (the epoch guards' own signatures differ in whether they name the
 /// target), so that the bound, not a type mismatch, is what the compiler reports.
 macro_rules! epoch_first {
-    () => {
-        /// Not callable: RMA needs an access epoch (see [`AccessEpochFirst`]).
+    ($bound:ident) => {
+        #[doc = concat!("Not callable: RMA needs an access epoch (see [`", stringify!($bound), "`]).")]
         #[doc(hidden)]
         #[allow(unreachable_code)] // the `never()` that the bound would provide has no value
         pub fn put<P, A, S: ?Sized>(&self, _pe: P, _at: A, _src: &S) -> Result<(), Error>
         where
-            Self: AccessEpochFirst,
+            Self: $bound,
         {
             match self.never() {}
         }
 
-        /// Not callable: RMA needs an access epoch (see [`AccessEpochFirst`]).
+        #[doc = concat!("Not callable: RMA needs an access epoch (see [`", stringify!($bound), "`]).")]
         #[doc(hidden)]
         #[allow(unreachable_code)] // the `never()` that the bound would provide has no value
         pub fn get<P, A, D: ?Sized>(&self, _pe: P, _at: A, _dst: &mut D) -> Result<(), Error>
         where
-            Self: AccessEpochFirst,
+            Self: $bound,
         {
             match self.never() {}
         }
 
-        /// Not callable: RMA needs an access epoch (see [`AccessEpochFirst`]).
+        #[doc = concat!("Not callable: RMA needs an access epoch (see [`", stringify!($bound), "`]).")]
         #[doc(hidden)]
         #[allow(unreachable_code)] // the `never()` that the bound would provide has no value
         pub fn accumulate<P, A, S: ?Sized, O>(
@@ -1715,12 +1728,12 @@ macro_rules! epoch_first {
             _op: O,
         ) -> Result<(), Error>
         where
-            Self: AccessEpochFirst,
+            Self: $bound,
         {
             match self.never() {}
         }
 
-        /// Not callable: RMA needs an access epoch (see [`AccessEpochFirst`]).
+        #[doc = concat!("Not callable: RMA needs an access epoch (see [`", stringify!($bound), "`]).")]
         #[doc(hidden)]
         #[allow(unreachable_code)] // the `never()` that the bound would provide has no value
         pub fn fetch_and_op<P, A, V, O>(
@@ -1731,12 +1744,12 @@ macro_rules! epoch_first {
             _op: O,
         ) -> Result<T, Error>
         where
-            Self: AccessEpochFirst,
+            Self: $bound,
         {
             match self.never() {}
         }
 
-        /// Not callable: RMA needs an access epoch (see [`AccessEpochFirst`]).
+        #[doc = concat!("Not callable: RMA needs an access epoch (see [`", stringify!($bound), "`]).")]
         #[doc(hidden)]
         #[allow(unreachable_code)] // the `never()` that the bound would provide has no value
         pub fn compare_and_swap<P, A, C, V>(
@@ -1747,7 +1760,7 @@ macro_rules! epoch_first {
             _new: V,
         ) -> Result<T, Error>
         where
-            Self: AccessEpochFirst,
+            Self: $bound,
         {
             match self.never() {}
         }
@@ -1755,15 +1768,15 @@ macro_rules! epoch_first {
 }
 
 impl<T: Pod> Window<'_, T> {
-    epoch_first!();
+    epoch_first!(AccessEpochFirst);
 }
 
 impl<T: Pod> TeamWindow<'_, T> {
-    epoch_first!();
+    epoch_first!(AccessEpochFirst);
 }
 
 impl<T: Pod> ActiveWindow<'_, T> {
-    epoch_first!();
+    epoch_first!(ActiveEpochFirst);
 }
 
 /// The RMA methods of an epoch guard, whose `target_of(..)` names the target (its member
