@@ -1455,6 +1455,27 @@ fn check_env_errors() -> Result<(), Failed> {
     Ok(())
 }
 
+/// `SHMEM_TRANSPORT=mpi` means "MPI or an error": under shmemrun, whose jobs are shared memory
+/// only, every PE refuses to start with a line naming the variable and what to do (it was
+/// ignored, and the job ran over shared memory with status 0).
+fn check_transport_mpi_under_shmemrun() -> Result<(), Failed> {
+    let exe = std::env::current_exe().unwrap();
+    let out = shmemrun_with(
+        &["-n", "2", exe.to_str().unwrap()],
+        &[
+            (support::CASE_ENV, "launcher_transport_mpi"),
+            ("SHMEM_TRANSPORT", "mpi"),
+        ],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        !out.status.success()
+            && err.contains("cannot start the job: SHMEM_TRANSPORT=mpi, but shmem's shmemrun")
+            && err.contains("mpirun"),
+        || describe(&out),
+    )
+}
+
 /// A process that an MPI launcher started (faked here by the variable Open MPI's `mpirun`
 /// sets) in a build without the `mpi` feature refuses to run as a 1-PE job of its own, which
 /// would silently give N unrelated jobs, with a line that says the job cannot start (not that
@@ -1671,6 +1692,11 @@ fn main() {
                 name: "launcher_env_errors",
                 body: body_args,
                 check: check_env_errors,
+            },
+            Custom {
+                name: "launcher_transport_mpi",
+                body: body_args,
+                check: check_transport_mpi_under_shmemrun,
             },
             #[cfg(not(feature = "mpi"))]
             Custom {

@@ -275,12 +275,21 @@ enum Start {
     Singleton,
 }
 
-/// Decides [`Start`]: `shmemrun`'s variables first; then `SHMEM_TRANSPORT`; under `auto`, MPI
+/// Decides [`Start`]: `shmemrun`'s variables first (with `SHMEM_TRANSPORT=mpi`, an error); then
+/// `SHMEM_TRANSPORT`; under `auto`, MPI
 /// when an MPI launcher started the process. A multi-PE MPI job in a build without the `mpi`
 /// feature is an error, not N unrelated 1-PE jobs.
 fn how_started(startup: &config::Startup) -> Result<Start> {
     use config::TransportChoice;
     if let Ok(fd_text) = std::env::var(config::ENV_RUN_FD) {
+        // `mpi` means "MPI or an error": shmemrun's jobs are shared memory only.
+        if startup.transport == TransportChoice::Mpi {
+            return Err(Error::Start(format!(
+                "{}=mpi, but shmem's shmemrun started this PE, and its jobs run over shared                  memory only: start the program with mpirun, mpiexec or srun (built with                  shmem's `mpi` feature), or unset {}",
+                config::ENV_TRANSPORT,
+                config::ENV_TRANSPORT
+            )));
+        }
         return Ok(Start::Launcher(fd_text));
     }
     let with_mpi = cfg!(feature = "mpi");
