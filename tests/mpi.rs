@@ -444,6 +444,22 @@ fn check_reinit() -> Result<(), Failed> {
     nothing_left(&before)
 }
 
+/// A symmetric size that cannot fit in this host's memory for its PEs fails `init` on every
+/// PE with the figures, as `shmemrun` refuses it: Open MPI's `osc sm` only warned that its
+/// backing file did not fit in /dev/shm, and the job hung in start-up until a timeout.
+fn check_too_large() -> Result<(), Failed> {
+    let before = dev_shm();
+    let (out, _) = mpirun(2, "mpi_too_large", &[("SHMEM_SYMMETRIC_SIZE", "1t")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        !out.status.success()
+            && err.contains("bytes of shared memory")
+            && err.contains("more than this machine's"),
+        || describe(&out),
+    )?;
+    nothing_left(&before)
+}
+
 /// `SHMEM_TRANSPORT=shm` under mpirun: every process is a 1-PE job of its own.
 fn check_transport_shm() -> Result<(), Failed> {
     let (out, _) = mpirun(2, "mpi_transport_shm", &[("SHMEM_TRANSPORT", "shm")]);
@@ -502,6 +518,11 @@ fn main() {
                 name: "mpi_osc_refused",
                 body,
                 check: check_osc_refused,
+            },
+            Custom {
+                name: "mpi_too_large",
+                body,
+                check: check_too_large,
             },
             Custom {
                 name: "mpi_transport_shm",

@@ -333,6 +333,25 @@ fn shared_query(win: ffi::MPI_Win, rank: c_int) -> Result<(*mut u8, usize)> {
     Ok((base, size as usize))
 }
 
+/// Refuses, before any window is made, a job whose `host_pes` PEs of this host need more
+/// shared memory (`partition` bytes each, plus control) than the machine has: the check
+/// `shmemrun` makes before it starts a job. Open MPI's `osc sm` only warns that its backing
+/// file does not fit in `/dev/shm`, and the job then hung in start-up. Every PE of the host
+/// computes the same figures, so every one fails alike.
+fn check_fits(host_pes: usize, partition: usize) -> Result<()> {
+    let total = segment::planned_size(host_pes, partition).unwrap_or(u64::MAX);
+    let mem_total = sys::memory_total();
+    if total > mem_total {
+        return Err(Error::JobTooLarge {
+            n_pes: host_pes,
+            symmetric_size: partition,
+            total,
+            mem_total,
+        });
+    }
+    Ok(())
+}
+
 /// `MPI_Win_allocate_shared` of `bytes` from this rank over `comm`, with `info`.
 fn allocate_shared(bytes: usize, info: &Info, comm: ffi::MPI_Comm) -> Result<ffi::MPI_Win> {
     let mut base: *mut u8 = std::ptr::null_mut();
@@ -554,6 +573,7 @@ pub(crate) fn start(
             why: "too large for this address space with this many PEs",
         })? as usize;
     let control = planned - n_pes * partition;
+    check_fits(if one_host { n_pes } else { node_pes }, partition)?;
     let node_comm = node.as_raw();
     let world_comm = world.as_raw();
     let mut owner = MpiOwner {
