@@ -635,20 +635,43 @@ fn refused_calls_write_nothing(shmem: &Shmem) {
 /// `r % 4` and accumulates `me + 1` into PE 0's counter; after the closing fence every PE
 /// reads what its left neighbour wrote and PE 0's counter, without any other synchronization.
 fn fence_epochs(shmem: &Shmem) {
+    let mut win = Window::<i64>::new(shmem, 5).unwrap();
+    fence_rounds(shmem, 20, &mut win);
+}
+
+/// The windows whose fence epochs [`fence_rounds`] runs.
+trait Fenced {
+    fn fence(&mut self) -> window::FenceEpoch<'_, i64>;
+}
+
+impl Fenced for Window<'_, i64> {
+    fn fence(&mut self) -> window::FenceEpoch<'_, i64> {
+        self.fence_epoch()
+    }
+}
+
+impl Fenced for ActiveWindow<'_, i64> {
+    fn fence(&mut self) -> window::FenceEpoch<'_, i64> {
+        self.fence_epoch()
+    }
+}
+
+/// `rounds` rounds of [`fence_epochs`] on `win` (at least 5 elements, elements 0..5 zero at
+/// the start), a [`Window`] or an [`ActiveWindow`].
+fn fence_rounds(shmem: &Shmem, rounds: usize, win: &mut impl Fenced) {
     let n = shmem.n_pes();
     let me = shmem.my_pe().index();
     let zero = shmem.pe(0).unwrap();
     let right = shmem.pe_wrapping(me + 1);
     let left = (me + n - 1) % n;
     let f = |p: usize, r: usize| (p * 1000 + r) as i64;
-    let mut win = Window::<i64>::new(shmem, 5).unwrap();
-    for r in 0..20 {
+    for r in 0..rounds {
         {
-            let e = win.fence_epoch();
+            let e = win.fence();
             e.put(right, r % 4, &[f(me, r)]).unwrap();
             e.accumulate(zero, 4, &[me as i64 + 1], op::Sum).unwrap();
         }
-        let e = win.fence_epoch();
+        let e = win.fence();
         let mut got = [0i64];
         e.get(shmem.my_pe(), r % 4, &mut got).unwrap();
         assert_eq!(got[0], f(left, r), "round {r}: the left neighbour's put");
@@ -1672,33 +1695,12 @@ fn active_windows(shmem: &Shmem) {
     let me = shmem.my_pe().index();
     let zero = shmem.pe(0).unwrap();
     let right = shmem.pe_wrapping(me + 1);
-    let left = (me + n - 1) % n;
-    let f = |p: usize, r: usize| (p * 1000 + r) as i64;
     let mut win = ActiveWindow::<i64>::new(shmem, 6).unwrap();
     assert_eq!(win.len(), 6);
     assert!(!win.is_empty());
     assert_eq!(win.len_of(zero), 6);
     assert_eq!(win.received_from(zero), None);
-    for r in 0..12 {
-        {
-            let e = win.fence_epoch();
-            e.put(right, r % 4, &[f(me, r)]).unwrap();
-            e.accumulate(zero, 4, &[me as i64 + 1], op::Sum).unwrap();
-        }
-        let e = win.fence_epoch();
-        let mut got = [0i64];
-        e.get(shmem.my_pe(), r % 4, &mut got).unwrap();
-        assert_eq!(got[0], f(left, r), "round {r}: the left neighbour's put");
-        let mut count = [0i64];
-        e.get(zero, 4, &mut count).unwrap();
-        let per_round = (n * (n + 1) / 2) as i64;
-        assert_eq!(
-            count[0],
-            per_round * (r as i64 + 1),
-            "round {r}: PE 0's sum"
-        );
-        e.fence();
-    }
+    fence_rounds(shmem, 12, &mut win);
     let g = |p: usize, r: usize| (p * 7919 + r * 13) as i64;
     for r in 0..12 {
         let s = if n == 1 { 0 } else { 1 + r % (n - 1) };

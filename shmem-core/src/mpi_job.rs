@@ -333,23 +333,26 @@ fn shared_query(win: ffi::MPI_Win, rank: c_int) -> Result<(*mut u8, usize)> {
     Ok((base, size as usize))
 }
 
-/// Refuses, before any window is made, a job whose `host_pes` PEs of this host need more
-/// shared memory (`partition` bytes each, plus control) than the machine has: the check
+/// Refuses, before any window is made, a job whose `host_pes` PEs of some host need more
+/// shared memory (`partition` bytes each, plus control) than that machine has: the check
 /// `shmemrun` makes before it starts a job. Open MPI's `osc sm` only warns that its backing
-/// file does not fit in `/dev/shm`, and the job then hung in start-up. Every PE of the host
-/// computes the same figures, so every one fails alike.
-fn check_fits(host_pes: usize, partition: usize) -> Result<()> {
+/// file does not fit in `/dev/shm`, and the job then hung in start-up. Every PE hears every
+/// host's figures (one `MPI_Allgather` over `world`) and reports the first host that does not
+/// fit, so every PE fails alike, also where hosts differ in memory. Collective over `world`.
+fn check_fits(world: &SimpleCommunicator, host_pes: usize, partition: usize) -> Result<()> {
     let total = segment::planned_size(host_pes, partition).unwrap_or(u64::MAX);
-    let mem_total = sys::memory_total();
-    if total > mem_total {
-        return Err(Error::JobTooLarge {
-            n_pes: host_pes,
+    let mine = [host_pes as u64, total, sys::memory_total()];
+    let mut all = vec![0u64; 3 * world.size() as usize];
+    world.all_gather_into(&mine[..], &mut all[..]);
+    match all.chunks_exact(3).find(|h| h[1] > h[2]) {
+        Some(h) => Err(Error::JobTooLarge {
+            n_pes: h[0] as usize,
             symmetric_size: partition,
-            total,
-            mem_total,
-        });
+            total: h[1],
+            mem_total: h[2],
+        }),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// `MPI_Win_allocate_shared` of `bytes` from this rank over `comm`, with `info`.
@@ -531,7 +534,8 @@ pub(crate) fn start(
     let me = rank as usize;
     let n_pes = world.size() as usize;
     let host = world.split_shared(rank);
-    let one_host = host.size() as usize == n_pes;
+    let host_pes = host.size() as usize;
+    let one_host = host_pes == n_pes;
     let node = match startup.mpi_node_size {
         Some(k) => {
             // `host` is freed at the end of this arm, while MPI is surely initialized.
@@ -573,7 +577,7 @@ pub(crate) fn start(
             why: "too large for this address space with this many PEs",
         })? as usize;
     let control = planned - n_pes * partition;
-    check_fits(if one_host { n_pes } else { node_pes }, partition)?;
+    check_fits(&world, host_pes, partition)?;
     let node_comm = node.as_raw();
     let world_comm = world.as_raw();
     let mut owner = MpiOwner {
