@@ -21,9 +21,10 @@ use std::ffi::{c_int, c_long, c_void};
 
 use bytemuck::Pod;
 use shmem_core::collectives::{
-    And, Coll, Complex32, Complex64, DATA_CAPACITY, Max, Min, Or, PeSet, Prod, ReduceOp, ScanOp,
-    Sum, SyncArea, Xor, area_bytes,
+    And, Coll, Complex32, Complex64, DATA_CAPACITY, Max, Min, Or, Prod, ReduceOp, ScanOp, Sum,
+    SyncArea, Xor, area_bytes,
 };
+use shmem_core::pe_set::PeSet;
 use shmem_core::segment::LINE;
 
 use crate::state::{State, fail, st};

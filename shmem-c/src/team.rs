@@ -12,9 +12,10 @@ use std::ffi::{c_int, c_long, c_void};
 use shmem_core::Error;
 use shmem_core::collectives::Reservation;
 use shmem_core::collectives::{
-    ClaimedSlot, Coll, PeSet, Refusal, SHARED_SLOT, SplitArgs, SyncArea, team_area, team_claim,
+    ClaimedSlot, Coll, Refusal, SHARED_SLOT, SplitArgs, SyncArea, team_area, team_claim,
     team_reserve,
 };
+use shmem_core::pe_set::PeSet;
 
 use crate::state::{State, fail, st};
 

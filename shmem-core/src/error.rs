@@ -164,9 +164,9 @@ pub enum Error {
         /// The target (world number).
         pe: usize,
         /// The mode of the epoch this PE holds there.
-        held: crate::rwlock::RwKind,
+        held: RwKind,
         /// The mode asked for.
-        asked: crate::rwlock::RwKind,
+        asked: RwKind,
     },
     /// A transfer or element index past the end of a symmetric object.
     #[error(
@@ -456,6 +456,16 @@ impl Error {
     pub(crate) fn io(what: &'static str) -> impl FnOnce(io::Error) -> Error {
         move |source| Error::Io { what, source }
     }
+}
+
+/// The two modes of the reader/writer lock ([`crate::rwlock`]; here, below it, because
+/// [`Error`] names them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RwKind {
+    /// Shared: readers hold the lock together.
+    Shared,
+    /// Exclusive: one writer holds it alone.
+    Exclusive,
 }
 
 /// `Result` with the runtime's [`Error`].

@@ -685,7 +685,7 @@ mod tests {
     //! not yet written) included.
 
     use super::*;
-    use crate::shm::on_pes;
+    use crate::transport::shm::on_pes;
 
     const COUNTER: usize = 1024;
     const OWNER: usize = 1032;

@@ -4,14 +4,16 @@ use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::collectives::{self, Coll, Kind, PeSet, Refusal, SYNC_ONLY_CAPACITY, Sig, SyncArea};
+use crate::collectives::{self, Coll, Kind, Refusal, SYNC_ONLY_CAPACITY, Sig, SyncArea};
 use crate::config::{self, Settings};
 use crate::error::{Error, Result};
 use crate::heap::{Direction, GRAIN, Heap};
+use crate::life::LIVE;
+use crate::pe_set::PeSet;
 use crate::segment::{Expect, GLOBAL_EXIT_SET, PeState, Segment};
 use crate::serialized::{Local, Serialized};
-use crate::shm::ShmTransport;
 use crate::sys;
+use crate::transport::shm::ShmTransport;
 use crate::transport::{DefaultTransport, Transport};
 use crate::wait::{AnyCursor, WaitPolicy};
 
@@ -43,7 +45,7 @@ static STATICS_BESIDE_HEAP: AtomicBool = AtomicBool::new(false);
 /// Makes `SHMEM_SYMMETRIC_SIZE` the symmetric heap's size alone for the runtimes this process
 /// starts: a partition this process makes (a singleton, a job under MPI) is that size plus
 /// the statics ([`crate::segment::heap_and_data`]), as `shmemrun` sizes a C program's
-/// (`launcher::partition_size`). The C API calls it before its first initialization: its
+/// (`shmem_launch::partition_size`). The C API calls it before its first initialization: its
 /// statics are the program's global data, however large. Without it the statics come out of
 /// `SHMEM_SYMMETRIC_SIZE` (the Rust API's few `#[symmetric]` statics).
 pub fn statics_beside_heap() {
@@ -221,7 +223,6 @@ pub fn layout_statics(statics: &[StaticDesc<'_>]) -> StaticsLayout {
     }
 }
 
-static LIVE: AtomicBool = AtomicBool::new(false);
 /// A finalized runtime kept for this process's next `init` ([`KeptRuntime`], OpenSHMEM 1.6's
 /// re-initialization): at most one, and only while no runtime is live.
 static DORMANT: Mutex<Option<Runtime>> = Mutex::new(None);
@@ -345,11 +346,7 @@ macro_rules! debug_log {
     };
 }
 
-/// Whether a runtime is alive in this process: between a successful [`Runtime::init`] and the
-/// runtime's drop (`shmem_query_initialized`).
-pub fn initialized() -> bool {
-    LIVE.load(Ordering::Acquire)
-}
+pub use crate::life::initialized;
 
 impl Runtime {
     /// Initializes this PE (`shmem_init`): attaches to the launcher's segment or creates a
@@ -460,7 +457,7 @@ impl Runtime {
     pub fn end_mpi_at_exit(&self) {
         #[cfg(feature = "mpi")]
         if self.launch == Launch::Mpi {
-            crate::mpi_job::finalize_at_exit();
+            crate::transport::net::finalize_at_exit();
         }
     }
 
@@ -516,7 +513,7 @@ impl Runtime {
                     // cannot init again after it ends.
                     FINALIZED_LAUNCHED.store(true, Ordering::Release);
                     let (seg, me, placement, node_net) =
-                        crate::mpi_job::start(&settings, &startup)?;
+                        crate::transport::net::start(&settings, &startup)?;
                     net = node_net;
                     let name = format!(
                         "MPI ({} node{}, {} PEs on this one{}; PEs of a node share memory{})",
@@ -784,7 +781,7 @@ impl Runtime {
     /// thread's call that reaches MPI panics).
     pub fn any_thread(&self) -> bool {
         #[cfg(feature = "mpi")]
-        if self.transport.net().is_some() && crate::mpi_job::below_serialized() {
+        if self.transport.net().is_some() && crate::transport::net::below_serialized() {
             return false;
         }
         true
@@ -1130,7 +1127,7 @@ impl Runtime {
     }
 
     /// `shmem_global_exit`: ends the whole job with `status`. The launcher sees the request,
-    /// stops every other PE and exits with [`crate::launcher::exit_status`]`(status)` (the low
+    /// stops every other PE and exits with [`crate::segment::exit_status`]`(status)` (the low
     /// byte, never 0 for a non-zero status); a singleton PE exits with that status itself.
     pub fn global_exit(&self, status: i32) -> ! {
         let v = GLOBAL_EXIT_SET | ((self.me as u64) << 32) | u64::from(status as u32);
@@ -1150,9 +1147,9 @@ impl Runtime {
         let _ = std::io::stderr().flush();
         #[cfg(feature = "mpi")]
         if self.launch == Launch::Mpi {
-            crate::mpi_job::abort(crate::launcher::exit_status(status));
+            crate::transport::net::abort(crate::segment::exit_status(status));
         }
-        std::process::exit(crate::launcher::exit_status(status))
+        std::process::exit(crate::segment::exit_status(status))
     }
 
     /// `shmem_finalize`: completes outstanding operations, synchronizes all PEs and marks this
@@ -1231,7 +1228,7 @@ impl Drop for KeptRuntime {
         rt.finalize();
         #[cfg(feature = "mpi")]
         if rt.launch == Launch::Mpi {
-            if !crate::mpi_job::may_keep_until_exit() {
+            if !crate::transport::net::may_keep_until_exit() {
                 // Freed now, as before re-initialization existed: a later `init` is
                 // `Error::Finalized`.
                 drop(rt);

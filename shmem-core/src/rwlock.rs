@@ -162,14 +162,7 @@ const TICKET_MASK: u64 = (1 << 24) - 1;
 const _: () = assert!(crate::segment::MAX_PES < READERS_MASK as usize);
 const _: () = assert!(crate::segment::MAX_PES < (TICKET_MASK / 2) as usize);
 
-/// The two modes of the lock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RwKind {
-    /// Shared: readers hold the lock together.
-    Shared,
-    /// Exclusive: one writer holds it alone.
-    Exclusive,
-}
+pub use crate::error::RwKind;
 
 /// `MINE` kinds (low byte).
 const WAIT_SHARED: u64 = 1;
@@ -989,7 +982,7 @@ mod tests {
     use std::sync::atomic::{AtomicU64, Ordering};
 
     use super::*;
-    use crate::shm::on_pes;
+    use crate::transport::shm::on_pes;
 
     const COUNTER: usize = 4096;
     const INSIDE: usize = 4104;

@@ -186,7 +186,7 @@ pub struct WaitRecord {
     pub args: [AtomicU64; 4],
     /// Live contexts of this PE (`threads::ThreadPath::enter`): while not zero, threads other
     /// than the one that publishes `state` may be working, and the deadlock check looks at
-    /// all of the PE's threads (`diagnose.rs`).
+    /// all of the PE's threads (`shmem-launch`'s watch).
     pub threads: AtomicU64,
 }
 const _: () = assert!(std::mem::size_of::<Slot>() == SLOT_SIZE);
@@ -730,6 +730,33 @@ impl Segment {
 #[track_caller]
 fn out_of_range(pe: usize, offset: usize, len: usize) -> ! {
     panic!("symmetric access out of range: PE {pe}, offset {offset}, len {len}")
+}
+
+// What a PE and the launcher agree on besides the layout above: the exit status.
+
+/// The job's exit status when the launcher finds it deadlocked (the deadlock check, `shmem-launch`): the same as
+/// for `--timeout`, since both end a job that could not finish; the message tells which.
+pub const DEADLOCK_STATUS: i32 = 124;
+
+/// The exit status a job (or a singleton PE) ends with when a PE calls `global_exit(status)`.
+///
+/// A process exit status is one byte, so `status` is taken modulo 256; but a non-zero status
+/// must never read as success: one whose low byte is 0 (256, `i32::MIN`) becomes 1.
+///
+/// # Examples
+/// ```
+/// use shmem_core::segment::exit_status;
+/// assert_eq!(exit_status(0), 0);
+/// assert_eq!(exit_status(7), 7);
+/// assert_eq!(exit_status(-1), 255);
+/// assert_eq!(exit_status(256), 1);
+/// assert_eq!(exit_status(i32::MIN), 1);
+/// ```
+pub fn exit_status(status: i32) -> i32 {
+    match status & 0xff {
+        0 if status != 0 => 1,
+        low => low,
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Every system call the runtime makes, behind typed wrappers.
 //!
-//! Nothing outside this module talks to libc, rustix or nix directly (the launcher's process
-//! supervision in `launcher.rs` excepted, which is all about processes and signals). Each
+//! Nothing outside this module talks to libc, rustix or nix directly (the launcher's `unsafe`
+//! primitives in `supervise.rs` excepted, which are all about processes and signals). Each
 //! wrapper's first doc line names the C call it wraps.
 
 use std::io;
@@ -332,32 +332,4 @@ pub(crate) fn map_shared_aligned(
         ptr: std::ptr::NonNull::new(addr as *mut u8).ok_or_else(invalid)?,
         len,
     })
-}
-
-/// Whether any thread of process `pid` is running or runnable (`R` in one of the
-/// `/proc/<pid>/task/<tid>/stat` files); `false` when none is or they cannot be read.
-pub(crate) fn any_thread_runnable(pid: i32) -> bool {
-    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-        return false;
-    };
-    tasks.filter_map(|t| t.ok()).any(|t| {
-        std::fs::read_to_string(t.path().join("stat"))
-            .ok()
-            .and_then(|stat| state_of(&stat))
-            == Some('R')
-    })
-}
-
-/// The state field of a `stat` file's text: it follows the last ')' (`comm` may contain
-/// anything).
-fn state_of(stat: &str) -> Option<char> {
-    stat.rsplit_once(')')
-        .and_then(|(_, rest)| rest.trim_start().chars().next())
-}
-
-/// `/proc/<pid>/stat`'s state field (`R` running or runnable, `S` sleeping, `T` stopped, `t`
-/// stopped by a tracer, ...); `None` when it cannot be read.
-pub(crate) fn process_state(pid: i32) -> Option<char> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    state_of(&stat)
 }

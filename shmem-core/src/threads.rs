@@ -37,7 +37,7 @@ pub struct ThreadPath<'a> {
     /// accumulate family (`NetPath`), to this node's PEs too, so that all of them are atomic
     /// with respect to each other.
     #[cfg(feature = "mpi")]
-    net: Option<crate::mpi_job::NetPath<'a>>,
+    net: Option<crate::transport::net::NetPath<'a>>,
 }
 
 impl<'a> ThreadPath<'a> {
@@ -45,7 +45,7 @@ impl<'a> ThreadPath<'a> {
         seg: &'a Segment,
         me: usize,
         policy: WaitPolicy,
-        #[cfg(feature = "mpi")] net: Option<crate::mpi_job::NetPath<'a>>,
+        #[cfg(feature = "mpi")] net: Option<crate::transport::net::NetPath<'a>>,
     ) -> ThreadPath<'a> {
         ThreadPath {
             seg,
@@ -329,7 +329,7 @@ impl<'a> ThreadPath<'a> {
 
     /// Marks that threads other than the runtime's may use this PE (one more live context).
     /// While the count is not zero, the launcher's deadlock check looks at every thread of
-    /// the PE and does not judge it while one of them runs (`diagnose.rs`); a count that
+    /// the PE and does not judge it while one of them runs (`shmem-launch`'s watch); a count that
     /// never returns to zero (a leaked context) costs that look, nothing more.
     pub fn enter(&self) {
         self.seg

@@ -37,7 +37,7 @@
 //! re-checks its condition at least every `max_sleep` (100 ms), so a PE whose record stays the
 //! same for a second is blocked: nothing it waits for has happened. When every live PE of a
 //! job is blocked like that, nothing can ever happen, and the launcher reports each PE's
-//! record and ends the job (`launcher.rs`).
+//! record and ends the job (`shmem-launch`).
 //!
 //! # The policy
 //!

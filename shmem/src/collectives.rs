@@ -28,14 +28,14 @@ use std::marker::PhantomData;
 use bytemuck::Pod;
 use shmem_core::collectives::{
     self as core, And, ArithElem, Coll, Complex32, Complex64, DATA_CAPACITY, IntegerElem, Max, Min,
-    Or, PeSet, Prod, ReduceOp, Refusal, SYNC_ONLY_CAPACITY, ScanOp, Sum, SumProdElem, SyncArea,
-    Xor,
+    Or, Prod, ReduceOp, Refusal, SYNC_ONLY_CAPACITY, ScanOp, Sum, SumProdElem, SyncArea, Xor,
 };
+use shmem_core::pe_set::PeSet;
 use shmem_core::{AllocRequest, Allocation, NotAMember, Transport};
 
-use crate::Error;
 use crate::handle::{Pe, Shmem};
 use crate::sym::{SymSlice, SymTarget};
+use shmem_core::Error;
 
 // ------------------------------------------------------------------------------------------
 // element types

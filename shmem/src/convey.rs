@@ -27,9 +27,9 @@ use std::num::NonZeroU32;
 
 use bytemuck::Pod;
 
-use crate::Error;
 use crate::handle::{Pe, Shmem};
 use crate::sym::{SignalOp, SymVec};
+use shmem_core::Error;
 
 /// Buffers per (source, destination) pair: a sender runs this many batches ahead of its
 /// receiver. Two would do for PEs that each have a core; on a loaded machine a PE waits for
@@ -345,7 +345,7 @@ impl<'s, T: Pod> Conveyor<'s, T> {
         any
     }
 
-    fn word(&self, i: usize) -> crate::Sym<'_, u64> {
+    fn word(&self, i: usize) -> crate::sym::Sym<'_, u64> {
         self.words
             .at(i)
             .expect("header and acknowledgement indices lie inside the words")

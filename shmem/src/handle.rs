@@ -4,8 +4,8 @@ use std::fmt;
 
 use shmem_core::{KeptRuntime, Runtime, Serialized, Transport};
 
-use crate::Error;
-use crate::statics;
+use crate::registry;
+use shmem_core::Error;
 
 /// A validated PE number: `0 <= pe < n_pes`, checked once when it is made.
 ///
@@ -161,9 +161,9 @@ pub fn init() -> Result<Shmem, Error> {
 /// # Ok::<(), shmem::Error>(())
 /// ```
 pub fn init_thread(requested: ThreadLevel) -> Result<Shmem, Error> {
-    let descs = statics::descriptors();
+    let descs = registry::descriptors();
     let (rt, layout) = Runtime::init_thread(&descs, requested == ThreadLevel::Multiple)?;
-    statics::record_offsets(&layout);
+    registry::record_offsets(&layout);
     let level = if requested == ThreadLevel::Multiple && rt.thread_path().is_some() {
         ThreadLevel::Multiple
     } else {

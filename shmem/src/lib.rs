@@ -32,6 +32,7 @@ pub mod ctx;
 mod handle;
 mod lock;
 mod nbi;
+mod registry;
 mod rwlock;
 mod statics;
 mod sym;
@@ -194,12 +195,6 @@ pub struct DocsDoctests;
 #[doc(hidden)]
 /// What `#[symmetric]` expands to. Not public API.
 pub mod __private {
-    pub use crate::statics::{SYMMETRIC_STATICS, StaticEntry};
+    pub use crate::registry::{SYMMETRIC_STATICS, StaticEntry};
     pub use linkme;
-}
-
-/// The launcher library behind the `shmemrun` binary.
-pub mod launcher {
-    pub use shmem_core::config::{ENV_SYMMETRIC_SIZE, parse_size, symmetric_size_from_env};
-    pub use shmem_core::launcher::{Bind, LaunchConfig, Outcome, exit_status, launch};
 }

@@ -29,9 +29,9 @@ use bytemuck::Pod;
 use shmem_core::lock::{LOCK_ALIGN, LOCK_SIZE, RawLock};
 use shmem_core::{AllocRequest, Allocation};
 
-use crate::Error;
 use crate::handle::{Pe, Shmem};
 use crate::sym::Sym;
+use shmem_core::Error;
 
 /// A lock whose previous holder panicked while holding it (the panic was caught and the PE
 /// went on): the protected data may be half updated. Carries the guard anyway, as

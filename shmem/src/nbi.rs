@@ -6,10 +6,10 @@ use std::marker::PhantomData;
 
 use bytemuck::Pod;
 
-use crate::Error;
 use crate::handle::{Pe, Shmem};
 use crate::sym::{SignalOp, Sym, SymSlice};
 use crate::types::{AmoBitwise, AmoExtended, AmoStandard};
+use shmem_core::Error;
 
 /// A scope of non-blocking operations (`shmem_put_nbi` / `shmem_get_nbi`).
 ///

@@ -25,10 +25,10 @@ use bytemuck::Pod;
 use shmem_core::rwlock::{RWLOCK_ALIGN, RawRwLock, RwHold, RwKind, rwlock_size};
 use shmem_core::{AllocRequest, Allocation};
 
-use crate::Error;
 use crate::handle::{Pe, Shmem};
 use crate::lock::{LockResult, PoisonError, TryLockError, TryLockResult};
 use crate::sym::Sym;
+use shmem_core::Error;
 
 /// A snapshot of a reader/writer lock ([`SymRwLock::snapshot`]): the writer, the readers and
 /// the queue in admission order; a test and debugging aid, exact while the lock does not

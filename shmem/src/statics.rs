@@ -8,12 +8,13 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bytemuck::Pod;
-use shmem_core::{StaticDesc, StaticsLayout};
+use shmem_core::StaticDesc;
 
-use crate::Error;
-use crate::ctx::{ThreadElem, ThreadSlice};
 use crate::handle::Shmem;
+use crate::registry::{StaticEntry, Token};
 use crate::sym::{Sym, SymSlice, SymSliceMut, SymTarget};
+use crate::sym::{ThreadElem, ThreadSlice};
+use shmem_core::Error;
 
 const UNSET: usize = usize::MAX;
 
@@ -201,27 +202,9 @@ impl<T: Pod + Sync> StaticEntry for ThreadStatic<T> {
     fn desc(&self) -> StaticDesc<'_> {
         self.inner.desc()
     }
-    fn set_offset(&self, offset: usize, token: sealed::Token) {
+    fn set_offset(&self, offset: usize, token: Token) {
         self.inner.set_offset(offset, token);
     }
-}
-
-mod sealed {
-    /// Proof that the caller is this crate: the type is public (so it can appear in the
-    /// trait) but lives in a private module, so no other crate can name or make one. That
-    /// seals [`super::StaticEntry`]: nobody else can implement it or call `set_offset`, so a
-    /// `#[symmetric]` static's offset is only ever the one the layout chose.
-    #[derive(Debug)]
-    pub struct Token(pub(super) ());
-}
-
-#[doc(hidden)]
-/// Type-erased registration entry of a [`SymStatic`]. Sealed (see `sealed::Token`).
-pub trait StaticEntry: Sync {
-    /// Descriptor for the layout.
-    fn desc(&self) -> StaticDesc<'_>;
-    /// Records the offset chosen by the layout (only `shmem::init` can call it).
-    fn set_offset(&self, offset: usize, token: sealed::Token);
 }
 
 impl<T: Pod + Sync> StaticEntry for SymStatic<T> {
@@ -233,21 +216,7 @@ impl<T: Pod + Sync> StaticEntry for SymStatic<T> {
             init: bytemuck::bytes_of(&self.init),
         }
     }
-    fn set_offset(&self, offset: usize, _: sealed::Token) {
+    fn set_offset(&self, offset: usize, _: Token) {
         self.offset.store(offset, Ordering::Release);
-    }
-}
-
-#[doc(hidden)]
-#[linkme::distributed_slice]
-pub static SYMMETRIC_STATICS: [&'static dyn StaticEntry];
-
-pub(crate) fn descriptors() -> Vec<StaticDesc<'static>> {
-    SYMMETRIC_STATICS.iter().map(|e| e.desc()).collect()
-}
-
-pub(crate) fn record_offsets(layout: &StaticsLayout) {
-    for (e, &off) in SYMMETRIC_STATICS.iter().zip(&layout.offsets) {
-        e.set_offset(off, sealed::Token(()));
     }
 }

@@ -11,25 +11,27 @@
 use bytemuck::Pod;
 use shmem_core::DefaultTransport;
 use shmem_core::collectives::{
-    And, ClaimedSlot, Coll, Max, Min, Or, PeSet, Prod, Refusal, Reservation, SHARED_SLOT,
-    SplitArgs, Sum, TeamPool, Xor, team_area, team_claim, team_reserve,
+    And, ClaimedSlot, Coll, Max, Min, Or, Prod, Refusal, Reservation, SHARED_SLOT, SplitArgs, Sum,
+    TeamPool, Xor, team_area, team_claim, team_reserve,
 };
+use shmem_core::pe_set::PeSet;
 
-use crate::Error;
 use crate::collectives::{
     self as coll, ArithmeticReduce, BitwiseReduce, SumProdReduce, alltoall, alltoalls, broadcast,
     collect, fcollect,
 };
 use crate::handle::{Pe, Shmem};
-use crate::statics::{StaticEntry, SymStatic};
+use crate::registry::StaticEntry;
+use crate::statics::SymStatic;
 use crate::sym::{SymSlice, SymTarget};
+use shmem_core::Error;
 
 static TEAM_POOL: SymStatic<TeamPool> = SymStatic::__new("shmem::team::POOL", TeamPool::ZERO);
 
 // The registration is what `#[symmetric]` expands to in a user's crate: a `#[link_section]`
 // static, which the `unsafe_code` lint counts although nothing unsafe is written here.
 #[allow(unsafe_code)]
-#[linkme::distributed_slice(crate::statics::SYMMETRIC_STATICS)]
+#[linkme::distributed_slice(crate::registry::SYMMETRIC_STATICS)]
 static TEAM_POOL_ENTRY: &'static dyn StaticEntry = &TEAM_POOL;
 
 fn pool(shmem: &Shmem) -> usize {

@@ -1,5 +1,5 @@
 //! `shmemrun`: starts an shmem job (the binary of the `shmemrun` crate; the launcher itself is
-//! the library `shmem::launcher`).
+//! the library `shmem-launch`).
 //!
 //! ```text
 //! shmemrun -n N [--heap-size SIZE] [--timeout SECS] [--bind auto|core|none] [--tag-output]
@@ -20,7 +20,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::time::Duration;
 
 use clap::{ArgAction, Parser};
-use shmem::launcher::{
+use shmem_launch::{
     Bind, ENV_SYMMETRIC_SIZE, LaunchConfig, launch, parse_size, symmetric_size_from_env,
 };
 

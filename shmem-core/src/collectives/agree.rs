@@ -37,8 +37,8 @@
 //! (`exact_rounds_catch_what_the_hash_lets_through`); an exact round reads the words
 //! themselves.
 
-use super::set::PeSet;
 use crate::error::Error;
+use crate::pe_set::PeSet;
 
 /// Words of a signature.
 pub(crate) const SIG_WORDS: usize = 11;
@@ -743,6 +743,31 @@ fn format_word(s: &Sig, i: usize) -> String {
         P2 if s.kind() == Some(Kind::Split) => (w as i64).to_string(),
         P4 => format!("{w:#018x}"),
         _ => w.to_string(),
+    }
+}
+
+/// What a PE waiting in a collective publishes (its wait site's first two words), decoded:
+/// the launcher's deadlock report names the routine and the set from it
+/// ([`crate::report`]).
+pub(crate) struct CollectiveWait {
+    /// The routine and its arguments, in words (`broadcast of 8 bytes from root 0`, ...).
+    pub(crate) what: String,
+    /// The set's first PE, stride and size.
+    pub(crate) start: usize,
+    pub(crate) stride: isize,
+    pub(crate) size: usize,
+}
+
+impl CollectiveWait {
+    /// Decodes the kind word and the packed set word of a collective's wait site.
+    pub(crate) fn decode(kind: u64, set: u64) -> CollectiveWait {
+        let (start, stride, size) = unpack3(set);
+        CollectiveWait {
+            what: describe_kind(kind),
+            start,
+            stride,
+            size,
+        }
     }
 }
 

@@ -8,6 +8,11 @@
 //! member; its methods are the collectives. The `shmem` crate's active-set form and team form
 //! both end here, so they share every line of the algorithms.
 //!
+//! This is the on-node fast path: a [`Coll`] holds the [`ShmTransport`] itself, not only the
+//! [`Transport`] boundary, because its words are segment memory that the members load and store
+//! directly; a member on another node is reached through the transport's MPI route
+//! (`net.rs`).
+//!
 //! # The sync area
 //!
 //! ```text
@@ -82,14 +87,13 @@ mod complex;
 mod net;
 mod ops;
 mod pool;
-mod set;
 
 use std::mem::{MaybeUninit, size_of};
 use std::sync::atomic::{AtomicU64, Ordering, fence};
 
 use bytemuck::Pod;
 
-pub(crate) use agree::{Kind, Sig, type_hash};
+pub(crate) use agree::{CollectiveWait, Kind, Sig, type_hash};
 pub use agree::{OBJECT_NAMES, Refusal, WHATS};
 pub use complex::{Complex32, Complex64};
 pub use ops::{
@@ -99,14 +103,14 @@ pub use pool::{
     ClaimedSlot, Reservation, SHARED_SLOT, SplitArgs, TEAM_CAPACITY, TEAM_POOL_BYTES, TEAM_SLOTS,
     TeamPool, team_area, team_claim, team_reserve,
 };
-pub use set::PeSet;
 
 use crate::config::Staging;
 use crate::copy;
 use crate::error::{Error, Result};
+use crate::pe_set::PeSet;
 use crate::segment::LINE;
-use crate::shm::ShmTransport;
 use crate::transport::Transport;
+use crate::transport::shm::ShmTransport;
 use crate::wait::{self, WaitSite};
 
 // ------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-//! Collectives of a multi-node MPI job (feature `mpi`; `mpi_job.rs`, module docs).
+//! Collectives of a multi-node MPI job (feature `mpi`; `transport/net`, module docs).
 //!
 //! The same calls, arguments and errors as the shared-memory algorithms of this module's
 //! parent. The agreement round is the shared-memory protocol (every member publishes its
@@ -36,7 +36,7 @@ use super::{
 };
 use crate::copy;
 use crate::error::Result;
-use crate::mpi_job::{MAX_COLLECTIVE_BYTES, Net};
+use crate::transport::net::{MAX_COLLECTIVE_BYTES, Net};
 use crate::wait::{self, WaitSite};
 
 /// What the members published for one call, read through the transport: straight from the

@@ -7,8 +7,8 @@ use bytemuck::{Pod, Zeroable};
 use super::{COUNTER, Coll, Max, Or, REGION_HEAD, Refusal, SyncArea, area_bytes};
 use crate::error::{Error, Result};
 use crate::segment::LINE;
-use crate::shm::ShmTransport;
 use crate::transport::Transport;
+use crate::transport::shm::ShmTransport;
 
 /// Team sync areas in the pool; slot 0 is the world team's, slot [`SHARED_SLOT`] the shared
 /// team's, the others are for split teams.

@@ -7,8 +7,8 @@ use bytemuck::Pod;
 use shmem_core::Transport;
 
 use super::SymSlice;
-use crate::Error;
 use crate::handle::Pe;
+use shmem_core::Error;
 
 /// The elements from the start of the first block to the end of the last: `(nblocks - 1) *
 /// stride + bsize`, or the error for a zero stride, a stride that would make a side's blocks

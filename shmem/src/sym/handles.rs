@@ -17,9 +17,9 @@ pub use shmem_core::request::Owned as NbiHandle;
 use shmem_core::request::{get_owned, put_owned};
 
 use super::{Sym, SymSlice};
-use crate::Error;
 use crate::handle::Pe;
 use crate::types::{AmoBitwise, AmoExtended, AmoStandard};
+use shmem_core::Error;
 
 /// A refused [`SymSlice::put_nbi`] / [`SymSlice::get_nbi`]: the error and the buffer, handed
 /// back untouched.

@@ -18,6 +18,7 @@
 
 mod blocked;
 mod handles;
+mod lent;
 mod owned;
 mod peer;
 mod signal;
@@ -34,6 +35,8 @@ use shmem_core::Transport;
 
 pub(crate) use blocked::{Blocked, check_blocked};
 pub use handles::{AmoHandle, NbiHandle, NbiRefused};
+pub(crate) use lent::UNAVAILABLE;
+pub use lent::{ThreadElem, ThreadSlice};
 pub use owned::{AllocHints, SymBox, SymVec};
 pub use peer::PeerSlice;
 pub use signal::SignalOp;
@@ -42,8 +45,8 @@ pub use target::SymTarget;
 pub use value::Sym;
 pub use wait::MaskedSlice;
 
-use crate::Error;
 use crate::handle::{Pe, Shmem};
+use shmem_core::Error;
 
 /// Whether `T` travels as one machine word (single-copy atomic `p`/`g`).
 #[inline(always)]

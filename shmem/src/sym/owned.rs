@@ -8,9 +8,9 @@ use shmem_core::collectives::Refusal;
 use shmem_core::{AllocRequest, Allocation, Transport};
 
 use super::{Sym, SymSlice, SymSliceMut, put_value, range_of};
-use crate::Error;
-use crate::ctx::{ThreadElem, ThreadSlice};
 use crate::handle::Shmem;
+use crate::sym::{ThreadElem, ThreadSlice};
+use shmem_core::Error;
 
 /// Usage hints for [`SymVec::zeroed_with_hints`] (`SHMEM_MALLOC_ATOMICS_REMOTE`,
 /// `SHMEM_MALLOC_SIGNAL_REMOTE`); combine with `|`.

@@ -13,8 +13,8 @@
 use bytemuck::Pod;
 
 use super::SymSlice;
-use crate::Error;
 use crate::handle::Pe;
+use shmem_core::Error;
 
 /// Another PE's copy of a symmetric array, mapped into this process ([`SymSlice::peer`]):
 /// loads and stores of its elements. Borrows the array.

@@ -15,9 +15,9 @@ use bytemuck::Pod;
 use shmem_core::{AmoOp, Transport};
 
 use super::{Sym, SymSlice};
-use crate::Error;
 use crate::handle::Pe;
 use crate::types::Cmp;
+use shmem_core::Error;
 
 /// How a put-with-signal updates its signal (`SHMEM_SIGNAL_SET`, `SHMEM_SIGNAL_ADD`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -8,8 +8,8 @@ use bytemuck::Pod;
 use shmem_core::Transport;
 
 use super::{Sym, put_value, range_of};
-use crate::Error;
 use crate::handle::{Pe, Shmem};
+use shmem_core::Error;
 
 /// A borrowed view of a symmetric `[T]`: bulk and strided put/get, element views, waiting on
 /// many flags.

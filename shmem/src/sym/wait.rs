@@ -13,9 +13,9 @@ use shmem_core::Transport;
 use shmem_core::wait::{AnyRoutine, WaitKind, WaitSite};
 
 use super::SymSlice;
-use crate::Error;
 use crate::handle::Shmem;
 use crate::types::{Cmp, WaitType};
+use shmem_core::Error;
 
 /// What the elements are compared with: one value for all, or one each (`_vector`).
 #[derive(Clone, Copy)]

@@ -1,6 +1,6 @@
 //! [`Layout`]: non-contiguous element layouts (seed page 001's derived datatypes).
 
-use crate::Error;
+use shmem_core::Error;
 
 /// Most blocks a layout built by [`Layout::nested`] or [`Layout::vector`] may need before its
 /// abutting blocks merge (64 GiB of block list): beyond it, or beyond what memory holds, the

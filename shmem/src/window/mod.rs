@@ -72,18 +72,18 @@ use std::marker::PhantomData;
 use std::mem::{align_of, size_of};
 
 use bytemuck::Pod;
-use shmem_core::collectives::PeSet;
 use shmem_core::lock::{LOCK_SIZE, LocatedLock, RawLock};
+use shmem_core::pe_set::PeSet;
 use shmem_core::rwlock::{RWLOCK_OWN_BYTES, RawRwLock, RwKind, RwTable, rwlock_size};
-use shmem_core::shm::LocatedRange;
+use shmem_core::transport::shm::LocatedRange;
 use shmem_core::transport::{AmoOp, Transport};
 use shmem_core::wait::{WaitKind, WaitSite};
 use shmem_core::{AllocRequest, Allocation, DefaultTransport, TeamAllocation};
 
-use crate::Error;
 use crate::handle::{Pe, Shmem};
 use crate::sym::SymVec;
 use crate::team::{Team, TeamPe};
+use shmem_core::Error;
 
 /// The mode of a passive-target epoch: `LockKind::Shared` (`MPI_LOCK_SHARED`) or
 /// `LockKind::Exclusive` (`MPI_LOCK_EXCLUSIVE`).

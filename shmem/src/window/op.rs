@@ -6,7 +6,7 @@
 use shmem_core::collectives::{And, Max as MaxOp, Min as MinOp, Or, Prod as ProdOp};
 use shmem_core::collectives::{ReduceOp, Sum as SumOp, Xor};
 
-use crate::{ArithmeticReduce, BitwiseReduce, SumProdReduce};
+use crate::collectives::{ArithmeticReduce, BitwiseReduce, SumProdReduce};
 
 /// An accumulate operator on `T`: the target's new value from its old one and the
 /// origin's. Sealed.

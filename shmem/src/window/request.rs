@@ -28,7 +28,7 @@ use shmem_core::request::Scope;
 
 use super::op::AccumulateOp;
 use super::{Access, Epoch, EpochAll, FenceEpoch, Layout, WindowPe};
-use crate::Error;
+use shmem_core::Error;
 
 /// A scope of request-based operations in an epoch (`G` is the epoch guard); made by the
 /// guard's `requests`. Its operations' buffers stay borrowed until the scope ends, which

@@ -24,9 +24,9 @@ use std::sync::Arc;
 use bytemuck::Pod;
 use std::sync::atomic::{AtomicU64, Ordering, fence};
 
-use crate::collectives::PeSet;
 use crate::config::Settings;
 use crate::copy;
+use crate::pe_set::PeSet;
 use crate::segment::{SHARED_BARRIER_PES, Segment};
 use crate::serialized::{Local, Serialized};
 use crate::transport::{AmoOp, AmoWord, Pending, PendingOp, Transport, Word};
@@ -35,12 +35,12 @@ use crate::wait::{self, WaitKind, WaitPolicy, WaitSite, Waiter};
 /// Shared-memory transport over one mapped [`Segment`].
 #[derive(Debug)]
 pub struct ShmTransport {
-    /// The way to other nodes in a multi-node MPI job (`mpi_job.rs`). Boxed: a pointer's
+    /// The way to other nodes in a multi-node MPI job (`transport/net`). Boxed: a pointer's
     /// width beside the fields every call reads. First, so that it drops (freeing its
     /// communicators) before this transport's reference to the segment, whose owner
     /// finalizes MPI.
     #[cfg(feature = "mpi")]
-    net: Option<Box<crate::mpi_job::Net>>,
+    net: Option<Box<crate::transport::net::Net>>,
     seg: Arc<Segment>,
     me: usize,
     n_pes: usize,
@@ -84,25 +84,28 @@ impl ShmTransport {
     }
 
     /// Gives a transport of a multi-node MPI job its way to the other nodes; waits then
-    /// sleep at most [`crate::mpi_job::NET_MAX_SLEEP`] at a time (writes from other nodes
+    /// sleep at most [`crate::transport::net::NET_MAX_SLEEP`] at a time (writes from other nodes
     /// cannot wake a sleeper).
     #[cfg(feature = "mpi")]
-    pub(crate) fn set_net(&mut self, net: crate::mpi_job::Net) {
-        self.policy.max_sleep = self.policy.max_sleep.min(crate::mpi_job::NET_MAX_SLEEP);
+    pub(crate) fn set_net(&mut self, net: crate::transport::net::Net) {
+        self.policy.max_sleep = self
+            .policy
+            .max_sleep
+            .min(crate::transport::net::NET_MAX_SLEEP);
         self.net = Some(Box::new(net));
     }
 
     /// The way to other nodes, in a multi-node MPI job.
     #[cfg(feature = "mpi")]
     #[inline(always)]
-    pub(crate) fn net(&self) -> Option<&crate::mpi_job::Net> {
+    pub(crate) fn net(&self) -> Option<&crate::transport::net::Net> {
         self.net.as_deref()
     }
 
     /// `Some(net)` when `pe` is on another node of a multi-node MPI job.
     #[cfg(feature = "mpi")]
     #[inline(always)]
-    fn remote(&self, pe: usize) -> Option<&crate::mpi_job::Net> {
+    fn remote(&self, pe: usize) -> Option<&crate::transport::net::Net> {
         self.net.as_deref().filter(|n| !n.is_local(pe))
     }
 
@@ -369,7 +372,7 @@ impl ShmTransport {
         assert!(p.is_aligned(), "misaligned symmetric word");
         #[cfg(not(feature = "mpi"))]
         let _ = offset;
-        // In a multi-node job every atomic goes through MPI, this node's too (`mpi_job.rs`:
+        // In a multi-node job every atomic goes through MPI, this node's too (`transport/net`:
         // all atomics on a location must be MPI operations to be atomic together).
         #[cfg(feature = "mpi")]
         if let Some(net) = &self.net {

@@ -1,7 +1,7 @@
 //! The transport boundary: how bytes, atomics and synchronization reach another PE.
 //!
 //! The public API (`shmem`) and the runtime's own algorithms (heap checks, collectives, locks)
-//! speak only to [`Transport`], in terms of *(PE, symmetric offset)*. [`crate::shm::ShmTransport`]
+//! speak only to [`Transport`], in terms of *(PE, symmetric offset)*. [`crate::transport::shm::ShmTransport`]
 //! implements it with loads and stores into the shared segment. A second transport (MPI-3 RMA,
 //! see `docs/ARCHITECTURE.md`) implements the same trait with windows, `MPI_Put`/`MPI_Get`,
 //! `MPI_Fetch_and_op` and `MPI_Win_flush_all`; nothing above this trait changes.
@@ -12,6 +12,10 @@
 use bytemuck::Pod;
 
 use crate::wait::WaitSite;
+
+#[cfg(feature = "mpi")]
+pub(crate) mod net;
+pub mod shm;
 
 mod sealed {
     pub trait Sealed {}
@@ -266,4 +270,4 @@ pub trait Transport {
 }
 
 /// The transport this build uses.
-pub type DefaultTransport = crate::shm::ShmTransport;
+pub type DefaultTransport = shm::ShmTransport;

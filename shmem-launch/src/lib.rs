@@ -16,8 +16,13 @@
 //! * With [`LaunchConfig::tag_output`], the PEs' stdout and stderr go through pipes to one
 //!   forwarding thread, which writes every line whole, prefixed with `[pe] `.
 
+#![forbid(unsafe_code)]
+
+mod procfs;
+mod watch;
+
 use std::ffi::OsString;
-use std::os::fd::{AsFd, AsRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
@@ -27,17 +32,23 @@ use std::time::{Duration, Instant};
 use nix::errno::Errno;
 use nix::sys::signal::{SigSet, Signal, kill};
 use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid, waitpid};
-use nix::unistd::{ForkResult, Pid};
+use nix::unistd::Pid;
 
-use crate::config;
-use crate::diagnose::{self, DeadlockWatch, PeLife};
-use crate::error::{Error, Result};
-use crate::segment::{GLOBAL_EXIT_SET, MAX_PES, PeState, Segment, planned_size};
-use crate::sys;
+use shmem_core::config;
+use shmem_core::report;
+use shmem_core::segment::{GLOBAL_EXIT_SET, MAX_PES, PeState, Segment, planned_size};
+use shmem_core::supervise::{self, Guardian};
+use shmem_core::{Error, Result};
 
-/// The job's exit status when the launcher finds it deadlocked (`diagnose.rs`): the same as
-/// for `--timeout`, since both end a job that could not finish; the message tells which.
-pub const DEADLOCK_STATUS: i32 = 124;
+pub use shmem_core::config::{ENV_SYMMETRIC_SIZE, parse_size, symmetric_size_from_env};
+pub use shmem_core::segment::{DEADLOCK_STATUS, exit_status};
+pub use watch::DEADLOCK_AFTER;
+use watch::{DeadlockWatch, PeLife};
+
+/// [`Error::Io`] for `map_err`: `what` was being done.
+fn io_error(what: &'static str) -> impl FnOnce(std::io::Error) -> Error {
+    move |source| Error::Io { what, source }
+}
 
 /// Whether to pin PEs to CPUs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -113,27 +124,6 @@ pub struct Outcome {
     pub message: Option<String>,
 }
 
-/// The exit status a job (or a singleton PE) ends with when a PE calls `global_exit(status)`.
-///
-/// A process exit status is one byte, so `status` is taken modulo 256; but a non-zero status
-/// must never read as success: one whose low byte is 0 (256, `i32::MIN`) becomes 1.
-///
-/// # Examples
-/// ```
-/// use shmem_core::launcher::exit_status;
-/// assert_eq!(exit_status(0), 0);
-/// assert_eq!(exit_status(7), 7);
-/// assert_eq!(exit_status(-1), 255);
-/// assert_eq!(exit_status(256), 1);
-/// assert_eq!(exit_status(i32::MIN), 1);
-/// ```
-pub fn exit_status(status: i32) -> i32 {
-    match status & 0xff {
-        0 if status != 0 => 1,
-        low => low,
-    }
-}
-
 struct Pe {
     pid: Pid,
     running: bool,
@@ -182,7 +172,7 @@ pub fn check_config(cfg: &LaunchConfig) -> Result<()> {
             why,
         });
     }
-    let mem_total = crate::sys::memory_total();
+    let mem_total = supervise::memory_total();
     let partition = partition_size(cfg);
     let total = planned_size(cfg.n_pes, partition).unwrap_or(u64::MAX);
     if total > mem_total {
@@ -200,11 +190,11 @@ pub fn check_config(cfg: &LaunchConfig) -> Result<()> {
 /// (`SHMEM_SYMMETRIC_SIZE`, `--heap-size`), plus the writable data of a program built
 /// against the C API ([`c_api_globals`]), which `shmem_init` makes symmetric in the same
 /// partition, as the specification and other implementations size it: the variable is the
-/// heap's size however large the program's globals are ([`crate::segment::heap_and_data`]).
+/// heap's size however large the program's globals are ([`shmem_core::segment::heap_and_data`]).
 /// A Rust program's `#[symmetric]` statics are few and small: they come out of the
 /// partition, as before.
 pub fn partition_size(cfg: &LaunchConfig) -> usize {
-    crate::segment::heap_and_data(cfg.symmetric_size, c_api_globals(&cfg.program))
+    shmem_core::segment::heap_and_data(cfg.symmetric_size, c_api_globals(&cfg.program))
 }
 
 /// The bytes of writable data (`.data`, `.bss`, page-rounded spans of its writable `PT_LOAD`
@@ -321,7 +311,7 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
         set.add(s);
     }
     set.thread_block()
-        .map_err(|e| Error::io("blocking signals")(e.into()))?;
+        .map_err(|e| io_error("blocking signals")(e.into()))?;
 
     let (seg, fd, token) = Segment::create(cfg.n_pes, partition_size(cfg))?;
     let seg = Arc::new(seg);
@@ -329,7 +319,7 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
     // Started before any PE, so that failing to start it starts nothing; it waits for the
     // PEs' pipes. It inherits the blocked signals: only `supervise` takes them.
     let mut forwarder = match cfg.tag_output {
-        true => Some(tag::Forwarder::start().map_err(Error::io("starting the output forwarder"))?),
+        true => Some(tag::Forwarder::start().map_err(io_error("starting the output forwarder"))?),
         false => None,
     };
     let mut streams: Vec<tag::Stream> = Vec::new();
@@ -362,37 +352,7 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
         } else {
             None
         };
-        let parent = nix::unistd::getpid();
-        let record = Arc::clone(&seg);
-        // SAFETY: the closure runs in the child between fork and exec, where only
-        // async-signal-safe calls are allowed. It makes only raw system calls (getpid,
-        // sigprocmask, prctl, getppid, sched_setaffinity) and one atomic store into the
-        // segment, which is mapped (MAP_SHARED, inherited by fork) before the fork and stays
-        // mapped: `record` keeps it alive, and `slot(pe)` is pointer arithmetic on it
-        // (`pe < n_pes`, so its bounds assertion cannot fire). It allocates nothing.
-        unsafe {
-            cmd.pre_exec(move || {
-                // First, so that the guardian can find this process's group as soon as it
-                // exists; exec keeps the pid, so this is the PE's pid (or its wrapper's).
-                let me = nix::unistd::getpid().as_raw() as u32;
-                record.slot(pe).launch.0.pid.store(me, Ordering::Release);
-                SigSet::all().thread_unblock().ok();
-                nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).ok();
-                if nix::unistd::getppid() != parent {
-                    // the launcher died before prctl took effect: do not start an orphan
-                    return Err(std::io::Error::from_raw_os_error(
-                        nix::errno::Errno::ESRCH as i32,
-                    ));
-                }
-                if let Some(c) = cpu {
-                    let mut cs = nix::sched::CpuSet::new();
-                    if cs.set(c).is_ok() {
-                        nix::sched::sched_setaffinity(Pid::from_raw(0), &cs).ok();
-                    }
-                }
-                Ok(())
-            })
-        };
+        supervise::prepare_pe(&mut cmd, &seg, pe, cpu);
         match cmd.spawn() {
             Ok(mut child) => {
                 let out = child.stdout.take().map(OwnedFd::from);
@@ -428,7 +388,7 @@ pub fn launch(cfg: &LaunchConfig) -> Result<Outcome> {
     if let Some(f) = forwarder.as_mut() {
         f.forward(streams);
     }
-    // A tick every second: the timeout's deadline and the deadlock check (`diagnose.rs`).
+    // A tick every second: the timeout's deadline and the deadlock check (`shmem-launch`'s watch).
     nix::unistd::alarm::set(1);
 
     let outcome = supervise(&seg, &mut pes, &set, cfg, started);
@@ -452,7 +412,7 @@ fn usable_cpu_list() -> Vec<usize> {
         Ok(cs) => (0..nix::sched::CpuSet::count())
             .filter(|&c| cs.is_set(c).unwrap_or(false))
             .collect(),
-        Err(_) => (0..crate::sys::usable_cpus()).collect(),
+        Err(_) => (0..supervise::usable_cpus()).collect(),
     }
 }
 
@@ -526,12 +486,12 @@ fn supervise(
                     .enumerate()
                     .map(|(i, p)| match p.running {
                         false => PeLife::Exited,
-                        true => match sys::process_state(p.pid.as_raw()) {
+                        true => match procfs::process_state(p.pid.as_raw()) {
                             Some('T' | 't') => PeLife::Stopped,
                             Some('R') => PeLife::Runnable,
                             // other threads of a PE with contexts may be working
-                            _ if diagnose::threads_may_call(seg, i)
-                                && sys::any_thread_runnable(p.pid.as_raw()) =>
+                            _ if report::threads_may_call(seg, i)
+                                && procfs::any_thread_runnable(p.pid.as_raw()) =>
                             {
                                 PeLife::Runnable
                             }
@@ -545,7 +505,7 @@ fn supervise(
                         message: Some(format!(
                             "deadlock: every PE that is still running has waited for {:.1} s \
                              for something no other PE can do any more; where each waits:\n  {}",
-                            diagnose::DEADLOCK_AFTER.as_secs_f64(),
+                            DEADLOCK_AFTER.as_secs_f64(),
                             lines.join("\n  ")
                         )),
                     };
@@ -629,98 +589,6 @@ fn stop_all(pes: &[Pe]) {
             let _ = kill(p.pid, Signal::SIGKILL);
         }
     }
-}
-
-/// The guardian: a small child of the launcher that kills every PE's process group if the
-/// launcher dies, however it dies (SIGKILL included).
-///
-/// `PR_SET_PDEATHSIG` takes the PEs down with the launcher, but not the processes *they*
-/// started; the guardian does. It blocks in `read()` on a pipe whose only write end the
-/// launcher holds (close-on-exec, so no PE inherits it). When the launcher ends a job
-/// normally it writes one byte ("stand down") and closes it: the guardian exits without
-/// killing. If the launcher dies, the kernel closes the write end and the `read` returns
-/// end-of-file: the guardian SIGKILLs the process group of every PE whose pid it finds in the
-/// segment (each launched process records it there, see [`LaunchRecord`]), then exits.
-///
-/// [`LaunchRecord`]: crate::segment::LaunchRecord
-struct Guardian {
-    pid: Pid,
-    /// The pipe's write end; `None` once the guardian was told to stand down.
-    pipe: Option<OwnedFd>,
-}
-
-impl Guardian {
-    /// Forks the guardian. Call it before starting any PE.
-    fn start(seg: &Arc<Segment>) -> Result<Guardian> {
-        let (read_end, write_end) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)
-            .map_err(|e| Error::io("creating the guardian's pipe")(e.into()))?;
-        // SAFETY: after fork the child may only call async-signal-safe functions (the
-        // launcher may be a thread of a larger program). The child runs `guardian_main`,
-        // which calls only close_range (or close), setpgid, read, kill and _exit (thin
-        // wrappers over the system calls, no allocation, no locks) and does atomic loads
-        // from the segment, which was mapped (MAP_SHARED) before the fork and is inherited;
-        // it never returns, unwinds or drops anything (it ends with `_exit`).
-        match unsafe { nix::unistd::fork() } {
-            Ok(ForkResult::Child) => guardian_main(seg, &read_end),
-            Ok(ForkResult::Parent { child }) => {
-                drop(read_end);
-                Ok(Guardian {
-                    pid: child,
-                    pipe: Some(write_end),
-                })
-            }
-            Err(e) => Err(Error::io("starting the guardian (fork)")(e.into())),
-        }
-    }
-
-    /// Tells the guardian the job ended normally (one byte, then close) and reaps it. Call it
-    /// after [`stop_all`] and before [`reap_all`].
-    fn stand_down(&mut self) {
-        if let Some(pipe) = self.pipe.take() {
-            let _ = nix::unistd::write(&pipe, b"x");
-            drop(pipe);
-            while let Err(Errno::EINTR) = waitpid(self.pid, None) {}
-        }
-    }
-}
-
-impl Drop for Guardian {
-    /// An early return from [`launch`] (after the guardian started, before any PE did) still
-    /// stands it down and reaps it.
-    fn drop(&mut self) {
-        self.stand_down();
-    }
-}
-
-/// The guardian's whole life (see [`Guardian`]). Runs in a forked child: async-signal-safe
-/// calls only, and it never returns.
-fn guardian_main(seg: &Segment, pipe: &OwnedFd) -> ! {
-    // SAFETY: this is the forked child, which ends with `exit_now` below and never uses or
-    // drops any descriptor owner (the segment's memfd `OwnedFd`, the pipe's write end, ...)
-    // other than `pipe`, which stays open.
-    unsafe { sys::close_all_except(pipe.as_fd()) };
-    // Out of the launcher's process group: a signal meant for the launcher's group (Ctrl-C
-    // at a terminal) is not meant for the guardian. (It also keeps the launcher's blocked
-    // signals blocked: only SIGKILL ends it early.)
-    let _ = nix::unistd::setpgid(Pid::from_raw(0), Pid::from_raw(0));
-    let mut byte = [0u8; 1];
-    let launcher_died = loop {
-        match nix::unistd::read(pipe, &mut byte) {
-            Ok(0) => break true,
-            Ok(_) => break false,
-            Err(Errno::EINTR) => {}
-            Err(_) => break true,
-        }
-    };
-    if launcher_died {
-        for pe in 0..seg.n_pes() {
-            let pid = seg.slot(pe).launch.0.pid.load(Ordering::Acquire);
-            if pid != 0 && pid <= i32::MAX as u32 {
-                let _ = kill(Pid::from_raw(-(pid as i32)), Signal::SIGKILL);
-            }
-        }
-    }
-    sys::exit_now(0)
 }
 
 /// Reaps every PE (after [`stop_all`]: they are all dead or dying).

@@ -1,0 +1,120 @@
+//! Where a PE waits and for whom, in words: the launcher's deadlock report
+//! (`shmem-launch`'s watch) decodes each sleeping PE's published wait site here, since only
+//! this crate knows what the words of each kind of wait mean (the collectives' agreement
+//! signature, the lock's queue, the barrier words).
+//!
+//! A layer at the top of the crate, beside [`crate::runtime`]: it reads the collectives' and
+//! the lock's records through their description functions.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::collectives::CollectiveWait;
+use crate::segment::{SHARED_BARRIER_PES, Segment};
+use crate::wait::{WaitKind, WaitSite};
+
+/// Whether threads of `pe` other than the one in its wait record may make calls (it has a
+/// live context, `threads::ThreadPath::enter`): then the launcher must look at all of its
+/// threads, not only at the main one, for one that runs.
+pub fn threads_may_call(seg: &Segment, pe: usize) -> bool {
+    seg.slot(pe).wait.0.threads.load(Ordering::Acquire) != 0
+}
+
+/// The word at symmetric `offset` of `pe`'s partition, read atomically (`None` when out of
+/// range or misaligned: a record the launcher cannot trust is only described, never followed).
+fn word(seg: &Segment, pe: usize, offset: u64) -> Option<u64> {
+    let off = usize::try_from(offset).ok()?;
+    if pe >= seg.n_pes() || off.checked_add(8)? > seg.partition_size() || off % 8 != 0 {
+        return None;
+    }
+    let p = seg.partition_ptr(pe, off, 8).cast::<u64>();
+    // SAFETY: in bounds (checked above and by `partition_ptr`) and 8-aligned (partitions are
+    // page-aligned, `off` is a multiple of 8); the launcher only ever reads the segment with
+    // atomic loads, and the mapping lives as long as `seg`.
+    Some(unsafe { AtomicU64::from_ptr(p) }.load(Ordering::Acquire))
+}
+
+/// `PE a, PE b (at #k)` for the members whose word has not reached `epoch`.
+fn missing(members: impl Iterator<Item = usize>, epoch: u64, at: impl Fn(usize) -> u64) -> String {
+    let late: Vec<String> = members
+        .filter_map(|p| {
+            let e = at(p);
+            (e < epoch).then(|| format!("PE {p} (at call #{e})"))
+        })
+        .collect();
+    if late.is_empty() {
+        "every member has arrived (a wake-up is pending)".to_owned()
+    } else {
+        format!("not arrived: {}", late.join(", "))
+    }
+}
+
+/// One line saying where PE `pe` waits (its published `site`) and for whom.
+pub fn describe_wait(seg: &Segment, pe: usize, site: &WaitSite) -> String {
+    let [a, b, c, d] = site.args;
+    let n = seg.n_pes();
+    let barrier_word = |p: usize| {
+        if n <= SHARED_BARRIER_PES {
+            seg.job().barrier.0[p].load(Ordering::Acquire)
+        } else {
+            seg.slot(p).barrier.0.load(Ordering::Acquire)
+        }
+    };
+    match site.kind {
+        WaitKind::Barrier | WaitKind::Finalize => format!(
+            "waits in {} (barrier_all call #{a}); {}",
+            if site.kind == WaitKind::Finalize {
+                "finalize"
+            } else {
+                "barrier_all/sync_all"
+            },
+            missing(0..n, a, barrier_word)
+        ),
+        WaitKind::Collective => {
+            let CollectiveWait {
+                what,
+                start,
+                stride,
+                size,
+            } = CollectiveWait::decode(a, b);
+            let members = (0..size)
+                .filter_map(|i| start.checked_add_signed(i as isize * stride))
+                .filter(|&p| p < n);
+            format!(
+                "waits in a collective: {} over (start {start}, stride {stride}, size {size}), \
+                 call #{d} on the sync area word at symmetric offset {c}; {}",
+                what,
+                missing(members, d, |p| word(seg, p, c).unwrap_or(0))
+            )
+        }
+        WaitKind::Lock => format!(
+            "waits for the lock at symmetric offset {a} (home PE {b}){}",
+            crate::lock::describe_holder(seg, a, b)
+        ),
+        WaitKind::RwLock => format!(
+            "waits for the reader/writer lock at symmetric offset {a} (home PE {b}) with ticket \
+             {c}, {}",
+            if d == 0 {
+                "for its turn"
+            } else {
+                "for the readers before it to leave"
+            }
+        ),
+        WaitKind::LockRelease => format!(
+            "releases the lock at symmetric offset {a} and waits for its successor to link in"
+        ),
+        WaitKind::WaitUntil => {
+            let bits = (b * 8).min(64);
+            let now = word(seg, pe, a - a % 8).map(|w| {
+                let v = w >> ((a % 8) * 8);
+                if bits == 64 { v } else { v & ((1 << bits) - 1) }
+            });
+            format!(
+                "waits in wait_until on its {b}-byte symmetric word at offset {a} (now {})",
+                now.map_or("unreadable".to_owned(), |v| v.to_string())
+            )
+        }
+        WaitKind::WaitUntilMany => {
+            format!("waits in wait_until_all/any/some on {b} symmetric words at offset {a}")
+        }
+    }
+}

@@ -1,0 +1,704 @@
+//! [`Net`]: RMA and atomics to other nodes' partitions through the job's window, with
+//! staging for buffers outside the segment, and the byte moves of the MPI collectives.
+
+use std::cell::{Cell, RefCell};
+use std::ffi::{c_int, c_void};
+
+use mpi::ffi;
+
+use crate::pe_set::PeSet;
+use crate::transport::{AmoOp, AmoWord, Pending, PendingOp, Word};
+
+use super::*;
+
+/// The most bytes one MPI call moves (counts are `int`).
+pub(super) const CHUNK: usize = 1 << 30;
+
+/// The predefined datatype of a word of `size` bytes.
+pub(super) fn word_type(size: usize) -> ffi::MPI_Datatype {
+    // SAFETY: predefined handle values, read once.
+    unsafe {
+        match size {
+            1 => ffi::RSMPI_UINT8_T,
+            2 => ffi::RSMPI_UINT16_T,
+            4 => ffi::RSMPI_UINT32_T,
+            8 => ffi::RSMPI_UINT64_T,
+            _ => unreachable!("words are 1, 2, 4 or 8 bytes"),
+        }
+    }
+}
+
+pub(super) fn bytes_type() -> ffi::MPI_Datatype {
+    word_type(1)
+}
+
+/// An MPI count for `bytes` (callers refuse sizes over [`MAX_COLLECTIVE_BYTES`] first).
+pub(super) fn count(bytes: usize) -> c_int {
+    c_int::try_from(bytes).expect("collective sizes are checked against MAX_COLLECTIVE_BYTES")
+}
+
+/// Largest contribution (bytes per member, or per pair of members for an all-to-all) that one
+/// MPI collective call moves: MPI counts are `int`.
+pub(crate) const MAX_COLLECTIVE_BYTES: usize = i32::MAX as usize;
+
+/// A PE's way to the other nodes of a multi-node job: the window that exposes every PE's
+/// partition to every rank, where each partition starts in it, and the communicators of the
+/// active sets and teams (module docs).
+pub(crate) struct Net {
+    win: ffi::MPI_Win,
+    /// Offset of each rank's partition in its part of `win`.
+    disp: Vec<ffi::MPI_Aint>,
+    /// Whether each PE shares this PE's node.
+    local: Vec<bool>,
+    world: ffi::MPI_Comm,
+    /// Communicators made for sets other than the world, freed on drop.
+    comms: RefCell<Vec<(PeSet, ffi::MPI_Comm)>>,
+    /// Puts or word stores issued since the last `MPI_Win_flush_all`.
+    dirty: Cell<bool>,
+    /// Calls of [`Net::progress`].
+    polls: Cell<u32>,
+    /// Where small puts and word stores copy their source, so that they return without an
+    /// `MPI_Win_flush_local` ([`Stage`]).
+    stage: Stage,
+    /// MPI runs at `MPI_THREAD_SINGLE` ([`on_mpi_thread`]).
+    single: bool,
+    /// MPI runs at `MPI_THREAD_MULTIPLE`: other threads may reach other nodes ([`NetPath`]).
+    multiple: bool,
+}
+
+/// Bytes of a PE's staging buffer.
+pub(super) const STAGE_BYTES: usize = 16 * 1024;
+/// Largest put that is staged: a larger one waits for `MPI_Win_flush_local` instead (its copy
+/// would cost more than the flush).
+pub(super) const STAGED_PUT: usize = 512;
+
+/// The staging buffer of small puts and word stores. OpenSHMEM lets the caller reuse a put's
+/// source on return, and MPI lets an origin buffer be reused only after local completion
+/// (`MPI_Win_flush_local`, one more MPI call per put). A small put instead copies its source
+/// into the next free bytes here and puts from there, and returns at once.
+///
+/// Invariant: bytes `used..` hold no origin buffer of an operation that is not locally
+/// complete. Bytes are handed out in order and become free again only all together, when
+/// every operation is locally complete: after `MPI_Win_flush_all` (`Net::quiet`) or, when the
+/// buffer is full, `MPI_Win_flush_local_all`.
+pub(super) struct Stage {
+    buf: Box<[std::cell::UnsafeCell<u64>]>,
+    used: Cell<usize>,
+}
+
+impl Stage {
+    pub(super) fn new() -> Stage {
+        Stage {
+            buf: (0..STAGE_BYTES / 8)
+                .map(|_| std::cell::UnsafeCell::new(0))
+                .collect(),
+            used: Cell::new(0),
+        }
+    }
+
+    /// Copies `len` (at most [`STAGED_PUT`]) bytes from `src` into free bytes of the buffer
+    /// (8-aligned), first completing every pending operation locally if it is full; returns
+    /// the copy, which stays untouched until the next [`Stage::reset`] or flush here.
+    ///
+    /// # Safety
+    /// `src` is valid for reads of `len` bytes.
+    unsafe fn copy(&self, win: ffi::MPI_Win, src: *const u8, len: usize) -> *const u8 {
+        debug_assert!(len <= STAGED_PUT);
+        let need = len.next_multiple_of(8);
+        if self.used.get() + need > STAGE_BYTES {
+            // SAFETY: a live window in an epoch. Afterwards no operation reads the buffer.
+            unsafe { ffi::MPI_Win_flush_local_all(win) };
+            self.used.set(0);
+        }
+        let at = self.used.get();
+        self.used.set(at + need);
+        let dst = self.buf[at / 8].get().cast::<u8>();
+        // SAFETY: `dst..dst + len` lies in `buf` (`at + need <= STAGE_BYTES`), is free by the
+        // invariant (nothing reads or writes it now) and does not overlap `src` (a caller's
+        // buffer, never this private one); `src` is readable (caller).
+        unsafe { std::ptr::copy_nonoverlapping(src, dst, len) };
+        dst
+    }
+
+    /// Every operation is locally complete: the whole buffer is free again.
+    fn reset(&self) {
+        self.used.set(0);
+    }
+}
+
+impl std::fmt::Debug for Net {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Net")
+            .field("node_pes", &self.local.iter().filter(|&&l| l).count())
+            .field("n_pes", &self.local.len())
+            .finish_non_exhaustive()
+    }
+}
+
+// SAFETY: `Net` lives in the runtime's transport, which one thread at a time uses (the runtime
+// is not `Sync`); MPI runs at `MPI_THREAD_SERIALIZED` or above, so that thread may change, or
+// at `MPI_THREAD_SINGLE`, and then every method checks the thread before it calls MPI
+// (`on_mpi_thread`).
+unsafe impl Send for Net {}
+
+impl Drop for Net {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return; // as in `MpiOwner::drop`
+        }
+        for (_, mut c) in self.comms.take() {
+            // SAFETY: made by `comm`, freed once; every member of its set frees it here, at
+            // finalize (each made it in its first collective on the set).
+            unsafe { ffi::MPI_Comm_free(&mut c) };
+        }
+    }
+}
+
+impl Net {
+    pub(super) fn new(
+        win: ffi::MPI_Win,
+        disp: Vec<ffi::MPI_Aint>,
+        node_of: &[c_int],
+        me: usize,
+        world: ffi::MPI_Comm,
+        single: bool,
+        multiple: bool,
+    ) -> Net {
+        Net {
+            win,
+            disp,
+            local: node_of.iter().map(|&n| n == node_of[me]).collect(),
+            world,
+            comms: RefCell::new(Vec::new()),
+            dirty: Cell::new(false),
+            polls: Cell::new(0),
+            stage: Stage::new(),
+            single,
+            multiple,
+        }
+    }
+
+    /// The way of other threads to the other nodes, when MPI runs at `MPI_THREAD_MULTIPLE`.
+    pub(crate) fn thread_path(&self) -> Option<NetPath<'_>> {
+        self.multiple.then_some(NetPath {
+            win: self.win,
+            disp: &self.disp,
+            local: &self.local,
+        })
+    }
+
+    /// Whether `pe` shares this PE's node (and so its memory).
+    #[inline]
+    pub(crate) fn is_local(&self, pe: usize) -> bool {
+        self.local[pe]
+    }
+
+    #[inline]
+    fn disp(&self, pe: usize, offset: usize) -> ffi::MPI_Aint {
+        self.disp[pe] + offset as ffi::MPI_Aint
+    }
+
+    /// `MPI_Put` of `len` bytes from `src` to `offset` on `pe`; returns once `src` may be
+    /// reused: a small put puts from a copy ([`Stage`]), a larger one waits for
+    /// `MPI_Win_flush_local`.
+    ///
+    /// # Safety
+    /// `src` must be valid for reads of `len` bytes; the target range is inside `pe`'s
+    /// partition (the caller checked it).
+    pub(crate) unsafe fn put(&self, pe: usize, offset: usize, src: *const u8, len: usize) {
+        on_mpi_thread(self.single);
+        self.dirty.set(true);
+        if len <= STAGED_PUT {
+            // SAFETY: `src` is readable for `len` bytes (caller).
+            let copy = unsafe { self.stage.copy(self.win, src, len) };
+            // SAFETY: `copy` holds `len` bytes that stay untouched until the put is locally
+            // complete (`Stage`); the window is in its `lock_all` epoch; the target is inside
+            // `pe`'s exposed partition (caller).
+            unsafe {
+                ffi::MPI_Put(
+                    copy.cast::<c_void>(),
+                    count(len),
+                    bytes_type(),
+                    pe as c_int,
+                    self.disp(pe, offset),
+                    count(len),
+                    bytes_type(),
+                    self.win,
+                )
+            };
+            return;
+        }
+        // SAFETY: `src + at` is valid for `n` bytes (caller); the window is in its `lock_all`
+        // epoch; the target is inside `pe`'s exposed partition (caller).
+        self.in_chunks(pe, offset, len, |at, n, disp, t| unsafe {
+            ffi::MPI_Put(
+                src.add(at).cast::<c_void>(),
+                n,
+                t,
+                pe as c_int,
+                disp,
+                n,
+                t,
+                self.win,
+            )
+        });
+        // SAFETY: a live window in an epoch; `pe` is a rank of it.
+        unsafe { ffi::MPI_Win_flush_local(pe as c_int, self.win) };
+    }
+
+    /// `MPI_Get` of `len` bytes at `offset` on `pe` into `dst`, complete on return.
+    ///
+    /// # Safety
+    /// `dst` must be valid for writes of `len` bytes and not accessed otherwise meanwhile.
+    pub(crate) unsafe fn get(&self, pe: usize, offset: usize, dst: *mut u8, len: usize) {
+        on_mpi_thread(self.single);
+        // SAFETY: `dst + at` is valid for `n` bytes (caller); as in `put`.
+        self.in_chunks(pe, offset, len, |at, n, disp, t| unsafe {
+            ffi::MPI_Get(
+                dst.add(at).cast::<c_void>(),
+                n,
+                t,
+                pe as c_int,
+                disp,
+                n,
+                t,
+                self.win,
+            )
+        });
+        // SAFETY: a live window in an epoch; `pe` is a rank of it.
+        unsafe { ffi::MPI_Win_flush(pe as c_int, self.win) };
+    }
+
+    /// `MPI_Rput` of `len` bytes from `src` to `offset` on `pe`. A staged size (or one over
+    /// [`CHUNK`]) is put at once by [`Net::put`] and finished on return.
+    ///
+    /// # Safety
+    /// `src` must be valid for reads of `len` bytes and unmodified until the operation is
+    /// finished; the target range is inside `pe`'s partition (the caller checked it).
+    pub(crate) unsafe fn put_start(
+        &self,
+        pe: usize,
+        offset: usize,
+        src: *const u8,
+        len: usize,
+    ) -> Pending {
+        if len <= STAGED_PUT || len > CHUNK {
+            // SAFETY: as this function's contract.
+            unsafe { self.put(pe, offset, src, len) };
+            return Pending::DONE;
+        }
+        on_mpi_thread(self.single);
+        self.dirty.set(true);
+        // SAFETY: reading a predefined handle value.
+        let mut req = unsafe { ffi::RSMPI_REQUEST_NULL };
+        // SAFETY: `src` stays readable until the request is finished (caller); the window is
+        // in its `lock_all` epoch; the target is inside `pe`'s partition (caller); `req` is a
+        // local request variable.
+        unsafe {
+            ffi::MPI_Rput(
+                src.cast::<c_void>(),
+                count(len),
+                bytes_type(),
+                pe as c_int,
+                self.disp(pe, offset),
+                count(len),
+                bytes_type(),
+                self.win,
+                &mut req,
+            )
+        };
+        Pending(PendingOp::Mpi(req))
+    }
+
+    /// `MPI_Rget` of `len` bytes at `offset` on `pe` into `dst` (one over [`CHUNK`]: got at
+    /// once by [`Net::get`], finished on return).
+    ///
+    /// # Safety
+    /// `dst` must be valid for writes of `len` bytes and untouched until the operation is
+    /// finished; the source range is inside `pe`'s partition (the caller checked it).
+    pub(crate) unsafe fn get_start(
+        &self,
+        pe: usize,
+        offset: usize,
+        dst: *mut u8,
+        len: usize,
+    ) -> Pending {
+        if len > CHUNK {
+            // SAFETY: as this function's contract.
+            unsafe { self.get(pe, offset, dst, len) };
+            return Pending::DONE;
+        }
+        on_mpi_thread(self.single);
+        // A flush (`quiet`) finishes it too.
+        self.dirty.set(true);
+        // SAFETY: reading a predefined handle value.
+        let mut req = unsafe { ffi::RSMPI_REQUEST_NULL };
+        // SAFETY: `dst` stays writable and untouched until the request is finished (caller);
+        // otherwise as in `put_start`.
+        unsafe {
+            ffi::MPI_Rget(
+                dst.cast::<c_void>(),
+                count(len),
+                bytes_type(),
+                pe as c_int,
+                self.disp(pe, offset),
+                count(len),
+                bytes_type(),
+                self.win,
+                &mut req,
+            )
+        };
+        Pending(PendingOp::Mpi(req))
+    }
+
+    /// `MPI_Test` of a request-based operation; a finished one becomes [`Pending::DONE`].
+    pub(crate) fn test(&self, op: &mut Pending) -> bool {
+        let PendingOp::Mpi(req) = &mut op.0 else {
+            return true;
+        };
+        on_mpi_thread(self.single);
+        let mut flag: c_int = 0;
+        // SAFETY: `req` is an active request of this process (MPI_Test sets it to
+        // `MPI_REQUEST_NULL` when it completes, and a null request tests complete).
+        unsafe { ffi::MPI_Test(req, &mut flag, ffi::RSMPI_STATUS_IGNORE) };
+        if flag != 0 {
+            op.0 = PendingOp::Done;
+        }
+        flag != 0
+    }
+
+    /// `MPI_Wait` of a request-based operation.
+    pub(crate) fn finish(&self, op: Pending) {
+        if let PendingOp::Mpi(mut req) = op.0 {
+            on_mpi_thread(self.single);
+            // SAFETY: `req` is an active (or null) request of this process.
+            unsafe { ffi::MPI_Wait(&mut req, ffi::RSMPI_STATUS_IGNORE) };
+        }
+    }
+
+    /// Calls `op(at, count, target displacement, byte type)` for each piece of at most
+    /// [`CHUNK`] bytes of `len` bytes at `offset` on `pe` (MPI counts are `int`).
+    fn in_chunks(
+        &self,
+        pe: usize,
+        offset: usize,
+        len: usize,
+        mut op: impl FnMut(usize, c_int, ffi::MPI_Aint, ffi::MPI_Datatype) -> c_int,
+    ) {
+        let mut at = 0;
+        while at < len {
+            let n = (len - at).min(CHUNK);
+            op(at, count(n), self.disp(pe, offset + at), bytes_type());
+            at += n;
+        }
+    }
+
+    /// Single-copy-atomic word store (`MPI_Accumulate` with `MPI_REPLACE`), from a staged copy
+    /// of `v` ([`Stage`]).
+    pub(crate) fn put_word<W: Word>(&self, pe: usize, offset: usize, v: W) {
+        on_mpi_thread(self.single);
+        let t = word_type(size_of::<W>());
+        self.dirty.set(true);
+        // SAFETY: `v` is one readable local word.
+        let copy = unsafe {
+            self.stage
+                .copy(self.win, (&raw const v).cast::<u8>(), size_of::<W>())
+        };
+        // SAFETY: `copy` holds the word until the operation is locally complete (`Stage`); the
+        // target word is inside `pe`'s partition (checked by the transport);
+        // `shmem_mpi_replace` is a predefined handle.
+        unsafe {
+            ffi::MPI_Accumulate(
+                copy.cast::<c_void>(),
+                1,
+                t,
+                pe as c_int,
+                self.disp(pe, offset),
+                1,
+                t,
+                shmem_mpi_replace,
+                self.win,
+            );
+        }
+    }
+
+    /// Single-copy-atomic word load: `MPI_Fetch_and_op` with `MPI_NO_OP` for a 4- or 8-byte
+    /// word, `MPI_Get_accumulate` with `MPI_NO_OP` for a 1- or 2-byte one. Both are accumulate
+    /// operations, atomic with the word stores' `MPI_Accumulate` of the same datatype. Why
+    /// not `MPI_Fetch_and_op` for all: Open MPI 4.1's `osc ucx` hands every `MPI_NO_OP` fetch
+    /// to UCX's network atomics, which take 4 and 8 bytes only; on a 1- or 2-byte word UCX
+    /// prints `invalid atomic operation datatype`, the call returns success and the result is
+    /// never written (a silent wrong value). Its `MPI_Get_accumulate` takes any datatype.
+    pub(crate) fn get_word<W: Word>(&self, pe: usize, offset: usize) -> W {
+        if size_of::<W>() >= 4 {
+            return self.fetch_and_op(pe, offset, W::zeroed(), {
+                // SAFETY: a predefined handle value.
+                unsafe { shmem_mpi_no_op }
+            });
+        }
+        on_mpi_thread(self.single);
+        let t = word_type(size_of::<W>());
+        let none = W::zeroed();
+        let mut old = W::zeroed();
+        // SAFETY: `none` (the origin, unread with `MPI_NO_OP`) and `old` (the result) are one
+        // local word each; the target word is inside `pe`'s partition (checked by the
+        // transport); the flush completes the operation before `old` is read.
+        unsafe {
+            ffi::MPI_Get_accumulate(
+                (&raw const none).cast::<c_void>(),
+                1,
+                t,
+                (&raw mut old).cast::<c_void>(),
+                1,
+                t,
+                pe as c_int,
+                self.disp(pe, offset),
+                1,
+                t,
+                shmem_mpi_no_op,
+                self.win,
+            );
+            ffi::MPI_Win_flush(pe as c_int, self.win);
+        }
+        old
+    }
+
+    fn fetch_and_op<W: Word>(&self, pe: usize, offset: usize, v: W, op: ffi::MPI_Op) -> W {
+        on_mpi_thread(self.single);
+        // SAFETY: the target word is inside `pe`'s partition (checked by the transport).
+        unsafe { fetch_and_op(self.win, pe, self.disp(pe, offset), v, op) }
+    }
+
+    /// A remote atomic through MPI (module docs: why every atomic of a multi-node job is one).
+    pub(crate) fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W {
+        on_mpi_thread(self.single);
+        // SAFETY: the target word is inside `pe`'s partition (checked by the transport).
+        unsafe { amo(self.win, pe, self.disp(pe, offset), op) }
+    }
+
+    /// Completes every operation this PE issued (`MPI_Win_flush_all`, if any is pending).
+    ///
+    /// No `MPI_Win_sync`: quiet completes this PE's own operations, which the flush does, and
+    /// the caller's `fence(SeqCst)` orders its loads and stores (the windows use MPI's
+    /// unified memory model, where the public and private copies are one memory). Seeing
+    /// what *others* wrote is the business of the barrier and of waits, which sync.
+    pub(crate) fn quiet(&self) {
+        on_mpi_thread(self.single);
+        if self.dirty.replace(false) {
+            // SAFETY: a live window in an epoch.
+            unsafe { ffi::MPI_Win_flush_all(self.win) };
+            self.stage.reset();
+        }
+    }
+
+    /// Completes every operation to `pe` (`MPI_Win_flush`), if any is pending; the others stay
+    /// pending (and the staging buffer in use, until the next `quiet`).
+    pub(crate) fn flush(&self, pe: usize) {
+        on_mpi_thread(self.single);
+        if self.dirty.get() {
+            // SAFETY: a live window in an epoch; `pe` is a rank of it.
+            unsafe { ffi::MPI_Win_flush(pe as c_int, self.win) };
+        }
+    }
+
+    /// `quiet`, `MPI_Win_sync`, `MPI_Barrier` over every PE, `MPI_Win_sync`: the unified
+    /// model's pattern that makes every PE's writes before the barrier visible to every PE's
+    /// loads after it.
+    pub(crate) fn barrier(&self) {
+        on_mpi_thread(self.single);
+        self.quiet();
+        // SAFETY: a live window in an epoch.
+        unsafe { ffi::MPI_Win_sync(self.win) };
+        // SAFETY: the world communicator; every PE calls this in its `barrier_all`.
+        unsafe { ffi::MPI_Barrier(self.world) };
+        // SAFETY: a live window in an epoch.
+        unsafe { ffi::MPI_Win_sync(self.win) };
+    }
+
+    /// What a waiter calls between checks: `MPI_Win_sync`, and every 64th time an
+    /// `MPI_Iprobe`, which lets MPI progress operations that need this PE.
+    pub(crate) fn progress(&self) {
+        on_mpi_thread(self.single);
+        let n = self.polls.get().wrapping_add(1);
+        self.polls.set(n);
+        // SAFETY: a live window in an epoch.
+        unsafe { ffi::MPI_Win_sync(self.win) };
+        if n.is_multiple_of(64) {
+            let mut flag: c_int = 0;
+            // SAFETY: the world communicator; `flag` is an out-pointer; `MPI_STATUS_IGNORE`
+            // is predefined. Nothing is received: only the progress engine runs.
+            unsafe {
+                ffi::MPI_Iprobe(
+                    ffi::RSMPI_ANY_SOURCE,
+                    ffi::RSMPI_ANY_TAG,
+                    self.world,
+                    &mut flag,
+                    ffi::RSMPI_STATUS_IGNORE,
+                )
+            };
+        }
+    }
+
+    /// The communicator of `set` (members in set order), made on the set's first collective
+    /// (collective over its members only: `MPI_Comm_create_group`) and kept.
+    pub(crate) fn comm(&self, set: PeSet) -> ffi::MPI_Comm {
+        on_mpi_thread(self.single);
+        if set.start() == 0 && set.stride() == 1 && set.size() == self.local.len() {
+            return self.world;
+        }
+        if let Some(&(_, c)) = self.comms.borrow().iter().find(|(s, _)| *s == set) {
+            return c;
+        }
+        // A range from the first to the last member: MPI takes a negative stride too (a
+        // downward range), and ranks the group's members in the range's order, which is
+        // the set's.
+        let last = set.pe(set.size() - 1) as c_int;
+        let mut range = [[set.start() as c_int, last, set.stride() as c_int]];
+        // Every member computes the same tag from the set.
+        let tag = ((set.start() as i64 * 31 + set.stride() as i64) * 31 + set.size() as i64)
+            .rem_euclid(32_000);
+        // SAFETY: handle values, out-pointers for one handle each; the group range lies in
+        // the world (a `PeSet` is within the job) and its stride is not zero.
+        let comm = unsafe {
+            let mut world_group = ffi::RSMPI_GROUP_NULL;
+            let mut group = ffi::RSMPI_GROUP_NULL;
+            let mut comm = ffi::RSMPI_COMM_NULL;
+            ffi::MPI_Comm_group(self.world, &mut world_group);
+            ffi::MPI_Group_range_incl(world_group, 1, range.as_mut_ptr(), &mut group);
+            ffi::MPI_Comm_create_group(self.world, group, tag as c_int, &mut comm);
+            ffi::MPI_Group_free(&mut group);
+            ffi::MPI_Group_free(&mut world_group);
+            comm
+        };
+        self.comms.borrow_mut().push((set, comm));
+        comm
+    }
+
+    /// `MPI_Allgather` of `mine` (the same length on every member of `comm`) into `all`.
+    pub(crate) fn allgather_u64(&self, comm: ffi::MPI_Comm, mine: &[u64], all: &mut [u64]) {
+        on_mpi_thread(self.single);
+        let t = word_type(8);
+        // SAFETY: `mine` is readable, `all` writable for `members * mine.len()` words (the
+        // caller sizes it); every member calls this with the same length.
+        unsafe {
+            ffi::MPI_Allgather(
+                mine.as_ptr().cast::<c_void>(),
+                count(mine.len()),
+                t,
+                all.as_mut_ptr().cast::<c_void>(),
+                count(mine.len()),
+                t,
+                comm,
+            )
+        };
+    }
+
+    /// `MPI_Allgather` of `bytes` bytes per member from `src` into `dst`.
+    ///
+    /// # Safety
+    /// `src` readable for `bytes`, `dst` writable for `members * bytes`; `bytes` at most
+    /// [`MAX_COLLECTIVE_BYTES`] and equal on every member.
+    pub(crate) unsafe fn allgather(
+        &self,
+        comm: ffi::MPI_Comm,
+        src: *const u8,
+        dst: *mut u8,
+        bytes: usize,
+    ) {
+        on_mpi_thread(self.single);
+        // SAFETY: the caller's promises.
+        unsafe {
+            ffi::MPI_Allgather(
+                src.cast::<c_void>(),
+                count(bytes),
+                bytes_type(),
+                dst.cast::<c_void>(),
+                count(bytes),
+                bytes_type(),
+                comm,
+            )
+        };
+    }
+
+    /// `MPI_Allgatherv`: member `i`'s `counts[i]` bytes land at `displs[i]` of `dst`.
+    ///
+    /// # Safety
+    /// `src` readable for `counts[me]`, `dst` writable up to the largest `displs[i] +
+    /// counts[i]`; every member passes the same `counts` and `displs`.
+    pub(crate) unsafe fn allgatherv(
+        &self,
+        comm: ffi::MPI_Comm,
+        src: *const u8,
+        mine: usize,
+        dst: *mut u8,
+        counts: &[c_int],
+        displs: &[c_int],
+    ) {
+        on_mpi_thread(self.single);
+        // SAFETY: the caller's promises.
+        unsafe {
+            ffi::MPI_Allgatherv(
+                src.cast::<c_void>(),
+                count(mine),
+                bytes_type(),
+                dst.cast::<c_void>(),
+                counts.as_ptr(),
+                displs.as_ptr(),
+                bytes_type(),
+                comm,
+            )
+        };
+    }
+
+    /// `MPI_Bcast` of `bytes` bytes from member `root`'s `buf` into every other member's.
+    ///
+    /// # Safety
+    /// `buf` readable (root) or writable (others) for `bytes`, at most
+    /// [`MAX_COLLECTIVE_BYTES`], equal on every member.
+    pub(crate) unsafe fn bcast(
+        &self,
+        comm: ffi::MPI_Comm,
+        buf: *mut u8,
+        bytes: usize,
+        root: usize,
+    ) {
+        on_mpi_thread(self.single);
+        // SAFETY: the caller's promises.
+        unsafe {
+            ffi::MPI_Bcast(
+                buf.cast::<c_void>(),
+                count(bytes),
+                bytes_type(),
+                root as c_int,
+                comm,
+            )
+        };
+    }
+
+    /// `MPI_Alltoall` of `block` bytes between every pair of members.
+    ///
+    /// # Safety
+    /// `src` readable and `dst` writable for `members * block` bytes; `block` at most
+    /// [`MAX_COLLECTIVE_BYTES`], equal on every member.
+    pub(crate) unsafe fn alltoall(
+        &self,
+        comm: ffi::MPI_Comm,
+        src: *const u8,
+        dst: *mut u8,
+        block: usize,
+    ) {
+        on_mpi_thread(self.single);
+        // SAFETY: the caller's promises.
+        unsafe {
+            ffi::MPI_Alltoall(
+                src.cast::<c_void>(),
+                count(block),
+                bytes_type(),
+                dst.cast::<c_void>(),
+                count(block),
+                bytes_type(),
+                comm,
+            )
+        };
+    }
+}
