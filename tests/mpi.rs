@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 
 use support::{Custom, Failed, describe, dev_shm, ensure};
 
-/// What the PE program does: `exit` (PE 1 calls `global_exit(7)`), `panic` (PE 1 panics),
+/// What the PE program does: `exit` (PE 1 calls `global_exit(7)`), `exit256` (PE 1 calls
+/// `global_exit(256)`, whose low byte is 0: the job's status is 1), `panic` (PE 1 panics),
 /// `thread` (every PE moves its handle to a new thread, which finishes), `preinit` (the
 /// program initializes MPI itself first, and uses it after shmem ends), anything else: report
 /// and finish.
@@ -42,6 +43,7 @@ fn body() {
     if me == 1 {
         match what.as_str() {
             "exit" => shmem.global_exit(7),
+            "exit256" => shmem.global_exit(256),
             "panic" => panic!("PE 1 fails on purpose"),
             _ => {}
         }
@@ -315,12 +317,23 @@ fn nothing_left(before: &std::collections::BTreeSet<String>) -> Result<(), Faile
     ensure(left.is_empty(), || format!("left in /dev/shm: {left:?}"))
 }
 
+/// `global_exit` ends the job with its status (the low byte, never 0 for a non-zero status),
+/// and the PE names itself and the status it asked for, whatever the MPI launcher prints.
 fn check_global_exit() -> Result<(), Failed> {
-    let (out, took) = mpirun(4, "mpi_global_exit", &[(WHAT_ENV, "exit")]);
-    ensure(
-        out.status.code() == Some(7) && took < Duration::from_secs(60),
-        || format!("took {took:?}\n{}", describe(&out)),
-    )
+    for (what, asked, code) in [("exit", 7, 7), ("exit256", 256, 1)] {
+        let (out, took) = mpirun(4, "mpi_global_exit", &[(WHAT_ENV, what)]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        let line = format!(
+            "shmem: PE 1 called global_exit({asked}); the job ends with exit status {code}"
+        );
+        ensure(
+            out.status.code() == Some(code)
+                && err.contains(&line)
+                && took < Duration::from_secs(60),
+            || format!("{what}: took {took:?}\n{}", describe(&out)),
+        )?;
+    }
+    Ok(())
 }
 
 fn check_panic() -> Result<(), Failed> {

@@ -1147,7 +1147,16 @@ impl Runtime {
         let _ = std::io::stderr().flush();
         #[cfg(feature = "mpi")]
         if self.launch == Launch::Mpi {
-            crate::transport::net::abort(crate::segment::exit_status(status));
+            // The MPI launcher's own words name a rank and an error code, but not always (an
+            // Open MPI internal error may come first) and never the status asked for: say it
+            // here, on this PE's stderr, before `MPI_Abort` takes the job down.
+            let code = crate::segment::exit_status(status);
+            let _ = writeln!(
+                std::io::stderr(),
+                "shmem: PE {} called global_exit({status}); the job ends with exit status {code}",
+                self.me
+            );
+            crate::transport::net::abort(code);
         }
         std::process::exit(crate::segment::exit_status(status))
     }
