@@ -26,8 +26,10 @@ const CORE: &[&[&str]] = &[
     &["transport"],
     // protocols over the boundary
     &["collectives", "lock", "rwlock", "request", "threads"],
-    // the top: the runtime, and the words of the launcher's deadlock report
-    &["runtime", "report"],
+    // the words of the launcher's deadlock report, and a PE's watch over its own waits
+    &["report"],
+    // the top: the runtime
+    &["runtime"],
 ];
 
 /// `shmem`'s floors, bottom first.

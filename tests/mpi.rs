@@ -31,6 +31,16 @@ fn body() {
     let shmem = shmem::init().expect("shmem::init");
     let me = shmem.my_pe().index();
     let what = std::env::var(WHAT_ENV).unwrap_or_default();
+    if what == "hang" {
+        // PE 1 waits for a flag nobody sets; the others wait for PE 1 in a barrier.
+        let flag = shmem::SymBox::new(&shmem, 0u32).expect("a flag");
+        shmem.barrier_all();
+        if me == 1 {
+            flag.wait_until(shmem::Cmp::Eq, 1);
+        }
+        shmem.barrier_all();
+        return;
+    }
     if what == "thread" {
         std::thread::spawn(move || {
             shmem.barrier_all();
@@ -317,6 +327,26 @@ fn nothing_left(before: &std::collections::BTreeSet<String>) -> Result<(), Faile
     ensure(left.is_empty(), || format!("left in /dev/shm: {left:?}"))
 }
 
+/// `SHMEM_DEADLOCK_TIMEOUT`: a job in which every PE waits for something no PE can do any more
+/// is not silent under `mpirun` (which has no deadlock check): the PE that has slept in one
+/// wait for the timeout says where it waits and ends the job with status 124.
+fn check_deadlock_timeout() -> Result<(), Failed> {
+    let (out, took) = mpirun(
+        3,
+        "mpi_deadlock_timeout",
+        &[(WHAT_ENV, "hang"), ("SHMEM_DEADLOCK_TIMEOUT", "2")],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        out.status.code() == Some(124)
+            && err.contains("has slept in one wait for 2 s (SHMEM_DEADLOCK_TIMEOUT)")
+            && err.contains("PE 1 has slept in one wait")
+            && err.contains("waits in wait_until on its 4-byte symmetric word")
+            && took < Duration::from_secs(60),
+        || format!("took {took:?}\n{}", describe(&out)),
+    )
+}
+
 /// `global_exit` ends the job with its status (the low byte, never 0 for a non-zero status),
 /// and the PE names itself and the status it asked for, whatever the MPI launcher prints.
 fn check_global_exit() -> Result<(), Failed> {
@@ -496,6 +526,11 @@ fn main() {
                 name: "mpi_global_exit",
                 body,
                 check: check_global_exit,
+            },
+            Custom {
+                name: "mpi_deadlock_timeout",
+                body,
+                check: check_deadlock_timeout,
             },
             Custom {
                 name: "mpi_panic",

@@ -12,6 +12,7 @@
 //! | `SHMEM_WAIT_RECHECK_MS` | a positive integer | 100 | longest single futex sleep, in milliseconds: a sleeper re-checks its condition at least this often even if nobody wakes it (a safety net; the tests raise it to seconds so that a missed wake-up shows as a hang, whatever the machine's load) |
 //! | `SHMEM_COLLECTIVE_STAGING` | `auto`, `always`, `never`, `mixed` | `auto` | how collectives move data (for tests and measurements; every setting gives the same results) |
 //! | `SHMEM_TRANSPORT` | `auto`, `shm`, `mpi` | `auto` | `auto`: MPI when `mpirun`/`mpiexec`/`srun` started the PE and the build has the `mpi` feature, else shared memory; `mpi`: MPI or an error; `shm`: never MPI |
+//! | `SHMEM_DEADLOCK_TIMEOUT` | a positive integer | unset (off) | seconds: a PE that sleeps in one and the same wait that long says where it waits and ends the job with status 124 (the deadlock check of PEs that no `shmemrun` watches, e.g. under `mpirun`; a wait may legitimately last longer, so it is off by default) |
 //! | `SHMEM_MPI_NODE_SIZE` | a positive integer | unset (real nodes) | under MPI, every `k` consecutive ranks form a pretend node: PEs share memory only within it (tests the network path on one machine) |
 //!
 //! A flag is `1`, `yes`, `true` or `on` (case-insensitive) for on and `0`, `no`, `false` or
@@ -35,6 +36,8 @@ pub const DEFAULT_SYMMETRIC_SIZE: usize = 128 << 20;
 
 /// `SHMEM_TRANSPORT`: which transport a PE uses.
 pub const ENV_TRANSPORT: &str = "SHMEM_TRANSPORT";
+/// `SHMEM_DEADLOCK_TIMEOUT`: seconds a PE may sleep in one wait before it ends the job.
+pub const ENV_DEADLOCK_TIMEOUT: &str = "SHMEM_DEADLOCK_TIMEOUT";
 /// `SHMEM_MPI_NODE_SIZE`: ranks per simulated node under MPI.
 pub const ENV_MPI_NODE_SIZE: &str = "SHMEM_MPI_NODE_SIZE";
 /// `SHMEM_MPI_THREADS`: the MPI thread level the MPI transport asks for.
@@ -184,6 +187,8 @@ pub struct Startup {
     pub mpi_node_size: Option<usize>,
     /// `SHMEM_MPI_THREADS`.
     pub mpi_threads: MpiThreads,
+    /// `SHMEM_DEADLOCK_TIMEOUT`, if set (never 0).
+    pub deadlock_timeout: Option<Duration>,
 }
 
 /// `SHMEM_MPI_THREADS`: the thread level the MPI transport initializes MPI with.
@@ -217,6 +222,7 @@ impl Startup {
             transport: transport()?,
             mpi_node_size: node_size()?,
             mpi_threads: mpi_threads()?,
+            deadlock_timeout: deadlock_timeout()?,
         })
     }
 }
@@ -303,6 +309,20 @@ fn recheck_ms() -> Result<Option<u32>> {
             ENV_WAIT_RECHECK_MS,
             v,
             "expected a positive integer (milliseconds, at most 4294967295)",
+        )),
+    }
+}
+
+fn deadlock_timeout() -> Result<Option<Duration>> {
+    let Some(v) = value(ENV_DEADLOCK_TIMEOUT) else {
+        return Ok(None);
+    };
+    match v.parse::<u32>() {
+        Ok(secs) if secs > 0 => Ok(Some(Duration::from_secs(u64::from(secs)))),
+        _ => Err(bad(
+            ENV_DEADLOCK_TIMEOUT,
+            v,
+            "expected a positive integer (seconds, at most 4294967295)",
         )),
     }
 }
@@ -414,6 +434,7 @@ mod tests {
             ENV_TRANSPORT,
             ENV_MPI_NODE_SIZE,
             ENV_MPI_THREADS,
+            ENV_DEADLOCK_TIMEOUT,
         ] {
             unset(k);
         }
@@ -445,6 +466,12 @@ mod tests {
             (s.transport, s.mpi_node_size, s.mpi_threads),
             (TransportChoice::Mpi, Some(2), MpiThreads::Serialized)
         );
+        set(ENV_DEADLOCK_TIMEOUT, " 30 ");
+        assert_eq!(
+            Startup::from_env().unwrap().deadlock_timeout,
+            Some(Duration::from_secs(30))
+        );
+        unset(ENV_DEADLOCK_TIMEOUT);
         set(ENV_MPI_THREADS, "multiple");
         assert_eq!(
             Startup::from_env().unwrap().mpi_threads,
@@ -463,6 +490,7 @@ mod tests {
             (ENV_TRANSPORT, "tcp"),
             (ENV_MPI_NODE_SIZE, "0"),
             (ENV_MPI_THREADS, "funneled"),
+            (ENV_DEADLOCK_TIMEOUT, "0"),
         ] {
             let keep = std::env::var(k).ok();
             set(k, v);

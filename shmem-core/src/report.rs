@@ -6,10 +6,13 @@
 //! A layer at the top of the crate, beside [`crate::runtime`]: it reads the collectives' and
 //! the lock's records through their description functions.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use crate::collectives::CollectiveWait;
-use crate::segment::{SHARED_BARRIER_PES, Segment};
+use crate::segment::{DEADLOCK_STATUS, SHARED_BARRIER_PES, Segment};
+use crate::sys;
 use crate::wait::{WaitKind, WaitSite};
 
 /// Whether threads of `pe` other than the one in its wait record may make calls (it has a
@@ -33,23 +36,55 @@ fn word(seg: &Segment, pe: usize, offset: u64) -> Option<u64> {
     Some(unsafe { AtomicU64::from_ptr(p) }.load(Ordering::Acquire))
 }
 
-/// `PE a, PE b (at #k)` for the members whose word has not reached `epoch`.
-fn missing(members: impl Iterator<Item = usize>, epoch: u64, at: impl Fn(usize) -> u64) -> String {
+/// `PE a, PE b (at #k)` for the members whose word has not reached `epoch`; members this
+/// process cannot see (`seen` false: on another node of an MPI job, where this node's segment
+/// does not hold their words) are counted, not judged.
+fn missing(
+    members: impl Iterator<Item = usize>,
+    epoch: u64,
+    at: impl Fn(usize) -> u64,
+    seen: &dyn Fn(usize) -> bool,
+) -> String {
+    let mut unseen = 0;
     let late: Vec<String> = members
         .filter_map(|p| {
+            if !seen(p) {
+                unseen += 1;
+                return None;
+            }
             let e = at(p);
             (e < epoch).then(|| format!("PE {p} (at call #{e})"))
         })
         .collect();
-    if late.is_empty() {
+    let others = match unseen {
+        0 => String::new(),
+        k => format!(
+            " ({k} member{} on other nodes not seen from here)",
+            if k == 1 { "" } else { "s" }
+        ),
+    };
+    if late.is_empty() && unseen == 0 {
         "every member has arrived (a wake-up is pending)".to_owned()
+    } else if late.is_empty() {
+        format!("every member on this node has arrived{others}")
     } else {
-        format!("not arrived: {}", late.join(", "))
+        format!("not arrived: {}{others}", late.join(", "))
     }
 }
 
 /// One line saying where PE `pe` waits (its published `site`) and for whom.
 pub fn describe_wait(seg: &Segment, pe: usize, site: &WaitSite) -> String {
+    describe_wait_seen(seg, pe, site, &|_| true)
+}
+
+/// [`describe_wait`] where only the PEs for which `seen` holds have their words in `seg` (the
+/// node's PEs in a multi-node MPI job).
+fn describe_wait_seen(
+    seg: &Segment,
+    pe: usize,
+    site: &WaitSite,
+    seen: &dyn Fn(usize) -> bool,
+) -> String {
     let [a, b, c, d] = site.args;
     let n = seg.n_pes();
     let barrier_word = |p: usize| {
@@ -67,7 +102,7 @@ pub fn describe_wait(seg: &Segment, pe: usize, site: &WaitSite) -> String {
             } else {
                 "barrier_all/sync_all"
             },
-            missing(0..n, a, barrier_word)
+            missing(0..n, a, barrier_word, seen)
         ),
         WaitKind::Collective => {
             let CollectiveWait {
@@ -83,12 +118,15 @@ pub fn describe_wait(seg: &Segment, pe: usize, site: &WaitSite) -> String {
                 "waits in a collective: {} over (start {start}, stride {stride}, size {size}), \
                  call #{d} on the sync area word at symmetric offset {c}; {}",
                 what,
-                missing(members, d, |p| word(seg, p, c).unwrap_or(0))
+                missing(members, d, |p| word(seg, p, c).unwrap_or(0), seen)
             )
         }
         WaitKind::Lock => format!(
             "waits for the lock at symmetric offset {a} (home PE {b}){}",
-            crate::lock::describe_holder(seg, a, b)
+            match usize::try_from(b) {
+                Ok(home) if seen(home) => crate::lock::describe_holder(seg, a, b),
+                _ => String::new(),
+            }
         ),
         WaitKind::RwLock => format!(
             "waits for the reader/writer lock at symmetric offset {a} (home PE {b}) with ticket \
@@ -116,5 +154,72 @@ pub fn describe_wait(seg: &Segment, pe: usize, site: &WaitSite) -> String {
         WaitKind::WaitUntilMany => {
             format!("waits in wait_until_all/any/some on {b} symmetric words at offset {a}")
         }
+    }
+}
+
+/// A PE's watch over its own waits (`SHMEM_DEADLOCK_TIMEOUT`): a thread that looks at the
+/// PE's wait record every quarter of the timeout (at most every second) and, when the PE has
+/// slept in one and the same wait for the whole timeout, says where it waits, in the words of
+/// [`describe_wait`], and ends the process with [`DEADLOCK_STATUS`] without finalizing, so
+/// that the launcher (an MPI launcher has no deadlock check of its own) ends the job. Off by
+/// default: a wait may legitimately outlast any timeout (a PE waiting for another's long
+/// computation). It stops when dropped (with the runtime).
+#[derive(Debug)]
+pub(crate) struct Watchdog {
+    stop: Arc<AtomicBool>,
+}
+
+impl Watchdog {
+    /// Starts the watch of PE `me`'s waits; `seen(p)`: whether `seg` holds PE `p`'s words
+    /// (the node's PEs). `None` when no thread can be started (then there is no watch; the
+    /// job runs as without the variable).
+    pub(crate) fn start(
+        seg: Arc<Segment>,
+        me: usize,
+        after: Duration,
+        seen: Vec<bool>,
+    ) -> Option<Watchdog> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let tick = (after / 4).clamp(Duration::from_millis(10), Duration::from_secs(1));
+        std::thread::Builder::new()
+            .name("shmem-watchdog".to_owned())
+            .spawn(move || {
+                let mut same: Option<(u64, Instant)> = None;
+                while !stopped.load(Ordering::Acquire) {
+                    std::thread::sleep(tick);
+                    let Some((state, site)) = seg.slot(me).wait.0.read() else {
+                        same = None;
+                        continue;
+                    };
+                    let now = Instant::now();
+                    match same {
+                        Some((s, since)) if s == state => {
+                            if now.duration_since(since) >= after
+                                && !stopped.load(Ordering::Acquire)
+                            {
+                                let what = describe_wait_seen(&seg, me, &site, &|p| {
+                                    seen.get(p).copied().unwrap_or(false)
+                                });
+                                eprintln!(
+                                    "shmem: PE {me} has slept in one wait for {} s \
+                                     (SHMEM_DEADLOCK_TIMEOUT) and ends the job: it {what}",
+                                    after.as_secs()
+                                );
+                                sys::exit_now(DEADLOCK_STATUS);
+                            }
+                        }
+                        _ => same = Some((state, now)),
+                    }
+                }
+            })
+            .ok()?;
+        Some(Watchdog { stop })
+    }
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Release);
     }
 }

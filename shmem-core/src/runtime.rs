@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::heap::{Direction, GRAIN, Heap};
 use crate::life::LIVE;
 use crate::pe_set::PeSet;
+use crate::report::Watchdog;
 use crate::segment::{Expect, GLOBAL_EXIT_SET, PeState, Segment};
 use crate::serialized::{Local, Serialized};
 use crate::sys;
@@ -336,6 +337,8 @@ pub struct Runtime {
     any_cursor: Local<AnyCursor>,
     /// One thread at a time (`SHMEM_THREAD_SERIALIZED`).
     _serialized: Serialized,
+    /// `SHMEM_DEADLOCK_TIMEOUT`'s watch over this PE's waits; stops with the runtime.
+    _watchdog: Option<Watchdog>,
 }
 
 macro_rules! debug_log {
@@ -596,6 +599,12 @@ impl Runtime {
         id.state.store(PeState::Running as u32, Ordering::Release);
         *PANIC_MARK.lock().unwrap_or_else(|e| e.into_inner()) = Some((seg.clone(), me));
         install_panic_hook();
+        // `SHMEM_DEADLOCK_TIMEOUT`: this PE watches its own waits; the words of the other
+        // nodes' PEs are not in this node's segment, so it judges only the ones it maps.
+        let watchdog = startup.deadlock_timeout.and_then(|after| {
+            let seen = (0..n_pes).map(|p| transport.maps(p)).collect();
+            Watchdog::start(seg.clone(), me, after, seen)
+        });
         let rt = Runtime {
             heap: Local::new(RefCell::new(Heap::new(layout.size, seg.partition_size()))),
             transport,
@@ -609,6 +618,7 @@ impl Runtime {
             finalized: Local::new(Cell::new(false)),
             any_cursor: Local::new(AnyCursor::default()),
             _serialized: Serialized::default(),
+            _watchdog: watchdog,
         };
         rt.transport.barrier_all();
         // Every PE's statics layout hash: from the slots, or over MPI when other nodes' slots
