@@ -41,6 +41,20 @@ fn body() {
         shmem.barrier_all();
         return;
     }
+    if what == "sigkill" {
+        // The last PE (on the second host when there are two) is killed outright; the others
+        // wait for it in a barrier.
+        shmem.barrier_all();
+        if me == shmem.n_pes() - 1 {
+            let pid = std::process::id().to_string();
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", &pid])
+                .status();
+            std::thread::sleep(Duration::from_secs(60));
+        }
+        shmem.barrier_all();
+        return;
+    }
     if what == "thread" {
         std::thread::spawn(move || {
             shmem.barrier_all();
@@ -331,6 +345,18 @@ fn nothing_left(before: &std::collections::BTreeSet<String>) -> Result<(), Faile
 /// is not silent under `mpirun` (which has no deadlock check): the PE that has slept in one
 /// wait for the timeout says where it waits and ends the job with status 124.
 fn check_deadlock_timeout() -> Result<(), Failed> {
+    // A job that finishes is not disturbed by the watch, and ends it cleanly (its thread holds
+    // the segment, whose release under MPI must happen on the MPI thread).
+    let (out, _) = mpirun(
+        3,
+        "mpi_deadlock_timeout",
+        &[("SHMEM_DEADLOCK_TIMEOUT", "60")],
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    ensure(
+        out.status.success() && (0..3).all(|p| text.contains(&format!("PE {p} of 3 finished"))),
+        || describe(&out),
+    )?;
     let (out, took) = mpirun(
         3,
         "mpi_deadlock_timeout",
@@ -364,6 +390,22 @@ fn check_global_exit() -> Result<(), Failed> {
         )?;
     }
     Ok(())
+}
+
+/// A PE killed by SIGKILL (on the second host, across two) ends the whole job promptly, the
+/// launcher naming it, and leaves nothing in /dev/shm.
+fn check_sigkill() -> Result<(), Failed> {
+    let before = dev_shm();
+    let (out, took) = mpirun(4, "mpi_sigkill", &[(WHAT_ENV, "sigkill")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        !out.status.success()
+            && err.contains("rank 3")
+            && err.contains("signal 9")
+            && took < Duration::from_secs(20),
+        || format!("took {took:?}\n{}", describe(&out)),
+    )?;
+    nothing_left(&before)
 }
 
 fn check_panic() -> Result<(), Failed> {
@@ -531,6 +573,11 @@ fn main() {
                 name: "mpi_deadlock_timeout",
                 body,
                 check: check_deadlock_timeout,
+            },
+            Custom {
+                name: "mpi_sigkill",
+                body,
+                check: check_sigkill,
             },
             Custom {
                 name: "mpi_panic",

@@ -164,9 +164,14 @@ fn describe_wait_seen(
 /// that the launcher (an MPI launcher has no deadlock check of its own) ends the job. Off by
 /// default: a wait may legitimately outlast any timeout (a PE waiting for another's long
 /// computation). It stops when dropped (with the runtime).
+///
+/// The thread holds the segment; dropping the watch wakes and joins it, so that the segment
+/// is never released on that thread (under MPI its release frees MPI windows, which only the
+/// thread that initialized MPI may do): the runtime drops its watch before its segment.
 #[derive(Debug)]
 pub(crate) struct Watchdog {
     stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Watchdog {
@@ -182,12 +187,15 @@ impl Watchdog {
         let stop = Arc::new(AtomicBool::new(false));
         let stopped = Arc::clone(&stop);
         let tick = (after / 4).clamp(Duration::from_millis(10), Duration::from_secs(1));
-        std::thread::Builder::new()
+        let thread = std::thread::Builder::new()
             .name("shmem-watchdog".to_owned())
             .spawn(move || {
                 let mut same: Option<(u64, Instant)> = None;
                 while !stopped.load(Ordering::Acquire) {
-                    std::thread::sleep(tick);
+                    std::thread::park_timeout(tick);
+                    if stopped.load(Ordering::Acquire) {
+                        break;
+                    }
                     let Some((state, site)) = seg.slot(me).wait.0.read() else {
                         same = None;
                         continue;
@@ -214,12 +222,19 @@ impl Watchdog {
                 }
             })
             .ok()?;
-        Some(Watchdog { stop })
+        Some(Watchdog {
+            stop,
+            thread: Some(thread),
+        })
     }
 }
 
 impl Drop for Watchdog {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Release);
+        if let Some(thread) = self.thread.take() {
+            thread.thread().unpark();
+            let _ = thread.join();
+        }
     }
 }

@@ -322,6 +322,9 @@ fn how_started(startup: &config::Startup) -> Result<Start> {
 /// use it, one at a time).
 #[derive(Debug)]
 pub struct Runtime {
+    /// `SHMEM_DEADLOCK_TIMEOUT`'s watch over this PE's waits. First: it is dropped (its
+    /// thread joined) before the segment and the transport, which its thread holds too.
+    _watchdog: Option<Watchdog>,
     transport: DefaultTransport,
     seg: Arc<Segment>,
     me: usize,
@@ -337,8 +340,6 @@ pub struct Runtime {
     any_cursor: Local<AnyCursor>,
     /// One thread at a time (`SHMEM_THREAD_SERIALIZED`).
     _serialized: Serialized,
-    /// `SHMEM_DEADLOCK_TIMEOUT`'s watch over this PE's waits; stops with the runtime.
-    _watchdog: Option<Watchdog>,
 }
 
 macro_rules! debug_log {

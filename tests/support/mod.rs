@@ -113,8 +113,12 @@ pub(crate) fn mpirun_command(npes: usize, env: &[(&str, &str)]) -> (Command, Ses
         cmd.env(k, v).arg("-x").arg(k);
     }
     // The simulated nodes of the suite run with SHMEM_MPI_NODE_SIZE, and one pass with
-    // SHMEM_MPI_THREADS (`.ci/run`).
-    for k in ["SHMEM_MPI_NODE_SIZE", "SHMEM_MPI_THREADS"] {
+    // SHMEM_MPI_THREADS (`.ci/run`); SHMEM_DEADLOCK_TIMEOUT to see where a hung case waits.
+    for k in [
+        "SHMEM_MPI_NODE_SIZE",
+        "SHMEM_MPI_THREADS",
+        "SHMEM_DEADLOCK_TIMEOUT",
+    ] {
         if std::env::var_os(k).is_some() {
             cmd.arg("-x").arg(k);
         }

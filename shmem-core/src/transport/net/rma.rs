@@ -515,10 +515,13 @@ impl Net {
         unsafe { ffi::MPI_Win_sync(self.win) };
     }
 
-    /// What a waiter calls between checks: `MPI_Win_sync`, and every 64th time an
-    /// `MPI_Iprobe`, which lets MPI progress operations that need this PE.
+    /// What a waiter calls between checks: first completes this PE's own pending operations
+    /// (`quiet`, once: a component may hold a put at its origin until a flush, as Open MPI's
+    /// `osc pt2pt` does, and a PE that puts and then waits for the answer would wait for
+    /// ever: `tests/atomics`' `wait_each_cmp` across two hosts); then `MPI_Win_sync`, and
+    /// every 64th time an `MPI_Iprobe`, which lets MPI progress operations that need this PE.
     pub(crate) fn progress(&self) {
-        on_mpi_thread(self.single);
+        self.quiet();
         let n = self.polls.get().wrapping_add(1);
         self.polls.set(n);
         // SAFETY: a live window in an epoch.

@@ -337,23 +337,44 @@ pub(super) fn returning_errors(comm: ffi::MPI_Comm, create: impl FnOnce() -> c_i
 /// `mpirun --mca osc ...` sets in every rank's environment).
 pub(super) const OPEN_MPI_OSC_ENV: &str = "OMPI_MCA_osc";
 
-/// Open MPI's one-sided components that shmem chooses where nobody did ([`choose_open_mpi_osc`]):
-/// `sm` makes the node's shared window, `ucx` the per-partition windows over any network UCX
-/// drives (TCP included), and `pt2pt` them where Open MPI was built without UCX. Not `rdma`:
-/// over TCP it cannot make the per-partition windows, and on them it crashes the target of an
-/// 8-byte compare-and-swap from the same host (module docs).
-pub(crate) const OPEN_MPI_OSC: &str = "sm,ucx,pt2pt";
+/// Open MPI's one-sided components that shmem chooses where nobody did ([`choose_open_mpi_osc`])
+/// under Open MPI 4 below `MPI_THREAD_MULTIPLE`: `sm` makes the node's shared window, `pt2pt`
+/// the per-partition windows over any network (active messages over the point-to-point
+/// layer). Not `ucx`, although Open MPI ranks it higher: over TCP its emulated atomics
+/// livelock (two PEs each spinning in `ompi_osc_ucx_compare_and_swap` and
+/// `ompi_osc_ucx_fetch_and_op` toward the other, for the whole 120 s of `tests/window`'s
+/// `writer_not_starved`, which passes in 1.3 s over `pt2pt`; the whole window suite across two
+/// hosts takes 46 s). Not `rdma`: over TCP it cannot make the per-partition windows, and on
+/// them it crashes the target of an 8-byte compare-and-swap from the same host (module docs).
+pub(crate) const OPEN_MPI_OSC: &str = "sm,pt2pt";
 
-/// Before `MPI_Init`, under Open MPI, sets [`OPEN_MPI_OSC_ENV`] to [`OPEN_MPI_OSC`] when the
+/// The choice at `MPI_THREAD_MULTIPLE`, where Open MPI 4's `pt2pt` refuses to run, and under
+/// Open MPI 5, which has no `pt2pt`: `ucx` for the per-partition windows.
+pub(crate) const OPEN_MPI_OSC_UCX: &str = "sm,ucx,pt2pt";
+
+/// The components to choose for Open MPI whose `MPI_Get_library_version` is `version`, at
+/// `MPI_THREAD_MULTIPLE` or not.
+pub(super) fn open_mpi_osc(version: &str, multiple: bool) -> &'static str {
+    if multiple || !version.starts_with("Open MPI v4.") {
+        OPEN_MPI_OSC_UCX
+    } else {
+        OPEN_MPI_OSC
+    }
+}
+
+/// Before `MPI_Init`, under Open MPI, sets [`OPEN_MPI_OSC_ENV`] to [`open_mpi_osc`]'s choice for
+/// `multiple` (whether MPI is asked for `MPI_THREAD_MULTIPLE`) when the
 /// job may span hosts and nobody chose the one-sided components ([`wants_osc_choice`]). Open
 /// MPI 4.1 as Debian ships it leaves only `osc rdma` (`osc = ^ucx,pt2pt` in
 /// `/etc/openmpi/openmpi-mca-params.conf`), which cannot make a window across hosts over TCP:
 /// every job across hosts would abort in `MPI_Win_create`. The variable is set only while this
 /// process has a single thread (setting the environment is sound only then); otherwise, as
 /// where the choice still cannot make the windows, `start` fails with a line naming the remedy.
-pub(super) fn choose_open_mpi_osc() {
-    let open_mpi = mpi::environment::library_version().is_ok_and(|v| v.starts_with("Open MPI"));
-    if !open_mpi {
+pub(super) fn choose_open_mpi_osc(multiple: bool) {
+    let Ok(version) = mpi::environment::library_version() else {
+        return;
+    };
+    if !version.starts_with("Open MPI") {
         return;
     }
     let user_file = std::env::var_os("HOME")
@@ -365,7 +386,7 @@ pub(super) fn choose_open_mpi_osc() {
     if sys::thread_count() == Some(1) {
         // SAFETY: this process has one thread, this one (only it could start another), so
         // nothing reads or writes the environment meanwhile: `set_var`'s condition.
-        unsafe { std::env::set_var(OPEN_MPI_OSC_ENV, OPEN_MPI_OSC) };
+        unsafe { std::env::set_var(OPEN_MPI_OSC_ENV, open_mpi_osc(&version, multiple)) };
     }
 }
 
@@ -430,7 +451,7 @@ pub(crate) fn start(
         // at the thread level the program chose, and leaves `MPI_Finalize` to the program.
         (None, mpi::environment::threading_support())
     } else {
-        choose_open_mpi_osc();
+        choose_open_mpi_osc(matches!(want, Threading::Multiple));
         let (u, level) = mpi::initialize_with_threading(want)
             .ok_or_else(|| Error::Start("MPI could not be initialized".into()))?;
         SHMEM_OWNS_MPI.store(true, std::sync::atomic::Ordering::Release);
@@ -763,6 +784,15 @@ mod tests {
                 .map(|(_, v)| v.to_string())
         };
         wants_osc_choice(var, user_file)
+    }
+
+    #[test]
+    fn pt2pt_below_multiple_under_open_mpi_4_else_ucx() {
+        let v4 = "Open MPI v4.1.4, package: Debian OpenMPI, ident: 4.1.4, repo rev: v4.1.4";
+        assert_eq!(open_mpi_osc(v4, false), "sm,pt2pt");
+        assert_eq!(open_mpi_osc(v4, true), "sm,ucx,pt2pt");
+        let v5 = "Open MPI v5.0.3, package: Open MPI Distribution, ident: 5.0.3";
+        assert_eq!(open_mpi_osc(v5, false), "sm,ucx,pt2pt");
     }
 
     #[test]
