@@ -122,6 +122,9 @@ pub struct Conveyor<'s, T: Pod> {
     done: bool,
     /// Whether an item was pushed since the last `advance` (the PE is busy: no yield).
     pushed: bool,
+    /// Whether a push was refused (a full buffer) since the last `advance`: this PE waits
+    /// for a receiver, not for items, so its partial buffers stay until they fill.
+    refused: bool,
 }
 
 impl<T: Pod> std::fmt::Debug for Conveyor<'_, T> {
@@ -186,6 +189,7 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             spare: Vec::new(),
             done: false,
             pushed: false,
+            refused: false,
         })
     }
 
@@ -211,6 +215,7 @@ impl<'s, T: Pod> Conveyor<'s, T> {
         }
         if self.out[d].len() >= self.capacity && !self.send(d, false) {
             self.pushed = false;
+            self.refused = true;
             return false;
         }
         self.out[d].push(item);
@@ -246,18 +251,23 @@ impl<'s, T: Pod> Conveyor<'s, T> {
 
     /// Moves the traffic: copies out every batch that arrived (and frees its buffer for the
     /// sender), sends the full buffers that could not leave yet, and, once `done` has been
-    /// passed (it stays set), sends every remaining buffer with an end mark. Returns `true`
-    /// while traffic may still arrive or items wait to be pulled, `false` once every PE has
-    /// declared itself done, everything sent to this PE has arrived and been pulled. Yields
-    /// the processor when this PE only waits for others (nothing moved, pushed or queued). *One-sided*: never waits for another PE.
+    /// passed (it stays set), sends every remaining buffer with an end mark. When nothing
+    /// arrived and nothing was pushed or refused since the last call (this PE is idle), it
+    /// also sends the buffers that are not full: a PE whose next pushes depend on what
+    /// others send it back (bale's toposort, request and reply) never waits for items that
+    /// sit in a partial buffer. Returns `true` while traffic may still arrive or items wait to be
+    /// pulled, `false` once every PE has declared itself done, everything sent to this PE
+    /// has arrived and been pulled. Yields the processor when this PE only waits for others
+    /// (nothing moved, pushed or queued). *One-sided*: never waits for another PE.
     pub fn advance(&mut self, done: bool) -> bool {
         self.done |= done;
         let mut moved = self.receive();
+        let idle = !moved && !self.pushed && !self.refused;
         for d in 0..self.n {
             if self.ended[d] {
                 continue;
             }
-            if self.out[d].len() >= self.capacity {
+            if self.out[d].len() >= self.capacity || (idle && !self.out[d].is_empty()) {
                 moved |= self.send(d, false);
             }
             if self.done && self.send(d, true) {
@@ -274,6 +284,7 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             std::thread::yield_now();
         }
         self.pushed = false;
+        self.refused = false;
         active
     }
 
