@@ -117,7 +117,7 @@ fn run() -> Result<bool, shmem::Error> {
     let items = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
-        .unwrap_or(100_000usize)
+        .unwrap_or(50_000usize)
         .max(1);
     let shmem = shmem::init()?;
     let n = shmem.n_pes();

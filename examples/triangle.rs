@@ -95,7 +95,7 @@ fn run() -> Result<bool, shmem::Error> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg =
         |i: usize, default: usize| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(default);
-    let (rows, edges) = (arg(0, 10_000).max(1), arg(1, 12));
+    let (rows, edges) = (arg(0, 5_000).max(1), arg(1, 12));
     let shmem = shmem::init()?;
     let (n, me) = (shmem.n_pes(), shmem.my_pe().index());
     if rows * n > u32::MAX as usize {
