@@ -173,18 +173,14 @@ fn columns(shmem: &Shmem, my_rows: &[Vec<u32>]) -> Result<Vec<Vec<u32>>, shmem::
     let mut outgoing = my_rows
         .iter()
         .enumerate()
-        .flat_map(|(i, row)| row.iter().map(move |&c| (i, c)));
-    let mut pending = outgoing.next();
-    while conveyor.advance(pending.is_none()) {
-        while let Some((i, c)) = pending {
-            if !conveyor.push(
-                shmem.pe(c as usize % n)?,
-                [c / n as u32, (i * n + me) as u32],
-            ) {
-                break;
-            }
-            pending = outgoing.next();
-        }
+        .flat_map(|(i, row)| row.iter().map(move |&c| (i, c)))
+        .map(|(i, c)| {
+            let entry = [c / n as u32, (i * n + me) as u32];
+            (shmem.pe_wrapping(c as usize), entry)
+        })
+        .peekable();
+    while conveyor.advance(outgoing.peek().is_none()) {
+        conveyor.push_from(&mut outgoing);
         while let Some((_, [j, r])) = conveyor.pull() {
             cols[j as usize].push(r);
         }

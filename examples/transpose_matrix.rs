@@ -97,18 +97,18 @@ fn my_rows(shmem: &Shmem, rows: usize, nonzeros: usize) -> Csr {
 fn transpose(shmem: &Shmem, a: &Csr) -> Result<Csr, shmem::Error> {
     let (n, me) = (shmem.n_pes(), shmem.my_pe().index());
     let mut conveyor = Conveyor::<[u32; 2]>::new(shmem)?;
-    // Every nonzero (local row i, column c) as (the transpose's local row c / n, row i × n + me).
-    let mut outgoing = (0..a.rows()).flat_map(|i| a.row(i).iter().map(move |&c| (i, c)));
-    let mut pending = outgoing.next();
+    // Every nonzero (local row i, column c) goes to the owner of column c as (the
+    // transpose's local row c / n, row i × n + me).
+    let mut outgoing = (0..a.rows())
+        .flat_map(|i| a.row(i).iter().map(move |&c| (i, c)))
+        .map(|(i, c)| {
+            let entry = [c / n as u32, (i * n + me) as u32];
+            (shmem.pe_wrapping(c as usize), entry)
+        })
+        .peekable();
     let mut entries = Vec::new();
-    while conveyor.advance(pending.is_none()) {
-        while let Some((i, c)) = pending {
-            let to = shmem.pe(c as usize % n)?;
-            if !conveyor.push(to, [c / n as u32, (i * n + me) as u32]) {
-                break;
-            }
-            pending = outgoing.next();
-        }
+    while conveyor.advance(outgoing.peek().is_none()) {
+        conveyor.push_from(&mut outgoing);
         while let Some((_, entry)) = conveyor.pull() {
             entries.push(entry);
         }

@@ -55,23 +55,19 @@ fn row(i: usize, edges: usize) -> Vec<u32> {
 fn count(shmem: &Shmem, mine: &[Vec<u32>]) -> Result<(u64, u64), shmem::Error> {
     let n = shmem.n_pes();
     let mut conveyor = Conveyor::<[u32; 2]>::new(shmem)?;
-    // For each nonzero L(i, j) and each k < j of row i: (j, k).
-    let mut queries = mine.iter().flat_map(|r| {
-        r.iter()
-            .enumerate()
-            .flat_map(move |(at, &j)| r[..at].iter().map(move |&k| [j, k]))
-    });
-    let mut pending = queries.next();
+    // For each nonzero L(i, j) and each k < j of row i: (j, k) to the owner of row j.
+    let mut queries = mine
+        .iter()
+        .flat_map(|r| {
+            r.iter()
+                .enumerate()
+                .flat_map(move |(at, &j)| r[..at].iter().map(move |&k| [j, k]))
+        })
+        .map(|[j, k]| (shmem.pe_wrapping(j as usize), [j / n as u32, k]))
+        .peekable();
     let (mut sent, mut triangles) = (0u64, 0u64);
-    while conveyor.advance(pending.is_none()) {
-        while let Some([j, k]) = pending {
-            let to = shmem.pe(j as usize % n)?;
-            if !conveyor.push(to, [j / n as u32, k]) {
-                break;
-            }
-            sent += 1;
-            pending = queries.next();
-        }
+    while conveyor.advance(queries.peek().is_none()) {
+        sent += conveyor.push_from(&mut queries) as u64;
         while let Some((_, [l, k])) = conveyor.pull() {
             triangles += u64::from(mine[l as usize].binary_search(&k).is_ok());
         }

@@ -22,6 +22,7 @@
 //! PE sends to it.
 
 use std::collections::VecDeque;
+use std::iter::Peekable;
 use std::mem::size_of;
 use std::num::NonZeroU32;
 
@@ -223,6 +224,43 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             self.send(d, false);
         }
         true
+    }
+
+    /// Pushes items from `items` until one is not accepted, which stays in `items` (peeked,
+    /// not taken) for the next call, or `items` runs out; returns how many were pushed.
+    /// The loop of every PE then needs no item of its own on the side: it is done when
+    /// `items.peek()` is `None`. Local, as [`push`](Conveyor::push).
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::Conveyor;
+    ///
+    /// let shmem = shmem::init()?;
+    /// let n = shmem.n_pes();
+    /// let mut conveyor = Conveyor::<u32>::new(&shmem)?;
+    /// let mut items = (0..1000u32).map(|i| (shmem.pe_wrapping(i as usize), i)).peekable();
+    /// let mut sum = 0u64;
+    /// while conveyor.advance(items.peek().is_none()) {
+    ///     conveyor.push_from(&mut items);
+    ///     while let Some((_from, i)) = conveyor.pull() {
+    ///         sum += u64::from(i);
+    ///     }
+    /// }
+    /// let me = shmem.my_pe().index();
+    /// let mine: u64 = (0..1000u64).filter(|i| *i as usize % n == me).sum();
+    /// assert_eq!(sum, n as u64 * mine); // every PE sent the same items
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn push_from<I: Iterator<Item = (Pe, T)>>(&mut self, items: &mut Peekable<I>) -> usize {
+        let mut pushed = 0;
+        while let Some(&(pe, item)) = items.peek() {
+            if !self.push(pe, item) {
+                break;
+            }
+            items.next();
+            pushed += 1;
+        }
+        pushed
     }
 
     /// The next item sent to this PE, with its sender, or `None` when none has arrived (yet:
