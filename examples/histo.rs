@@ -73,7 +73,8 @@ fn conveyor(shmem: &Shmem, updates: usize, per_pe: usize) -> Result<(Vec<u64>, f
     Ok((counts, start.elapsed().as_secs_f64()))
 }
 
-fn main() -> ExitCode {
+/// The program (`tests/apps.rs` includes this file and runs it as well).
+pub(crate) fn main() -> ExitCode {
     match run() {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
@@ -114,7 +115,7 @@ fn run() -> Result<bool, shmem::Error> {
             let total = updates * shmem.n_pes();
             if wrong == 0 {
                 println!(
-                    "histo {name}: {} PEs, {total} updates in {seconds:.3} s: {:.1} M updates/s",
+                    "histo {name}: {} PEs, {total} updates in {seconds:.3} s: {:.1} M updates/s (validated)",
                     shmem.n_pes(),
                     total as f64 / seconds / 1e6
                 );

@@ -193,6 +193,42 @@ fn request_reply(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// Tokens passed around the ring on one conveyor, each hop pushed only once the previous
+/// one arrived: a PE cannot declare itself done before its tokens come back, so every hop
+/// travels in a partial buffer, which an idle `advance` must send (bale's toposort pattern).
+fn token_ring(shmem: &Shmem) {
+    let (n, me) = (shmem.n_pes(), shmem.my_pe().index());
+    const HOPS: u64 = 50;
+    let mut conveyor = Conveyor::<[u64; 2]>::new(shmem).unwrap();
+    let right = shmem.pe_wrapping(me + 1);
+    // Every PE starts one token; each token makes HOPS hops; a PE forwards every token it
+    // gets until its count runs out. PE `me` forwards exactly HOPS tokens (one per origin
+    // and lap, in total), so it knows when it is done.
+    let mut outbox = vec![[me as u64, 0]];
+    let (mut forwarded, mut home) = (0u64, 0u64);
+    while conveyor.advance(forwarded == HOPS && outbox.is_empty()) {
+        while let Some(&token) = outbox.last() {
+            if !conveyor.push(right, token) {
+                break;
+            }
+            outbox.pop();
+            forwarded += 1;
+        }
+        while let Some((from, [origin, hops])) = conveyor.pull() {
+            assert_eq!(from.index(), (me + n - 1) % n, "tokens come from the left");
+            if hops + 1 == HOPS {
+                assert_eq!(origin as usize, (me + n - HOPS as usize % n) % n);
+                home += 1;
+            } else {
+                outbox.push([origin, hops + 1]);
+            }
+        }
+    }
+    assert_eq!(home, 1, "one token ends its last hop at PE {me}");
+    assert_eq!(forwarded, HOPS);
+    shmem.barrier_all();
+}
+
 /// Capacities that differ between PEs are the same error on every PE, and the next
 /// conveyor works.
 fn mismatched_capacity(shmem: &Shmem) {
@@ -254,6 +290,11 @@ fn main() {
                 name: "request_reply",
                 npes: NPES,
                 body: request_reply,
+            },
+            Case {
+                name: "token_ring",
+                npes: NPES,
+                body: token_ring,
             },
             Case {
                 name: "mismatched_capacity",

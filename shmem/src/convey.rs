@@ -22,6 +22,7 @@
 //! PE sends to it.
 
 use std::collections::VecDeque;
+use std::iter::Peekable;
 use std::mem::size_of;
 use std::num::NonZeroU32;
 
@@ -122,6 +123,9 @@ pub struct Conveyor<'s, T: Pod> {
     done: bool,
     /// Whether an item was pushed since the last `advance` (the PE is busy: no yield).
     pushed: bool,
+    /// Whether a push was refused (a full buffer) since the last `advance`: this PE waits
+    /// for a receiver, not for items, so its partial buffers stay until they fill.
+    refused: bool,
 }
 
 impl<T: Pod> std::fmt::Debug for Conveyor<'_, T> {
@@ -186,6 +190,7 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             spare: Vec::new(),
             done: false,
             pushed: false,
+            refused: false,
         })
     }
 
@@ -211,6 +216,7 @@ impl<'s, T: Pod> Conveyor<'s, T> {
         }
         if self.out[d].len() >= self.capacity && !self.send(d, false) {
             self.pushed = false;
+            self.refused = true;
             return false;
         }
         self.out[d].push(item);
@@ -218,6 +224,43 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             self.send(d, false);
         }
         true
+    }
+
+    /// Pushes items from `items` until one is not accepted, which stays in `items` (peeked,
+    /// not taken) for the next call, or `items` runs out; returns how many were pushed.
+    /// The loop of every PE then needs no item of its own on the side: it is done when
+    /// `items.peek()` is `None`. Local, as [`push`](Conveyor::push).
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::Conveyor;
+    ///
+    /// let shmem = shmem::init()?;
+    /// let n = shmem.n_pes();
+    /// let mut conveyor = Conveyor::<u32>::new(&shmem)?;
+    /// let mut items = (0..1000u32).map(|i| (shmem.pe_wrapping(i as usize), i)).peekable();
+    /// let mut sum = 0u64;
+    /// while conveyor.advance(items.peek().is_none()) {
+    ///     conveyor.push_from(&mut items);
+    ///     while let Some((_from, i)) = conveyor.pull() {
+    ///         sum += u64::from(i);
+    ///     }
+    /// }
+    /// let me = shmem.my_pe().index();
+    /// let mine: u64 = (0..1000u64).filter(|i| *i as usize % n == me).sum();
+    /// assert_eq!(sum, n as u64 * mine); // every PE sent the same items
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    pub fn push_from<I: Iterator<Item = (Pe, T)>>(&mut self, items: &mut Peekable<I>) -> usize {
+        let mut pushed = 0;
+        while let Some(&(pe, item)) = items.peek() {
+            if !self.push(pe, item) {
+                break;
+            }
+            items.next();
+            pushed += 1;
+        }
+        pushed
     }
 
     /// The next item sent to this PE, with its sender, or `None` when none has arrived (yet:
@@ -246,18 +289,23 @@ impl<'s, T: Pod> Conveyor<'s, T> {
 
     /// Moves the traffic: copies out every batch that arrived (and frees its buffer for the
     /// sender), sends the full buffers that could not leave yet, and, once `done` has been
-    /// passed (it stays set), sends every remaining buffer with an end mark. Returns `true`
-    /// while traffic may still arrive or items wait to be pulled, `false` once every PE has
-    /// declared itself done, everything sent to this PE has arrived and been pulled. Yields
-    /// the processor when this PE only waits for others (nothing moved, pushed or queued). *One-sided*: never waits for another PE.
+    /// passed (it stays set), sends every remaining buffer with an end mark. When nothing
+    /// arrived and nothing was pushed or refused since the last call (this PE is idle), it
+    /// also sends the buffers that are not full: a PE whose next pushes depend on what
+    /// others send it back (bale's toposort, request and reply) never waits for items that
+    /// sit in a partial buffer. Returns `true` while traffic may still arrive or items wait to be
+    /// pulled, `false` once every PE has declared itself done, everything sent to this PE
+    /// has arrived and been pulled. Yields the processor when this PE only waits for others
+    /// (nothing moved, pushed or queued). *One-sided*: never waits for another PE.
     pub fn advance(&mut self, done: bool) -> bool {
         self.done |= done;
         let mut moved = self.receive();
+        let idle = !moved && !self.pushed && !self.refused;
         for d in 0..self.n {
             if self.ended[d] {
                 continue;
             }
-            if self.out[d].len() >= self.capacity {
+            if self.out[d].len() >= self.capacity || (idle && !self.out[d].is_empty()) {
                 moved |= self.send(d, false);
             }
             if self.done && self.send(d, true) {
@@ -274,6 +322,7 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             std::thread::yield_now();
         }
         self.pushed = false;
+        self.refused = false;
         active
     }
 

@@ -150,6 +150,17 @@ pub(crate) fn run_job(
     extra_args: &[&str],
     env: &[(&str, &str)],
 ) -> (Output, Duration) {
+    run_job_with_args(npes, case, extra_args, env, &[])
+}
+
+/// [`run_job`] with `program_args` after the binary (the PEs' command line).
+pub(crate) fn run_job_with_args(
+    npes: usize,
+    case: &str,
+    extra_args: &[&str],
+    env: &[(&str, &str)],
+    program_args: &[&str],
+) -> (Output, Duration) {
     let exe = std::env::current_exe().expect("current_exe");
     let mut cmd;
     let mut _session = None;
@@ -168,14 +179,20 @@ pub(crate) fn run_job(
         let (c, dir) = mpirun_command(npes, &vars);
         cmd = c;
         _session = Some(dir);
-        cmd.arg("--timeout").arg(timeout).arg(exe);
+        cmd.arg("--timeout")
+            .arg(timeout)
+            .arg(exe)
+            .args(program_args);
     } else {
         cmd = Command::new(shmemrun());
         cmd.arg("-n").arg(npes.to_string());
         if !extra_args.contains(&"--timeout") {
             cmd.arg("--timeout").arg("120");
         }
-        cmd.args(extra_args).arg(exe).env(CASE_ENV, case);
+        cmd.args(extra_args)
+            .arg(exe)
+            .args(program_args)
+            .env(CASE_ENV, case);
         for (k, v) in env {
             cmd.env(k, v);
         }
