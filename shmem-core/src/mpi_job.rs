@@ -187,6 +187,7 @@ unsafe extern "C" {
     static shmem_mpi_replace: ffi::MPI_Op;
     static shmem_mpi_no_op: ffi::MPI_Op;
     static shmem_mpi_mode_nocheck: c_int;
+    static shmem_mpi_win_unified: c_int;
 }
 
 /// What the start-up learned about the job's placement.
@@ -797,7 +798,8 @@ fn unified(win: ffi::MPI_Win) -> Result<()> {
     // SAFETY: with `flag` set, `model` points to MPI's `int`, valid while the window lives.
     let value = (flag != 0 && !model.is_null()).then(|| unsafe { *model });
     match value {
-        Some(v) if v != ffi::MPI_WIN_UNIFIED as c_int => Err(Error::Start(
+        // SAFETY: a constant of the C shim (`MPI_WIN_UNIFIED`: 0 in Open MPI, 2 in MPICH).
+        Some(v) if v != unsafe { shmem_mpi_win_unified } => Err(Error::Start(
             "the MPI window uses the separate memory model; shmem needs MPI_WIN_UNIFIED".into(),
         )),
         _ => Ok(()),
