@@ -379,7 +379,8 @@ fn allocate_shared(bytes: usize, info: &Info, comm: ffi::MPI_Comm) -> Result<ffi
         return Err(Error::Start(format!(
             "MPI_Win_allocate_shared of {bytes} bytes failed (MPI error code {rc}): the node's \
              shared memory is too small for it, or the MPI library's one-sided component \
-             cannot make shared windows; under Open MPI, run with `--mca osc sm,ucx`"
+             cannot make shared windows; {}",
+            window_remedy("`--mca osc sm,ucx`")
         )));
     }
     Ok(win)
@@ -408,6 +409,32 @@ fn returning_errors(comm: ffi::MPI_Comm, create: impl FnOnce() -> c_int) -> c_in
     rc
 }
 
+/// Whether the MPI library is Open MPI (`MPI_Get_library_version`, which MPI lets a program
+/// call before `MPI_Init`): its one-sided components are chosen by shmem
+/// ([`choose_open_mpi_osc`]) and named in the remedies of [`window_remedy`]; other libraries
+/// (MPICH and its derivatives) have none of these.
+fn is_open_mpi() -> bool {
+    mpi::environment::library_version().is_ok_and(|v| v.starts_with("Open MPI"))
+}
+
+/// The remedy that a failed window creation names, for the MPI library in use: under Open
+/// MPI, the `mpirun` option `open_mpi` (its one-sided components); under another library
+/// (MPICH's RMA has no components to choose), the library's name and version, and where its
+/// network between hosts is chosen (MPICH's `ch4:ucx`: `UCX_TLS`; `ch4:ofi`: `FI_PROVIDER`).
+fn window_remedy(open_mpi: &str) -> String {
+    if is_open_mpi() {
+        return format!("under Open MPI, run with {open_mpi}");
+    }
+    // MPICH's version text spans lines (`MPICH Version:\t4.0.2\nMPICH Release date: ...`).
+    let version = mpi::environment::library_version().unwrap_or_default();
+    let first = version.lines().next().unwrap_or("an unknown MPI library");
+    let name = first.split_whitespace().collect::<Vec<_>>().join(" ");
+    format!(
+        "the library is {name}: check that its network reaches every host (under MPICH, \
+         `UCX_TLS` for ch4:ucx, `FI_PROVIDER` for ch4:ofi; `mpichversion` names the device)"
+    )
+}
+
 /// The variable through which Open MPI takes its choice of one-sided components (what
 /// `mpirun --mca osc ...` sets in every rank's environment).
 const OPEN_MPI_OSC_ENV: &str = "OMPI_MCA_osc";
@@ -427,8 +454,7 @@ pub(crate) const OPEN_MPI_OSC: &str = "sm,ucx,pt2pt";
 /// process has a single thread (setting the environment is sound only then); otherwise, as
 /// where the choice still cannot make the windows, `start` fails with a line naming the remedy.
 fn choose_open_mpi_osc() {
-    let open_mpi = mpi::environment::library_version().is_ok_and(|v| v.starts_with("Open MPI"));
-    if !open_mpi {
+    if !is_open_mpi() {
         return;
     }
     let user_file = std::env::var_os("HOME")
@@ -715,8 +741,8 @@ pub(crate) fn start(
         if rc != 0 {
             return Err(Error::Start(format!(
                 "MPI_Win_create failed (MPI error code {rc}): the MPI library's one-sided \
-                 component cannot expose this PE's memory to the other nodes; under Open MPI, \
-                 run with `--mca osc sm,ucx` (or `sm,pt2pt`)"
+                 component cannot expose this PE's memory to the other nodes; {}",
+                window_remedy("`--mca osc sm,ucx` (or `sm,pt2pt`)")
             )));
         }
         owner.has_created = true;
