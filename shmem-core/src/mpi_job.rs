@@ -249,7 +249,17 @@ impl Drop for MpiOwner {
         if std::thread::panicking() {
             // A PE that panics leaves without the collective frees and `MPI_Finalize` (the
             // other PEs are not coming to them): its exit status, 101, makes the MPI launcher
-            // end the job. Nothing is freed, so nothing dangles.
+            // end the job. Nothing is freed, so nothing dangles. Not so MPICH's Hydra across
+            // hosts: a rank that exits non-zero ends only its own host's ranks, and the other
+            // hosts' wait for ever (a C program that calls `exit(3)` after `MPI_Init` does the
+            // same). `MPI_Abort` ends every host's ranks, with the status, under any launcher;
+            // Open MPI's `mpirun` needs none, and keeps the exit status it reports today.
+            if !is_open_mpi()
+                && (!self.single || MPI_THREAD.get())
+                && !mpi::environment::is_finalized()
+            {
+                abort(101);
+            }
             return;
         }
         on_mpi_thread(self.single);
