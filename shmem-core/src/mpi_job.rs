@@ -435,14 +435,40 @@ fn window_remedy(open_mpi: &str) -> String {
     if is_open_mpi() {
         return format!("under Open MPI, run with {open_mpi}");
     }
-    // MPICH's version text spans lines (`MPICH Version:\t4.0.2\nMPICH Release date: ...`).
-    let version = mpi::environment::library_version().unwrap_or_default();
-    let first = version.lines().next().unwrap_or("an unknown MPI library");
-    let name = first.split_whitespace().collect::<Vec<_>>().join(" ");
+    let name = library_name();
     format!(
         "the library is {name}: check that its network reaches every host (under MPICH, \
          `UCX_TLS` for ch4:ucx, `FI_PROVIDER` for ch4:ofi; `mpichversion` names the device)"
     )
+}
+
+/// The MPI library's name and version in one line, from `MPI_Get_library_version` (MPICH's
+/// text spans lines: `MPICH Version:\t4.0.2\nMPICH Release date: ...`).
+fn library_name() -> String {
+    let version = mpi::environment::library_version().unwrap_or_default();
+    let first = version.lines().next().unwrap_or("");
+    match first.split_whitespace().collect::<Vec<_>>().join(" ") {
+        name if name.is_empty() => "an MPI library that does not say its name".into(),
+        name => name,
+    }
+}
+
+/// Refuses a job whose MPI launcher says it started `launched` ranks when `MPI_COMM_WORLD` has
+/// `n_pes`: the program is linked with another MPI library than the launcher's (Open MPI's
+/// `mpirun` starting a program built against MPICH, or MPICH's `mpiexec` one built against Open
+/// MPI), and each process initialized MPI as a singleton, a job of 1 PE of its own, which ran
+/// N copies of the program with status 0.
+fn check_launcher_size(launched: Option<(&str, Option<usize>)>, n_pes: usize) -> Result<()> {
+    match launched {
+        Some((who, Some(size))) if size != n_pes => Err(Error::Start(format!(
+            "{who} started {size} processes, but MPI_COMM_WORLD has {n_pes}: this program is \
+             linked with another MPI library ({}) than the launcher's; start it with that \
+             library's launcher (MPICH's mpiexec.mpich, Open MPI's mpirun), or build it against \
+             the launcher's MPI (docs/clusters.md)",
+            library_name()
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// The variable through which Open MPI takes its choice of one-sided components (what
@@ -570,6 +596,7 @@ pub(crate) fn start(
     let rank = world.rank();
     let me = rank as usize;
     let n_pes = world.size() as usize;
+    check_launcher_size(crate::config::mpi_launcher(), n_pes)?;
     let host = world.split_shared(rank);
     let host_pes = host.size() as usize;
     let one_host = host_pes == n_pes;
@@ -1789,6 +1816,19 @@ mod tests {
                 .map(|(_, v)| v.to_string())
         };
         wants_osc_choice(var, user_file)
+    }
+
+    #[test]
+    fn a_launcher_of_another_size_is_refused() {
+        assert!(check_launcher_size(None, 1).is_ok());
+        assert!(check_launcher_size(Some(("srun", None)), 1).is_ok());
+        assert!(check_launcher_size(Some(("mpirun", Some(4))), 4).is_ok());
+        let e = check_launcher_size(Some(("Open MPI's mpirun", Some(4))), 1).unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.contains("Open MPI's mpirun started 4 processes, but MPI_COMM_WORLD has 1"),
+            "{text}"
+        );
     }
 
     #[test]
