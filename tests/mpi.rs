@@ -468,6 +468,30 @@ fn check_too_large() -> Result<(), Failed> {
     nothing_left(&before)
 }
 
+/// A program linked with one MPI that another MPI's launcher starts (Open MPI's `mpirun` and
+/// a build against MPICH, or MPICH's `mpiexec` and one against Open MPI) fails at init naming
+/// the cause: each process would otherwise initialize MPI as a singleton and the job run as N
+/// 1-PE jobs with status 0. The other launcher is faked by its variable (its real launcher does
+/// the same: `MPI_COMM_WORLD` has 1 rank).
+fn check_wrong_launcher() -> Result<(), Failed> {
+    let (var, who) = match support::mpi() {
+        Some(support::Mpi::Mpich) => ("OMPI_COMM_WORLD_SIZE", "Open MPI's mpirun"),
+        _ => ("PMI_SIZE", "MPICH's mpiexec"),
+    };
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .env(support::CASE_ENV, "mpi_wrong_launcher")
+        .env(var, "2")
+        .output()
+        .expect("the test binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        !out.status.success()
+            && err.contains("started 2 processes, but MPI_COMM_WORLD has 1")
+            && err.contains("linked with another MPI library"),
+        || format!("{var}=2 ({who}):\n{}", describe(&out)),
+    )
+}
+
 /// `SHMEM_TRANSPORT=shm` under mpirun: every process is a 1-PE job of its own.
 fn check_transport_shm() -> Result<(), Failed> {
     let (out, _) = mpirun(2, "mpi_transport_shm", &[("SHMEM_TRANSPORT", "shm")]);
@@ -531,6 +555,11 @@ fn main() {
                 name: "mpi_too_large",
                 body,
                 check: check_too_large,
+            },
+            Custom {
+                name: "mpi_wrong_launcher",
+                body,
+                check: check_wrong_launcher,
             },
             Custom {
                 name: "mpi_transport_shm",
