@@ -293,9 +293,9 @@ fn run_with(npes: usize, opts: &[&str], program: &str, args: &[&str]) -> Result<
                 _ => panic!("no mpirun form for {o:?}"),
             })
             .collect();
-        let (mut c, session) = support::mpirun_command(npes, &vars);
+        let (mut c, session) = support::mpirun_command(npes, &vars, "120");
         _session = Some(session);
-        c.args(["--timeout", "120"]).arg(&exe);
+        c.arg(&exe);
         c
     } else {
         let mut c = Command::new(shmemrun());

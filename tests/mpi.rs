@@ -227,21 +227,24 @@ fn mpirun_osc(n: usize, case: &str, env: &[(&str, &str)], osc: Osc<'_>) -> (Outp
     let exe = std::env::current_exe().unwrap();
     let mut vars = env.to_vec();
     vars.push((support::CASE_ENV, case));
-    let (mut cmd, _session) = support::mpirun_command(n, &vars);
+    let (mut cmd, _session) = support::mpirun_command(n, &vars, "120");
     match osc {
         Osc::AsThisRun => {}
         Osc::Nobody => {
             cmd.env_remove(OSC_ENV);
         }
         Osc::User(o) => {
-            cmd.env(OSC_ENV, o).arg("-x").arg(OSC_ENV);
+            cmd.env(OSC_ENV, o);
+            if support::mpi() == Some(support::Mpi::OpenMpi) {
+                cmd.arg("-x").arg(OSC_ENV);
+            }
         }
     }
-    cmd.arg("--timeout").arg("120").arg(exe);
+    cmd.arg(exe);
     let t0 = Instant::now();
     let out = cmd
         .output()
-        .expect("mpirun (Open MPI's openmpi-bin) is installed");
+        .expect("the MPI launcher (Open MPI's mpirun or MPICH's mpiexec.mpich) is installed");
     (out, t0.elapsed())
 }
 
@@ -312,30 +315,32 @@ fn check_osc_default() -> Result<(), Failed> {
 
 /// The user's own choice wins, and where it cannot make the windows every PE fails at init
 /// with a line naming the problem and the remedy, not MPI's abort text. `sm,rdma` makes the
-/// one-node window, but not the per-partition windows across hosts over TCP.
+/// one-node window, but not the per-partition windows across hosts over TCP. Under MPICH,
+/// Open MPI's variable means nothing, and the job runs, on one host and across two.
 fn check_osc_refused() -> Result<(), Failed> {
     let (out, took) = mpirun_osc(4, "mpi_info", &[], Osc::User("sm,rdma"));
-    if support::hosts() != 2 {
+    if support::hosts() != 2 || support::mpi() == Some(support::Mpi::Mpich) {
         return ensure(out.status.success(), || describe(&out));
     }
     let err = String::from_utf8_lossy(&out.stderr);
     ensure(
         !out.status.success()
             && err.contains("MPI_Win_create")
-            && err.contains("--mca osc sm,ucx")
+            && err.contains("--mca osc sm,pt2pt")
             && !err.contains("MPI_ERRORS_ARE_FATAL")
             && took < Duration::from_secs(60),
         || format!("took {took:?}\n{}", describe(&out)),
     )
 }
 
-/// Fails when /dev/shm holds files that were not there `before`, other than Open MPI's own
-/// `vader_segment.*` files, which belong to jobs of the other trials running meanwhile
-/// (mpirun removes them when its job ends).
+/// Fails when /dev/shm holds files that were not there `before`, other than the MPI library's
+/// own, which belong to jobs of the other trials running meanwhile: Open MPI's
+/// `vader_segment.*` (mpirun removes them when its job ends) and MPICH's `mpich_shar_tmp*`
+/// (removed once every rank of a node has mapped it).
 fn nothing_left(before: &std::collections::BTreeSet<String>) -> Result<(), Failed> {
     let left: Vec<_> = dev_shm()
         .difference(before)
-        .filter(|f| !f.starts_with("vader_segment."))
+        .filter(|f| !f.starts_with("vader_segment.") && !f.starts_with("mpich_shar_tmp"))
         .cloned()
         .collect();
     ensure(left.is_empty(), || format!("left in /dev/shm: {left:?}"))
@@ -408,6 +413,9 @@ fn check_sigkill() -> Result<(), Failed> {
     nothing_left(&before)
 }
 
+/// A panicking PE fails the job at once, with its message and status 101, under every
+/// launcher: MPICH's Hydra, across hosts, ends only the failing rank's host on a non-zero exit
+/// (its other hosts' ranks wait for ever), so there a panicking PE calls `MPI_Abort(101)`.
 fn check_panic() -> Result<(), Failed> {
     let (out, took) = mpirun(4, "mpi_panic", &[(WHAT_ENV, "panic")]);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -545,6 +553,30 @@ fn check_too_large() -> Result<(), Failed> {
     nothing_left(&before)
 }
 
+/// A program linked with one MPI that another MPI's launcher starts (Open MPI's `mpirun` and
+/// a build against MPICH, or MPICH's `mpiexec` and one against Open MPI) fails at init naming
+/// the cause: each process would otherwise initialize MPI as a singleton and the job run as N
+/// 1-PE jobs with status 0. The other launcher is faked by its variable (its real launcher does
+/// the same: `MPI_COMM_WORLD` has 1 rank).
+fn check_wrong_launcher() -> Result<(), Failed> {
+    let (var, who) = match support::mpi() {
+        Some(support::Mpi::Mpich) => ("OMPI_COMM_WORLD_SIZE", "Open MPI's mpirun"),
+        _ => ("PMI_SIZE", "MPICH's mpiexec"),
+    };
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .env(support::CASE_ENV, "mpi_wrong_launcher")
+        .env(var, "2")
+        .output()
+        .expect("the test binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        !out.status.success()
+            && err.contains("started 2 processes, but MPI_COMM_WORLD has 1")
+            && err.contains("linked with another MPI library"),
+        || format!("{var}=2 ({who}):\n{}", describe(&out)),
+    )
+}
+
 /// `SHMEM_TRANSPORT=shm` under mpirun: every process is a 1-PE job of its own.
 fn check_transport_shm() -> Result<(), Failed> {
     let (out, _) = mpirun(2, "mpi_transport_shm", &[("SHMEM_TRANSPORT", "shm")]);
@@ -618,6 +650,11 @@ fn main() {
                 name: "mpi_too_large",
                 body,
                 check: check_too_large,
+            },
+            Custom {
+                name: "mpi_wrong_launcher",
+                body,
+                check: check_wrong_launcher,
             },
             Custom {
                 name: "mpi_transport_shm",

@@ -895,22 +895,26 @@ fn team_config(shmem: &Shmem) {
 fn shared_team(shmem: &Shmem) {
     let n = shmem.n_pes();
     let me = shmem.my_pe().index();
-    let under_mpi = std::env::var_os("OMPI_COMM_WORLD_SIZE").is_some();
+    // Started by Open MPI's mpirun or MPICH's Hydra (`PMI_SIZE`).
+    let under_mpi = std::env::var_os("OMPI_COMM_WORLD_SIZE").is_some()
+        || std::env::var_os("PMI_SIZE").is_some();
     let node = std::env::var("SHMEM_MPI_NODE_SIZE")
         .ok()
         .and_then(|k| k.parse::<usize>().ok())
         .filter(|&k| under_mpi && k > 0)
         .unwrap_or(n);
-    // This host's ranks, as Open MPI's launcher numbers them (consecutive: the test driver
-    // fills one host after the other); every rank when not under MPI or on one host.
+    // This host's ranks, as the MPI launcher numbers them (consecutive: the test driver fills
+    // one host after the other; Open MPI's `OMPI_COMM_WORLD_LOCAL_*`, Hydra's
+    // `MPI_LOCALRANKID` and `MPI_LOCALNRANKS`); every rank when not under MPI or on one host.
     let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<usize>().ok());
-    let (host_first, host_size) = match (
-        var("OMPI_COMM_WORLD_LOCAL_RANK"),
-        var("OMPI_COMM_WORLD_LOCAL_SIZE"),
-    ) {
-        (Some(r), Some(s)) if under_mpi => (me - r, s),
-        _ => (0, n),
-    };
+    let local = |rank: &str, size: &str| var(rank).zip(var(size));
+    let (host_first, host_size) =
+        match local("OMPI_COMM_WORLD_LOCAL_RANK", "OMPI_COMM_WORLD_LOCAL_SIZE")
+            .or_else(|| local("MPI_LOCALRANKID", "MPI_LOCALNRANKS"))
+        {
+            Some((r, s)) if under_mpi => (me - r, s),
+            _ => (0, n),
+        };
     // A node: the ranks of this host in this PE's group of `node` (`SHMEM_MPI_NODE_SIZE`).
     let members: Vec<usize> = (host_first..host_first + host_size)
         .filter(|p| p / node == me / node)

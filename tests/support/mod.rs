@@ -8,14 +8,18 @@
 //! PEs' output attached.
 //!
 //! With `SHMEM_TEST_LAUNCHER=mpirun` (a build with the `mpi` feature) the driver starts the
-//! same jobs with `mpirun -np N --oversubscribe` instead: one test source, both transports.
-//! Launcher options translate: `--heap-size S` becomes `SHMEM_SYMMETRIC_SIZE=S`, `--timeout`
-//! mpirun's own.
+//! same jobs with Open MPI's `mpirun -np N --oversubscribe` instead: one test source, both
+//! transports. With `SHMEM_TEST_LAUNCHER=mpiexec.mpich` (a build against MPICH, see
+//! `docs/clusters.md`) it starts them with MPICH's Hydra, `mpiexec.mpich -n N`. Launcher
+//! options translate: `--heap-size S` becomes `SHMEM_SYMMETRIC_SIZE=S`, `--timeout` the MPI
+//! launcher's own (`mpirun --timeout`, Hydra's `MPIEXEC_TIMEOUT`). The driver refuses a
+//! launcher of another MPI than the one the tests were built against ([`mpi`]).
 //!
-//! With `SHMEM_TEST_HOSTS=2` as well, every `mpirun` job runs across two hosts on this one
-//! machine: Open MPI starts the second host's daemon through `tests/hosts/fake-rsh`, in a UTS
-//! namespace under another hostname, so that its ranks are another node to MPI
-//! (`MPI_COMM_TYPE_SHARED`), and the nodes talk TCP over loopback, through Open MPI's real
+//! With `SHMEM_TEST_HOSTS=2` as well, every MPI job runs across two hosts on this one
+//! machine: the launcher starts the second host's daemon (Open MPI's `orted`, Hydra's proxy)
+//! through `tests/hosts/fake-rsh` (Open MPI's `plm_rsh_agent`, Hydra's `-launcher-exec`), in a
+//! UTS namespace under another hostname, so that its ranks are another node to MPI
+//! (`MPI_COMM_TYPE_SHARED`), and the nodes talk TCP over loopback, through the library's real
 //! multi-node code. A job of N PEs puts ceil(N/2) on this host and the rest on the other
 //! (1+1, 2+1, 2+2); the driver runs the cases' counts from 2 to 4 PEs there and marks the
 //! others ignored. Needs root (`unshare --uts`), as CI has.
@@ -50,17 +54,59 @@ pub(crate) fn shmemrun() -> &'static str {
     env!("CARGO_BIN_EXE_shmemrun")
 }
 
-/// Environment variable that makes the driver launch jobs with `mpirun`.
+/// Environment variable that makes the driver launch jobs with an MPI launcher: `mpirun`
+/// (Open MPI's) or `mpiexec.mpich` (MPICH's Hydra; `mpiexec.hydra` is the same program).
 pub(crate) const LAUNCHER_ENV: &str = "SHMEM_TEST_LAUNCHER";
 
-/// Whether this test run launches its jobs with `mpirun` ([`LAUNCHER_ENV`]).
-pub(crate) fn under_mpirun() -> bool {
+/// The MPI library whose launcher starts this test run's jobs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mpi {
+    /// Open MPI's `mpirun`.
+    OpenMpi,
+    /// MPICH's Hydra, `mpiexec.mpich` (or `mpiexec.hydra`).
+    Mpich,
+}
+
+/// The MPI launcher of this test run ([`LAUNCHER_ENV`]); `None`: `shmemrun`.
+pub(crate) fn mpi() -> Option<Mpi> {
     match std::env::var(LAUNCHER_ENV).as_deref() {
-        Ok("mpirun") => true,
-        Ok("shmemrun") | Ok("") | Err(_) => false,
-        Ok(other) => panic!("{LAUNCHER_ENV}={other:?}: expected shmemrun or mpirun"),
+        Ok("mpirun") => Some(Mpi::OpenMpi),
+        Ok("mpiexec.mpich") | Ok("mpiexec.hydra") => Some(Mpi::Mpich),
+        Ok("shmemrun") | Ok("") | Err(_) => None,
+        Ok(other) => panic!(
+            "{LAUNCHER_ENV}={other:?}: expected shmemrun, mpirun (Open MPI) or mpiexec.mpich \
+             (MPICH)"
+        ),
     }
 }
+
+/// Whether this test run launches its jobs with an MPI launcher ([`LAUNCHER_ENV`]).
+pub(crate) fn under_mpirun() -> bool {
+    mpi().is_some()
+}
+
+/// Panics unless the MPI library these tests were built against is `want`'s: Open MPI's
+/// `mpirun` starting PEs linked with MPICH (or the other way round) starts N singletons, whose
+/// failures would say nothing about the cause.
+#[cfg(feature = "mpi")]
+fn check_library(want: Mpi) {
+    let version = shmem::mpi::environment::library_version().unwrap_or_default();
+    let built = if version.starts_with("Open MPI") {
+        Mpi::OpenMpi
+    } else if version.starts_with("MPICH") {
+        Mpi::Mpich
+    } else {
+        return; // another MPI: the user's business
+    };
+    assert_eq!(
+        built, want,
+        "{LAUNCHER_ENV} names {want:?}'s launcher, but these tests are linked with {version:?}: \
+         build them against that MPI (docs/clusters.md), in a target directory of its own"
+    );
+}
+
+#[cfg(not(feature = "mpi"))]
+fn check_library(_: Mpi) {}
 
 /// Environment variable that spreads the `mpirun` jobs over two hosts (see the module docs).
 pub(crate) const HOSTS_ENV: &str = "SHMEM_TEST_HOSTS";
@@ -96,48 +142,86 @@ impl Drop for SessionDir {
     }
 }
 
-/// `mpirun -np <npes> --oversubscribe` with the variables Open MPI needs to run as root (CI
-/// does), a session directory of its own (keep the guard until the job ends), and the test's
-/// variables passed on with `-x`. Across two hosts with [`HOSTS_ENV`].
-pub(crate) fn mpirun_command(npes: usize, env: &[(&str, &str)]) -> (Command, SessionDir) {
+/// The MPI launcher's command for a job of `npes` PEs ([`mpi`]) that ends after `timeout` (in
+/// seconds), with `env` set for every PE; the program and its arguments follow. Open MPI's
+/// `mpirun -np <npes> --oversubscribe --timeout <timeout>`, with the variables it needs to run
+/// as root (CI does), a session directory of its own (keep the guard until the job ends), and
+/// the variables passed on with `-x`; MPICH's `mpiexec.mpich -n <npes>` with
+/// `MPIEXEC_TIMEOUT` (Hydra passes every variable of its environment on). Across two hosts
+/// with [`HOSTS_ENV`].
+pub(crate) fn mpirun_command(
+    npes: usize,
+    env: &[(&str, &str)],
+    timeout: &str,
+) -> (Command, SessionDir) {
+    let which = mpi().expect("an MPI launcher (SHMEM_TEST_LAUNCHER)");
+    check_library(which);
     static JOBS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = JOBS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("shmem-mpirun-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a session directory for mpirun");
-    let mut cmd = Command::new("mpirun");
-    cmd.env("OMPI_MCA_orte_tmpdir_base", &dir);
-    cmd.arg("-np").arg(npes.to_string()).arg("--oversubscribe");
-    cmd.env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-    for (k, v) in env {
-        cmd.env(k, v).arg("-x").arg(k);
-    }
-    // The simulated nodes of the suite run with SHMEM_MPI_NODE_SIZE, and one pass with
-    // SHMEM_MPI_THREADS (`.ci/run`); SHMEM_DEADLOCK_TIMEOUT to see where a hung case waits.
-    for k in [
-        "SHMEM_MPI_NODE_SIZE",
-        "SHMEM_MPI_THREADS",
-        "SHMEM_DEADLOCK_TIMEOUT",
-    ] {
-        if std::env::var_os(k).is_some() {
-            cmd.arg("-x").arg(k);
+    let agent = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/hosts/fake-rsh");
+    let here = npes.div_ceil(2);
+    let host_list = format!("{}:{here},{OTHER_HOST}:{here}", this_host());
+    let mut cmd;
+    match which {
+        Mpi::OpenMpi => {
+            cmd = Command::new("mpirun");
+            cmd.env("OMPI_MCA_orte_tmpdir_base", &dir);
+            cmd.arg("-np").arg(npes.to_string()).arg("--oversubscribe");
+            cmd.arg("--timeout").arg(timeout);
+            cmd.env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+                .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+            for (k, v) in env {
+                cmd.env(k, v).arg("-x").arg(k);
+            }
+            // The simulated nodes of the suite run with SHMEM_MPI_NODE_SIZE, and one pass
+            // with SHMEM_MPI_THREADS (`.ci/run`); SHMEM_DEADLOCK_TIMEOUT to see where a hung
+            // case waits. (Hydra passes the whole environment on.)
+            for k in [
+                "SHMEM_MPI_NODE_SIZE",
+                "SHMEM_MPI_THREADS",
+                "SHMEM_DEADLOCK_TIMEOUT",
+            ] {
+                if std::env::var_os(k).is_some() {
+                    cmd.arg("-x").arg(k);
+                }
+            }
+            if hosts() == 2 {
+                // Each host gets slots for its PEs, so Open MPI does not see the machine's
+                // CPUs oversubscribed and would let idle ranks spin in MPI calls without
+                // yielding, as on hosts of their own: a target that must run to answer a
+                // software atomic over TCP then waits for a scheduler slice (a collectives
+                // case took 50-80 s instead of 2-4 s on 2 CPUs). `mpi_yield_when_idle` is what
+                // `--oversubscribe` turns on on one host.
+                cmd.env("OMPI_MCA_mpi_yield_when_idle", "1")
+                    .env("OMPI_MCA_plm_rsh_agent", agent)
+                    .env("OMPI_MCA_btl", "self,vader,tcp")
+                    .env("OMPI_MCA_btl_tcp_if_include", "lo")
+                    .env("OMPI_MCA_oob_tcp_if_include", "lo")
+                    .arg("--host")
+                    .arg(&host_list);
+            }
         }
-    }
-    if hosts() == 2 {
-        let agent = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/hosts/fake-rsh");
-        let here = npes.div_ceil(2);
-        // Each host gets slots for its PEs, so Open MPI does not see the machine's CPUs
-        // oversubscribed and would let idle ranks spin in MPI calls without yielding, as on
-        // hosts of their own: a target that must run to answer a software atomic over TCP
-        // then waits for a scheduler slice (a collectives case took 50-80 s instead of 2-4 s
-        // on 2 CPUs). `mpi_yield_when_idle` is what `--oversubscribe` turns on on one host.
-        cmd.env("OMPI_MCA_mpi_yield_when_idle", "1")
-            .env("OMPI_MCA_plm_rsh_agent", agent)
-            .env("OMPI_MCA_btl", "self,vader,tcp")
-            .env("OMPI_MCA_btl_tcp_if_include", "lo")
-            .env("OMPI_MCA_oob_tcp_if_include", "lo")
-            .arg("--host")
-            .arg(format!("{}:{here},{OTHER_HOST}:{here}", this_host()));
+        Mpi::Mpich => {
+            cmd = Command::new(std::env::var(LAUNCHER_ENV).expect("checked by mpi()"));
+            cmd.arg("-n").arg(npes.to_string());
+            cmd.env("MPIEXEC_TIMEOUT", timeout);
+            for (k, v) in env {
+                cmd.env(k, v);
+            }
+            if hosts() == 2 {
+                // Hydra starts its proxy on each host with `ssh HOST CMD`; fake-rsh instead.
+                cmd.args([
+                    "-launcher",
+                    "ssh",
+                    "-launcher-exec",
+                    agent,
+                    "-hosts",
+                    &host_list,
+                ]);
+            }
+        }
     }
     (cmd, SessionDir(dir))
 }
@@ -176,13 +260,10 @@ pub(crate) fn run_job_with_args(
                 _ => panic!("no mpirun equivalent for shmemrun options {extra_args:?}"),
             }
         }
-        let (c, dir) = mpirun_command(npes, &vars);
+        let (c, dir) = mpirun_command(npes, &vars, timeout);
         cmd = c;
         _session = Some(dir);
-        cmd.arg("--timeout")
-            .arg(timeout)
-            .arg(exe)
-            .args(program_args);
+        cmd.arg(exe).args(program_args);
     } else {
         cmd = Command::new(shmemrun());
         cmd.arg("-n").arg(npes.to_string());

@@ -95,4 +95,5 @@ unsafe extern "C" {
     static shmem_mpi_replace: ffi::MPI_Op;
     static shmem_mpi_no_op: ffi::MPI_Op;
     static shmem_mpi_mode_nocheck: c_int;
+    static shmem_mpi_win_unified: c_int;
 }

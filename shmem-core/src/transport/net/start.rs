@@ -166,7 +166,17 @@ impl Drop for MpiOwner {
         if std::thread::panicking() {
             // A PE that panics leaves without the collective frees and `MPI_Finalize` (the
             // other PEs are not coming to them): its exit status, 101, makes the MPI launcher
-            // end the job. Nothing is freed, so nothing dangles.
+            // end the job. Nothing is freed, so nothing dangles. Not so MPICH's Hydra across
+            // hosts: a rank that exits non-zero ends only its own host's ranks, and the other
+            // hosts' wait for ever (a C program that calls `exit(3)` after `MPI_Init` does the
+            // same). `MPI_Abort` ends every host's ranks, with the status, under any launcher;
+            // Open MPI's `mpirun` needs none, and keeps the exit status it reports today.
+            if !is_open_mpi()
+                && (!self.single || MPI_THREAD.get())
+                && !mpi::environment::is_finalized()
+            {
+                abort(101);
+            }
             return;
         }
         on_mpi_thread(self.single);
@@ -304,7 +314,8 @@ pub(super) fn allocate_shared(
         return Err(Error::Start(format!(
             "MPI_Win_allocate_shared of {bytes} bytes failed (MPI error code {rc}): the node's \
              shared memory is too small for it, or the MPI library's one-sided component \
-             cannot make shared windows; under Open MPI, run with `--mca osc sm,ucx`"
+             cannot make shared windows; {}",
+            window_remedy(OSC_REMEDY)
         )));
     }
     Ok(win)
@@ -331,6 +342,65 @@ pub(super) fn returning_errors(comm: ffi::MPI_Comm, create: impl FnOnce() -> c_i
         ffi::MPI_Errhandler_free(&mut before);
     }
     rc
+}
+
+/// The `mpirun` option that [`window_remedy`] names under Open MPI: the components shmem
+/// would choose ([`open_mpi_osc`]).
+const OSC_REMEDY: &str = "`--mca osc sm,pt2pt` (`--mca osc sm,ucx` at MPI_THREAD_MULTIPLE)";
+
+/// Whether the MPI library is Open MPI (`MPI_Get_library_version`, which MPI lets a program
+/// call before `MPI_Init`): its one-sided components are chosen by shmem
+/// ([`choose_open_mpi_osc`]) and named in the remedies of [`window_remedy`]; other libraries
+/// (MPICH and its derivatives) have none of these.
+pub(super) fn is_open_mpi() -> bool {
+    mpi::environment::library_version().is_ok_and(|v| v.starts_with("Open MPI"))
+}
+
+/// The remedy that a failed window creation names, for the MPI library in use: under Open
+/// MPI, the `mpirun` option `open_mpi` (its one-sided components); under another library
+/// (MPICH's RMA has no components to choose), the library's name and version, and where its
+/// network between hosts is chosen (MPICH's `ch4:ucx`: `UCX_TLS`; `ch4:ofi`: `FI_PROVIDER`).
+pub(super) fn window_remedy(open_mpi: &str) -> String {
+    if is_open_mpi() {
+        return format!("under Open MPI, run with {open_mpi}");
+    }
+    let name = library_name();
+    format!(
+        "the library is {name}: check that its network reaches every host (under MPICH, \
+         `UCX_TLS` for ch4:ucx, `FI_PROVIDER` for ch4:ofi; `mpichversion` names the device)"
+    )
+}
+
+/// The MPI library's name and version in one line, from `MPI_Get_library_version` (MPICH's
+/// text spans lines: `MPICH Version:\t4.0.2\nMPICH Release date: ...`).
+pub(super) fn library_name() -> String {
+    let version = mpi::environment::library_version().unwrap_or_default();
+    let first = version.lines().next().unwrap_or("");
+    match first.split_whitespace().collect::<Vec<_>>().join(" ") {
+        name if name.is_empty() => "an MPI library that does not say its name".into(),
+        name => name,
+    }
+}
+
+/// Refuses a job whose MPI launcher says it started `launched` ranks when `MPI_COMM_WORLD` has
+/// `n_pes`: the program is linked with another MPI library than the launcher's (Open MPI's
+/// `mpirun` starting a program built against MPICH, or MPICH's `mpiexec` one built against Open
+/// MPI), and each process initialized MPI as a singleton, a job of 1 PE of its own, which ran
+/// N copies of the program with status 0.
+pub(super) fn check_launcher_size(
+    launched: Option<(&str, Option<usize>)>,
+    n_pes: usize,
+) -> Result<()> {
+    match launched {
+        Some((who, Some(size))) if size != n_pes => Err(Error::Start(format!(
+            "{who} started {size} processes, but MPI_COMM_WORLD has {n_pes}: this program is \
+             linked with another MPI library ({}) than the launcher's; start it with that \
+             library's launcher (MPICH's mpiexec.mpich, Open MPI's mpirun), or build it against \
+             the launcher's MPI (docs/clusters.md)",
+            library_name()
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// The variable through which Open MPI takes its choice of one-sided components (what
@@ -483,6 +553,7 @@ pub(crate) fn start(
     let rank = world.rank();
     let me = rank as usize;
     let n_pes = world.size() as usize;
+    check_launcher_size(crate::config::mpi_launcher(), n_pes)?;
     let host = world.split_shared(rank);
     let host_pes = host.size() as usize;
     let one_host = host_pes == n_pes;
@@ -664,8 +735,8 @@ pub(crate) fn start(
         if rc != 0 {
             return Err(Error::Start(format!(
                 "MPI_Win_create failed (MPI error code {rc}): the MPI library's one-sided \
-                 component cannot expose this PE's memory to the other nodes; under Open MPI, \
-                 run with `--mca osc sm,ucx` (or `sm,pt2pt`)"
+                 component cannot expose this PE's memory to the other nodes; {}",
+                window_remedy(OSC_REMEDY)
             )));
         }
         owner.has_created = true;
@@ -747,7 +818,8 @@ pub(super) fn unified(win: ffi::MPI_Win) -> Result<()> {
     // SAFETY: with `flag` set, `model` points to MPI's `int`, valid while the window lives.
     let value = (flag != 0 && !model.is_null()).then(|| unsafe { *model });
     match value {
-        Some(v) if v != ffi::MPI_WIN_UNIFIED as c_int => Err(Error::Start(
+        // SAFETY: a constant of the C shim (`MPI_WIN_UNIFIED`: 0 in Open MPI, 2 in MPICH).
+        Some(v) if v != unsafe { shmem_mpi_win_unified } => Err(Error::Start(
             "the MPI window uses the separate memory model; shmem needs MPI_WIN_UNIFIED".into(),
         )),
         _ => Ok(()),
@@ -784,6 +856,19 @@ mod tests {
                 .map(|(_, v)| v.to_string())
         };
         wants_osc_choice(var, user_file)
+    }
+
+    #[test]
+    fn a_launcher_of_another_size_is_refused() {
+        assert!(check_launcher_size(None, 1).is_ok());
+        assert!(check_launcher_size(Some(("srun", None)), 1).is_ok());
+        assert!(check_launcher_size(Some(("mpirun", Some(4))), 4).is_ok());
+        let e = check_launcher_size(Some(("Open MPI's mpirun", Some(4))), 1).unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.contains("Open MPI's mpirun started 4 processes, but MPI_COMM_WORLD has 1"),
+            "{text}"
+        );
     }
 
     #[test]
