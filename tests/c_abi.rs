@@ -284,18 +284,18 @@ fn run_with(npes: usize, opts: &[&str], program: &str, args: &[&str]) -> Result<
     let mut _session = None;
     let mut cmd = if npes == 0 {
         Command::new(&exe)
-    } else if support::under_mpirun() {
+    } else if support::under_mpi() {
         // `--heap-size S` is `SHMEM_SYMMETRIC_SIZE=S` there.
         let vars: Vec<(&str, &str)> = opts
             .chunks(2)
             .map(|o| match o {
                 ["--heap-size", s] => ("SHMEM_SYMMETRIC_SIZE", *s),
-                _ => panic!("no mpirun form for {o:?}"),
+                _ => panic!("no mpirun or srun form for {o:?}"),
             })
             .collect();
-        let (mut c, session) = support::mpirun_command(npes, &vars);
+        let (mut c, session) = support::mpi_command(npes, &vars, 120);
         _session = Some(session);
-        c.args(["--timeout", "120"]).arg(&exe);
+        c.arg(&exe);
         c
     } else {
         let mut c = Command::new(shmemrun());
@@ -646,7 +646,7 @@ fn main() {
     for &p in SHMEMRUN_ONLY {
         for n in [2, 4] {
             trials.push(Trial::test(format!("{p}::np{n}"), move || {
-                if support::under_mpirun() {
+                if support::under_mpi() {
                     return Ok(());
                 }
                 passes(n, p)
@@ -686,7 +686,7 @@ fn main() {
         shmemcc_never_runs_itself,
     ));
     trials.push(Trial::test("shmemcc::own_options", shmemcc_own_options));
-    if !support::under_mpirun() {
+    if !support::under_mpi() {
         trials.push(Trial::test(
             "globals::small_symmetric_sizes",
             small_symmetric_sizes,
@@ -734,7 +734,7 @@ fn main() {
         }
     }
     trials.push(Trial::test("atexit::leaving_others_waiting_fails", || {
-        if support::under_mpirun() {
+        if support::under_mpi() {
             return Ok(()); // shmemrun's deadlock report; mpirun has none
         }
         // PE 0 returns (finalized at exit) while PE 1 waits for its put: a deadlock report.
@@ -753,7 +753,7 @@ fn main() {
     trials.push(Trial::test("atexit::failure_is_not_finalized", || {
         // PE 0 exits with status 3 (no finalize): the job fails with it, at once.
         let out = run(2, "atexit", &["fail"])?;
-        let failed = if support::under_mpirun() {
+        let failed = if support::under_mpi() {
             !out.status.success()
         } else {
             out.status.code() == Some(3)

@@ -180,7 +180,8 @@ fn preinit_body() {
     println!("PE {me} of {n} finished, MPI still up");
 }
 
-/// Runs this binary as `case` under `mpirun -np n`, with `env`.
+/// Runs this binary as `case` under `mpirun -np n` (or `srun -n n`, see `tests/support`), with
+/// `env`.
 fn mpirun(n: usize, case: &str, env: &[(&str, &str)]) -> (Output, Duration) {
     mpirun_osc(n, case, env, Osc::AsThisRun)
 }
@@ -201,21 +202,18 @@ fn mpirun_osc(n: usize, case: &str, env: &[(&str, &str)], osc: Osc<'_>) -> (Outp
     let exe = std::env::current_exe().unwrap();
     let mut vars = env.to_vec();
     vars.push((support::CASE_ENV, case));
-    let (mut cmd, _session) = support::mpirun_command(n, &vars);
-    match osc {
-        Osc::AsThisRun => {}
-        Osc::Nobody => {
-            cmd.env_remove(OSC_ENV);
-        }
-        Osc::User(o) => {
-            cmd.env(OSC_ENV, o).arg("-x").arg(OSC_ENV);
-        }
+    if let Osc::User(o) = osc {
+        vars.push((OSC_ENV, o));
     }
-    cmd.arg("--timeout").arg("120").arg(exe);
+    let (mut cmd, _session) = support::mpi_command(n, &vars, 120);
+    if let Osc::Nobody = osc {
+        cmd.env_remove(OSC_ENV);
+    }
     let t0 = Instant::now();
     let out = cmd
+        .arg(exe)
         .output()
-        .expect("mpirun (Open MPI's openmpi-bin) is installed");
+        .expect("the MPI launcher (Open MPI's openmpi-bin, or Slurm's srun) is installed");
     (out, t0.elapsed())
 }
 
@@ -323,13 +321,20 @@ fn check_global_exit() -> Result<(), Failed> {
     )
 }
 
+/// A PE that panics ends the job, named. mpirun's status is the PE's, 101; srun's is the
+/// highest of every task's, counting a task killed by signal S as 128+S, so 137 or 143 for the
+/// PEs it ended (Slurm's PMIx plugin ends the step when Open MPI reports the lost rank, with or
+/// without `--kill-on-bad-exit`), and srun names the PE and its status on stderr.
 fn check_panic() -> Result<(), Failed> {
     let (out, took) = mpirun(4, "mpi_panic", &[(WHAT_ENV, "panic")]);
     let err = String::from_utf8_lossy(&out.stderr);
-    ensure(
+    let status = if support::launcher() == support::Launcher::Srun {
+        !out.status.success() && err.contains("task 1: Exited with exit code 101")
+    } else {
         out.status.code() == Some(101)
-            && err.contains("PE 1 fails on purpose")
-            && took < Duration::from_secs(60),
+    };
+    ensure(
+        status && err.contains("PE 1 fails on purpose") && took < Duration::from_secs(60),
         || format!("took {took:?}\n{}", describe(&out)),
     )
 }

@@ -622,7 +622,7 @@ fn peer_views(shmem: &Shmem) {
             assert!(matches!(p.write(16, 0), Err(Error::OutOfBounds { .. })));
         }
         None => {
-            assert!(support::under_mpirun(), "every PE is mapped under shmemrun");
+            assert!(support::under_mpi(), "every PE is mapped under shmemrun");
             v.put(right, &msg).unwrap();
         }
     }

@@ -10,7 +10,9 @@
 //! With `SHMEM_TEST_LAUNCHER=mpirun` (a build with the `mpi` feature) the driver starts the
 //! same jobs with `mpirun -np N --oversubscribe` instead: one test source, both transports.
 //! Launcher options translate: `--heap-size S` becomes `SHMEM_SYMMETRIC_SIZE=S`, `--timeout`
-//! mpirun's own.
+//! mpirun's own. `SHMEM_TEST_LAUNCHER=srun` starts them with Slurm's `srun -n N --overcommit`
+//! on the cluster that `SLURM_CONF` names (`tests/slurm/start.sh` makes one on this machine),
+//! `--timeout` becoming the job's time limit in whole minutes.
 //!
 //! With `SHMEM_TEST_HOSTS=2` as well, every `mpirun` job runs across two hosts on this one
 //! machine: Open MPI starts the second host's daemon through `tests/hosts/fake-rsh`, in a UTS
@@ -50,16 +52,35 @@ pub(crate) fn shmemrun() -> &'static str {
     env!("CARGO_BIN_EXE_shmemrun")
 }
 
-/// Environment variable that makes the driver launch jobs with `mpirun`.
+/// Environment variable that makes the driver launch jobs with an MPI launcher: `mpirun` or
+/// `srun`.
 pub(crate) const LAUNCHER_ENV: &str = "SHMEM_TEST_LAUNCHER";
 
-/// Whether this test run launches its jobs with `mpirun` ([`LAUNCHER_ENV`]).
-pub(crate) fn under_mpirun() -> bool {
+/// The launcher that starts this test run's jobs ([`LAUNCHER_ENV`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Launcher {
+    /// shmem's own, over shared memory (the default).
+    Shmemrun,
+    /// Open MPI's `mpirun`.
+    Mpirun,
+    /// Slurm's `srun` (`tests/slurm/start.sh` makes a one-machine cluster).
+    Srun,
+}
+
+/// The launcher of this test run ([`LAUNCHER_ENV`]).
+pub(crate) fn launcher() -> Launcher {
     match std::env::var(LAUNCHER_ENV).as_deref() {
-        Ok("mpirun") => true,
-        Ok("shmemrun") | Ok("") | Err(_) => false,
-        Ok(other) => panic!("{LAUNCHER_ENV}={other:?}: expected shmemrun or mpirun"),
+        Ok("mpirun") => Launcher::Mpirun,
+        Ok("srun") => Launcher::Srun,
+        Ok("shmemrun") | Ok("") | Err(_) => Launcher::Shmemrun,
+        Ok(other) => panic!("{LAUNCHER_ENV}={other:?}: expected shmemrun, mpirun or srun"),
     }
+}
+
+/// Whether this test run launches its jobs with an MPI launcher, `mpirun` or `srun`
+/// ([`LAUNCHER_ENV`]): the MPI transport.
+pub(crate) fn under_mpi() -> bool {
+    launcher() != Launcher::Shmemrun
 }
 
 /// Environment variable that spreads the `mpirun` jobs over two hosts (see the module docs).
@@ -96,17 +117,30 @@ impl Drop for SessionDir {
     }
 }
 
-/// `mpirun -np <npes> --oversubscribe` with the variables Open MPI needs to run as root (CI
-/// does), a session directory of its own (keep the guard until the job ends), and the test's
-/// variables passed on with `-x`. Across two hosts with [`HOSTS_ENV`].
-pub(crate) fn mpirun_command(npes: usize, env: &[(&str, &str)]) -> (Command, SessionDir) {
+/// The MPI launcher's command for a job of `npes` PEs with the test's variables `env`, ended
+/// after about `timeout_s` seconds; append the program and its arguments. Keep the guard until
+/// the job ends: it holds the job's session directory.
+///
+/// `mpirun -np <npes> --oversubscribe --timeout <timeout_s>` with the variables Open MPI needs
+/// to run as root (CI does), a session directory of its own, and the variables passed on with
+/// `-x`; across two hosts with [`HOSTS_ENV`]. Or, with `SHMEM_TEST_LAUNCHER=srun`, see
+/// [`srun_command`].
+pub(crate) fn mpi_command(
+    npes: usize,
+    env: &[(&str, &str)],
+    timeout_s: u64,
+) -> (Command, SessionDir) {
     static JOBS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = JOBS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("shmem-mpirun-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a session directory for mpirun");
+    if launcher() == Launcher::Srun {
+        return (srun_command(npes, env, timeout_s, &dir), SessionDir(dir));
+    }
     let mut cmd = Command::new("mpirun");
     cmd.env("OMPI_MCA_orte_tmpdir_base", &dir);
     cmd.arg("-np").arg(npes.to_string()).arg("--oversubscribe");
+    cmd.arg("--timeout").arg(timeout_s.to_string());
     cmd.env("OMPI_ALLOW_RUN_AS_ROOT", "1")
         .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
     for (k, v) in env {
@@ -138,6 +172,41 @@ pub(crate) fn mpirun_command(npes: usize, env: &[(&str, &str)]) -> (Command, Ses
     (cmd, SessionDir(dir))
 }
 
+/// `srun -n <npes> --overcommit --time <minutes>`: one job step on the
+/// Slurm cluster that `SLURM_CONF` (or the system's configuration) names, with the MPI plugin
+/// that cluster defaults to (`MpiDefault`; Debian's Open MPI 4.1 needs `pmix`, which
+/// `tests/slurm/start.sh` sets) unless `SLURM_MPI_TYPE` says another. srun passes the whole
+/// environment on, so `env` is set on it. `--overcommit`: more PEs than the node's CPUs, as
+/// `mpirun --oversubscribe` (a partition with `OverSubscribe=FORCE` lets the concurrent trials'
+/// jobs share the CPUs). Not `--kill-on-bad-exit`: a PE that fails ends the job without it
+/// (Open MPI tells Slurm's PMIx plugin, which ends the step), as users run srun.
+/// Slurm's time limits are whole minutes, checked every half minute or so: a job that hangs
+/// ends about a minute after its `timeout_s` at worst. Open MPI's session files go to `dir`, as
+/// under mpirun. Not across hosts: [`HOSTS_ENV`] is for mpirun only.
+fn srun_command(
+    npes: usize,
+    env: &[(&str, &str)],
+    timeout_s: u64,
+    dir: &std::path::Path,
+) -> Command {
+    assert!(
+        hosts() == 1,
+        "{HOSTS_ENV}=2 fakes hosts through mpirun; under srun the cluster decides"
+    );
+    let mut cmd = Command::new("srun");
+    cmd.env("OMPI_MCA_orte_tmpdir_base", dir)
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+    cmd.arg("-n").arg(npes.to_string());
+    cmd.args(["--overcommit", "--quiet"]);
+    cmd.arg(format!("--time={}", timeout_s.div_ceil(60).max(1)));
+    cmd.arg(format!("--job-name=shmem-test-{}", std::process::id()));
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd
+}
+
 /// Runs `shmemrun <args> <this binary>` (or `mpirun`, see the module docs) as a PE program
 /// for `case`, with a 120 s timeout.
 pub(crate) fn run_job(
@@ -149,22 +218,22 @@ pub(crate) fn run_job(
     let exe = std::env::current_exe().expect("current_exe");
     let mut cmd;
     let mut _session = None;
-    if under_mpirun() {
+    if under_mpi() {
         let mut vars: Vec<(&str, &str)> = env.to_vec();
         vars.push((CASE_ENV, case));
-        let mut timeout = "120";
+        let mut timeout = 120;
         let mut args = extra_args.iter();
         while let Some(&a) = args.next() {
             match (a, args.next()) {
                 ("--heap-size", Some(&v)) => vars.push(("SHMEM_SYMMETRIC_SIZE", v)),
-                ("--timeout", Some(&v)) => timeout = v,
-                _ => panic!("no mpirun equivalent for shmemrun options {extra_args:?}"),
+                ("--timeout", Some(&v)) => timeout = v.parse().expect("--timeout in seconds"),
+                _ => panic!("no mpirun or srun equivalent for shmemrun options {extra_args:?}"),
             }
         }
-        let (c, dir) = mpirun_command(npes, &vars);
+        let (c, dir) = mpi_command(npes, &vars, timeout);
         cmd = c;
         _session = Some(dir);
-        cmd.arg("--timeout").arg(timeout).arg(exe);
+        cmd.arg(exe);
     } else {
         cmd = Command::new(shmemrun());
         cmd.arg("-n").arg(npes.to_string());
@@ -226,7 +295,7 @@ pub(crate) fn main_with(cases: &[Case], customs: &[Custom], launch_args: &'stati
             });
             // Across two hosts, the counts that span both and stay small: on 2 CPUs, 8 PEs
             // whose every off-node access is TCP on loopback outlast the job's time limit.
-            let across = hosts() == 2 && under_mpirun();
+            let across = hosts() == 2 && under_mpi();
             trials.push(trial.with_ignored_flag(across && !(2..=4).contains(&n)));
         }
     }
