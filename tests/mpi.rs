@@ -339,6 +339,26 @@ fn check_panic() -> Result<(), Failed> {
     )
 }
 
+/// Under srun, a step without PMIx (`--mpi=pmi2` here), which Debian's Open MPI cannot start
+/// in, fails at init on every PE, at once, with one line naming the remedy: not Open MPI's page
+/// about rebuilding Slurm and its abort text. (Nothing to check under mpirun.)
+fn check_srun_without_pmix() -> Result<(), Failed> {
+    if support::launcher() != support::Launcher::Srun {
+        return Ok(());
+    }
+    let (out, took) = mpirun(2, "mpi_srun_without_pmix", &[("SLURM_MPI_TYPE", "pmi2")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let line = "Slurm's srun started this PE without PMIx (--mpi=pmi2), and this Open MPI learns \
+                its rank only through PMIx: run srun --mpi=pmix";
+    ensure(
+        !out.status.success()
+            && err.matches(line).count() == 2
+            && !err.contains("MPI_ERRORS_ARE_FATAL")
+            && took < Duration::from_secs(30),
+        || format!("took {took:?}\n{}", describe(&out)),
+    )
+}
+
 /// `SHMEM_MPI_THREADS`: at the default, `single`, a call from a thread other than the one that
 /// initialized MPI panics before it reaches MPI, naming the variable; at `serialized`, the handle
 /// works from another thread. (Every PE a pretend node, so that the barrier is an MPI call.)
@@ -528,6 +548,11 @@ fn main() {
                 name: "mpi_too_large",
                 body,
                 check: check_too_large,
+            },
+            Custom {
+                name: "mpi_srun_without_pmix",
+                body,
+                check: check_srun_without_pmix,
             },
             Custom {
                 name: "mpi_transport_shm",
