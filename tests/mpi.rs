@@ -303,11 +303,13 @@ fn check_osc_refused() -> Result<(), Failed> {
 
 /// Fails when /dev/shm holds files that were not there `before`, other than Open MPI's own
 /// `vader_segment.*` files, which belong to jobs of the other trials running meanwhile
-/// (mpirun removes them when its job ends).
+/// (mpirun removes them when its job ends), and its `osc_sm.*` files, the backing files of
+/// those jobs' `osc sm` windows (`osc_sm_backing_directory`), which Open MPI unlinks once
+/// every rank has attached (seen under srun, whose jobs start more slowly).
 fn nothing_left(before: &std::collections::BTreeSet<String>) -> Result<(), Failed> {
     let left: Vec<_> = dev_shm()
         .difference(before)
-        .filter(|f| !f.starts_with("vader_segment."))
+        .filter(|f| !f.starts_with("vader_segment.") && !f.starts_with("osc_sm."))
         .cloned()
         .collect();
     ensure(left.is_empty(), || format!("left in /dev/shm: {left:?}"))
