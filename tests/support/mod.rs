@@ -14,6 +14,9 @@
 //! options translate: `--heap-size S` becomes `SHMEM_SYMMETRIC_SIZE=S`, `--timeout` the MPI
 //! launcher's own (`mpirun --timeout`, Hydra's `MPIEXEC_TIMEOUT`). The driver refuses a
 //! launcher of another MPI than the one the tests were built against ([`mpi`]).
+//! `SHMEM_TEST_LAUNCHER=srun` starts them with Slurm's `srun -n N --overcommit` on the cluster
+//! that `SLURM_CONF` names (`tests/slurm/start.sh` makes one on this machine), `--timeout`
+//! becoming the job's time limit in whole minutes.
 //!
 //! With `SHMEM_TEST_HOSTS=2` as well, every MPI job runs across two hosts on this one
 //! machine: the launcher starts the second host's daemon (Open MPI's `orted`, Hydra's proxy)
@@ -59,12 +62,19 @@ pub(crate) fn shmemrun() -> &'static str {
 pub(crate) const LAUNCHER_ENV: &str = "SHMEM_TEST_LAUNCHER";
 
 /// The MPI library whose launcher starts this test run's jobs.
+#[allow(
+    clippy::enum_variant_names,
+    reason = "the libraries' own names: Open MPI, MPICH"
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Mpi {
     /// Open MPI's `mpirun`.
     OpenMpi,
     /// MPICH's Hydra, `mpiexec.mpich` (or `mpiexec.hydra`).
     Mpich,
+    /// Slurm's `srun` (`tests/slurm/start.sh` makes a one-machine cluster), starting PEs of
+    /// whichever MPI the tests are linked with.
+    Srun,
 }
 
 /// The MPI launcher of this test run ([`LAUNCHER_ENV`]); `None`: `shmemrun`.
@@ -72,10 +82,11 @@ pub(crate) fn mpi() -> Option<Mpi> {
     match std::env::var(LAUNCHER_ENV).as_deref() {
         Ok("mpirun") => Some(Mpi::OpenMpi),
         Ok("mpiexec.mpich") | Ok("mpiexec.hydra") => Some(Mpi::Mpich),
+        Ok("srun") => Some(Mpi::Srun),
         Ok("shmemrun") | Ok("") | Err(_) => None,
         Ok(other) => panic!(
-            "{LAUNCHER_ENV}={other:?}: expected shmemrun, mpirun (Open MPI) or mpiexec.mpich \
-             (MPICH)"
+            "{LAUNCHER_ENV}={other:?}: expected shmemrun, mpirun (Open MPI), mpiexec.mpich \
+             (MPICH) or srun (Slurm)"
         ),
     }
 }
@@ -90,6 +101,9 @@ pub(crate) fn under_mpirun() -> bool {
 /// failures would say nothing about the cause.
 #[cfg(feature = "mpi")]
 fn check_library(want: Mpi) {
+    if want == Mpi::Srun {
+        return; // srun starts either library's PEs
+    }
     let version = shmem::mpi::environment::library_version().unwrap_or_default();
     let built = if version.starts_with("Open MPI") {
         Mpi::OpenMpi
@@ -203,6 +217,10 @@ pub(crate) fn mpirun_command(
                     .arg(&host_list);
             }
         }
+        Mpi::Srun => {
+            let secs = timeout.parse().expect("a timeout in seconds");
+            cmd = srun_command(npes, env, secs, &dir);
+        }
         Mpi::Mpich => {
             cmd = Command::new(std::env::var(LAUNCHER_ENV).expect("checked by mpi()"));
             cmd.arg("-n").arg(npes.to_string());
@@ -224,6 +242,41 @@ pub(crate) fn mpirun_command(
         }
     }
     (cmd, SessionDir(dir))
+}
+
+/// `srun -n <npes> --overcommit --time <minutes>`: one job step on the Slurm cluster that
+/// `SLURM_CONF` (or the system's configuration) names, with the MPI plugin that cluster
+/// defaults to (`MpiDefault`; Debian's Open MPI 4.1 needs `pmix`, which `tests/slurm/start.sh`
+/// sets) unless `SLURM_MPI_TYPE` says another. srun passes the whole environment on, so `env`
+/// is set on it. `--overcommit`: more PEs than the node's CPUs, as `mpirun --oversubscribe` (a
+/// partition with `OverSubscribe=FORCE` lets the concurrent trials' jobs share the CPUs). Not
+/// `--kill-on-bad-exit`: a PE that fails ends the job without it (Open MPI tells Slurm's PMIx
+/// plugin, which ends the step), as users run srun. Slurm's time limits are whole minutes,
+/// checked every half minute or so: a job that hangs ends about a minute after its
+/// `timeout_s` at worst. Open MPI's session files go to `dir`, as under mpirun. Not across
+/// hosts: [`HOSTS_ENV`] is for mpirun and Hydra only.
+fn srun_command(
+    npes: usize,
+    env: &[(&str, &str)],
+    timeout_s: u64,
+    dir: &std::path::Path,
+) -> Command {
+    assert!(
+        hosts() == 1,
+        "{HOSTS_ENV}=2 fakes hosts through mpirun or Hydra; under srun the cluster decides"
+    );
+    let mut cmd = Command::new("srun");
+    cmd.env("OMPI_MCA_orte_tmpdir_base", dir)
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+    cmd.arg("-n").arg(npes.to_string());
+    cmd.args(["--overcommit", "--quiet"]);
+    cmd.arg(format!("--time={}", timeout_s.div_ceil(60).max(1)));
+    cmd.arg(format!("--job-name=shmem-test-{}", std::process::id()));
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd
 }
 
 /// Runs `shmemrun <args> <this binary>` (or `mpirun`, see the module docs) as a PE program

@@ -460,6 +460,93 @@ pub(super) fn choose_open_mpi_osc(multiple: bool) {
     }
 }
 
+/// Before `MPI_Init`, under Open MPI started by Slurm's `srun`: fails, naming the remedy, when
+/// the job step has no PMIx server and this Open MPI can learn its rank only through PMIx.
+/// Open MPI 4.1 as Debian builds it has no PMI-1/PMI-2 client (no `pmix s1`/`s2` component),
+/// so under `srun --mpi=pmi2` or `--mpi=none` its `MPI_Init` aborts every rank with a page
+/// about rebuilding Slurm and Open MPI; the remedy is `srun --mpi=pmix`. Whether the library
+/// has such a client is asked of Open MPI itself: its MPI_T control variables (readable before
+/// `MPI_Init`) name every component it has, `pmix_s1_*`/`pmix_s2_*` among them where it was
+/// built with Slurm's PMI.
+pub(super) fn check_srun_pmi() -> Result<()> {
+    let has = |k: &str| std::env::var_os(k).is_some();
+    // srun started this process directly (not mpirun inside an allocation), without PMIx.
+    if !(has("SLURM_STEP_ID") && has("SLURM_PROCID"))
+        || has("OMPI_COMM_WORLD_SIZE")
+        || has("PMIX_RANK")
+    {
+        return Ok(());
+    }
+    let open_mpi = mpi::environment::library_version().is_ok_and(|v| v.starts_with("Open MPI"));
+    if !open_mpi || open_mpi_has_slurm_pmi() {
+        return Ok(());
+    }
+    let asked = std::env::var("SLURM_MPI_TYPE").unwrap_or_else(|_| "none".into());
+    Err(Error::Start(format!(
+        "Slurm's srun started this PE without PMIx (--mpi={asked}), and this Open MPI learns its \
+         rank only through PMIx: run srun --mpi=pmix (or set MpiDefault=pmix in slurm.conf, or \
+         SLURM_MPI_TYPE=pmix)"
+    )))
+}
+
+/// Whether Open MPI has a client of Slurm's PMI-1 or PMI-2 (its `pmix s1` or `s2` component),
+/// from the names of its MPI_T control variables. `true` when MPI_T cannot tell (a check that
+/// cannot decide refuses nothing).
+fn open_mpi_has_slurm_pmi() -> bool {
+    let mut provided: c_int = 0;
+    // SAFETY: MPI_T may be initialized before `MPI_Init` and any number of times, each paired
+    // with `MPI_T_finalize` (below); `provided` is a valid out-pointer; the thread level is a
+    // constant of the library.
+    let rc = unsafe { ffi::MPI_T_init_thread(ffi::RSMPI_THREAD_SINGLE, &mut provided) };
+    if rc != 0 {
+        return true;
+    }
+    let mut num: c_int = 0;
+    let mut found = false;
+    // SAFETY: MPI_T is initialized; `num` is a valid out-pointer.
+    if unsafe { ffi::MPI_T_cvar_get_num(&mut num) } != 0 {
+        found = true;
+    }
+    for i in 0..if found { 0 } else { num } {
+        let mut name = [0 as std::ffi::c_char; 256];
+        let mut name_len = name.len() as c_int;
+        let (mut verbosity, mut bind, mut scope, mut desc_len): (c_int, c_int, c_int, c_int) =
+            (0, 0, 0, 0);
+        let mut datatype = std::mem::MaybeUninit::<ffi::MPI_Datatype>::uninit();
+        let mut enumtype = std::mem::MaybeUninit::<ffi::MPI_T_enum>::uninit();
+        // SAFETY: MPI_T is initialized and `i` below the count it gave; `name` holds
+        // `name_len` characters; a description of length 0 is not written (null is allowed
+        // then); every other argument is a valid out-pointer.
+        let rc = unsafe {
+            ffi::MPI_T_cvar_get_info(
+                i,
+                name.as_mut_ptr(),
+                &mut name_len,
+                &mut verbosity,
+                datatype.as_mut_ptr(),
+                enumtype.as_mut_ptr(),
+                std::ptr::null_mut(),
+                &mut desc_len,
+                &mut bind,
+                &mut scope,
+            )
+        };
+        if rc != 0 {
+            continue;
+        }
+        // SAFETY: MPI wrote a NUL-terminated name into `name` (truncated to its length).
+        let name = unsafe { std::ffi::CStr::from_ptr(name.as_ptr()) };
+        let name = name.to_bytes();
+        if name.starts_with(b"pmix_s1_") || name.starts_with(b"pmix_s2_") {
+            found = true;
+            break;
+        }
+    }
+    // SAFETY: paired with the successful `MPI_T_init_thread` above.
+    unsafe { ffi::MPI_T_finalize() };
+    found
+}
+
 /// Whether shmem chooses Open MPI's one-sided components: not when the user did (the variable
 /// `var` reads, from the environment or `mpirun --mca osc`, or an `osc` line in the user's
 /// `~/.openmpi/mca-params.conf`, given as `user_file`), and not when Open MPI's launcher says
@@ -521,6 +608,7 @@ pub(crate) fn start(
         // at the thread level the program chose, and leaves `MPI_Finalize` to the program.
         (None, mpi::environment::threading_support())
     } else {
+        check_srun_pmi()?;
         choose_open_mpi_osc(matches!(want, Threading::Multiple));
         let (u, level) = mpi::initialize_with_threading(want)
             .ok_or_else(|| Error::Start("MPI could not be initialized".into()))?;
