@@ -6,6 +6,7 @@
 //! A layer at the top of the crate, beside [`crate::runtime`]: it reads the collectives' and
 //! the lock's records through their description functions.
 
+use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -209,11 +210,14 @@ impl Watchdog {
                                 let what = describe_wait_seen(&seg, me, &site, &|p| {
                                     seen.get(p).copied().unwrap_or(false)
                                 });
-                                eprintln!(
+                                // One write: the PEs' lines reach the launcher's
+                                // output whole, never interleaved.
+                                let line = format!(
                                     "shmem: PE {me} has slept in one wait for {} s \
-                                     (SHMEM_DEADLOCK_TIMEOUT) and ends the job: it {what}",
+                                     (SHMEM_DEADLOCK_TIMEOUT) and ends the job: it {what}\n",
                                     after.as_secs()
                                 );
+                                let _ = std::io::stderr().write_all(line.as_bytes());
                                 sys::exit_now(DEADLOCK_STATUS);
                             }
                         }

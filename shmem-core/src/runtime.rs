@@ -1162,11 +1162,12 @@ impl Runtime {
             // Open MPI internal error may come first) and never the status asked for: say it
             // here, on this PE's stderr, before `MPI_Abort` takes the job down.
             let code = crate::segment::exit_status(status);
-            let _ = writeln!(
-                std::io::stderr(),
-                "shmem: PE {} called global_exit({status}); the job ends with exit status {code}",
+            // One write, so that the line is never interleaved with other PEs' output.
+            let line = format!(
+                "shmem: PE {} called global_exit({status}); the job ends with exit status {code}\n",
                 self.me
             );
+            let _ = std::io::stderr().write_all(line.as_bytes());
             crate::transport::net::abort(code);
         }
         std::process::exit(crate::segment::exit_status(status))
