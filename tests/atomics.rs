@@ -219,6 +219,66 @@ fn wait_each_cmp(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// A PE that loops on a test (not a wait) still serves the atomics other PEs make on its
+/// memory: each PE adds to its right neighbour's counter, then raises the neighbour's flag,
+/// and loops on a test of its own flag, in turn with each test routine. Under a transport
+/// whose atomics need the target's progress (Open MPI's `osc pt2pt` across hosts), a test
+/// that makes none leaves the left neighbour in its atomic and this PE looping for ever.
+fn test_loops_serve_atomics(shmem: &Shmem) {
+    let me = shmem.my_pe().index();
+    let right = shmem.pe_wrapping(me + 1);
+    let counter = SymBox::new(shmem, 0u64).unwrap();
+    let flag = SymBox::new(shmem, 0u32).unwrap();
+    let flags = SymVec::<u32>::zeroed(shmem, 4).unwrap();
+    let rounds: [(&str, &dyn Fn(u32) -> bool); 7] = [
+        ("test", &|r| flag.test(Cmp::Eq, r)),
+        ("test_all", &|r| flags.test_all(Cmp::Eq, r)),
+        ("test_any", &|r| flags.test_any(Cmp::Eq, r) == Some(2)),
+        ("test_some", &|r| flags.test_some(Cmp::Eq, r) == vec![2]),
+        ("test_all_vector", &|r| {
+            flags.test_all_vector(Cmp::Eq, &[r; 4]).unwrap()
+        }),
+        ("test_any_vector", &|r| {
+            flags
+                .test_any_vector(Cmp::Eq, &[u32::MAX, u32::MAX, r, u32::MAX])
+                .unwrap()
+                == Some(2)
+        }),
+        ("test_some_vector", &|r| {
+            flags
+                .test_some_vector(Cmp::Eq, &[u32::MAX, u32::MAX, r, u32::MAX])
+                .unwrap()
+                == vec![2]
+        }),
+    ];
+    for (k, (name, ready)) in rounds.iter().enumerate() {
+        let r = k as u32 + 1;
+        // Nobody writes before the barrier below.
+        assert!(!ready(r), "{name}: ready before the neighbour wrote");
+        shmem.barrier_all();
+        let old = counter.atomic_fetch_add(right, 1);
+        assert_eq!(old, u64::from(r) - 1, "{name}: the neighbour's counter");
+        flag.p(right, r);
+        // `_all` waits for every element; the others for element 2 alone.
+        if name.starts_with("test_all") {
+            for i in 0..4 {
+                flags.at(i).unwrap().p(right, r);
+            }
+        } else {
+            flags.at(2).unwrap().p(right, r);
+        }
+        while !ready(r) {
+            std::thread::yield_now();
+        }
+        shmem.barrier_all();
+        assert_eq!(counter.read(), u64::from(r), "{name}: this PE's counter");
+        // Back to a state no round's test accepts before its neighbour writes.
+        for i in 0..4 {
+            flags.at(i).unwrap().p(shmem.my_pe(), 0);
+        }
+    }
+}
+
 /// What PE `writer` stores into element `writer` of PE `target`'s array: distinct per pair.
 fn key(target: usize, writer: usize) -> i64 {
     1000 * target as i64 + writer as i64 + 1
@@ -695,6 +755,11 @@ fn main() {
                 name: "wait_each_cmp",
                 npes: NPES,
                 body: wait_each_cmp,
+            },
+            Case {
+                name: "test_loops_serve_atomics",
+                npes: NPES,
+                body: test_loops_serve_atomics,
             },
             Case {
                 name: "wait_vector_masked",

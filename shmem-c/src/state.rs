@@ -463,6 +463,16 @@ impl State {
         self.rt.transport()
     }
 
+    /// What a failed test calls before it returns (`Transport::poll`, `ThreadPath::poll` at
+    /// `MULTIPLE`): a C program loops on `shmem_test`, `shmem_test_lock`...
+    #[cold]
+    pub(crate) fn poll(&self) {
+        match self.path {
+            Some(path) => path.poll(),
+            None => self.t().poll(),
+        }
+    }
+
     /// The hot paths' window on this PE's partition, `(start, size)` (empty at `MULTIPLE`).
     pub(crate) fn fast_window(&self) -> (usize, usize) {
         self.fast_own.get()

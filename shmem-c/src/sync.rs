@@ -77,7 +77,11 @@ fn test<T: Pod + PartialOrd, W: Word>(
     let off = s.sym_word(call, "ivar", ivar, size_of::<T>());
     check_cmp(call, cmp);
     let x: T = bytemuck::cast(word::<W>(s, s.me(), off));
-    c_int::from(compare(cmp, x, value))
+    let holds = compare(cmp, x, value);
+    if !holds {
+        s.poll();
+    }
+    c_int::from(holds)
 }
 
 macro_rules! p2p {
@@ -440,6 +444,7 @@ pub unsafe extern "C" fn shmem_test_lock(lock: *mut c_long) -> c_int {
         let old: u64 = t.amo(HOME, off, AmoOp::Fetch);
         if old & TAIL != 0 {
             lock_pe(s, "shmem_test_lock", lock, old & TAIL);
+            s.poll();
             return 1;
         }
         // Not queued on this lock, so clearing the own node changes nothing anyone reads.
@@ -700,7 +705,11 @@ macro_rules! p2p_many {
             let values = p2p_many!(@vals $vals call, cmp_value, nelems);
             // SAFETY: forwarded contract.
             let (m, s) = unsafe { Many::new(call, ivars.cast(), nelems, status, cmp, values) };
-            c_int::from(m.all::<$w>(s))
+            let all = m.all::<$w>(s);
+            if !all {
+                s.poll();
+            }
+            c_int::from(all)
         }
         #[doc = concat!("`", stringify!($t_any), "`: the index of a non-excluded `", $c, "` of `ivars` that compares true now, or `SIZE_MAX`.")]
         ///
@@ -712,7 +721,10 @@ macro_rules! p2p_many {
             let values = p2p_many!(@vals $vals call, cmp_value, nelems);
             // SAFETY: forwarded contract.
             let (m, s) = unsafe { Many::new(call, ivars.cast(), nelems, status, cmp, values) };
-            m.any::<$w>(s, false).unwrap_or(usize::MAX)
+            m.any::<$w>(s, false).unwrap_or_else(|| {
+                s.poll();
+                usize::MAX
+            })
         }
         #[doc = concat!("`", stringify!($t_some), "`: writes the indices of the non-excluded `", $c, "` of `ivars` that compare true now to `indices`; returns their count.")]
         ///
@@ -725,6 +737,9 @@ macro_rules! p2p_many {
             // SAFETY: forwarded contract.
             let (m, s) = unsafe { Many::new(call, ivars.cast(), nelems, status, cmp, values) };
             let found = m.some::<$w>(s);
+            if found.is_empty() {
+                s.poll();
+            }
             // SAFETY: forwarded contract.
             unsafe { write_local(s, call, "indices", indices, &found) };
             found.len()

@@ -311,8 +311,19 @@ impl RawLock {
     /// is not, and then nothing was written: not the tail, not this PE's node; otherwise
     /// whether the lock is poisoned. (If this PE already holds it, that is the answer; if it
     /// is queued for it, the answer is `None`.)
+    /// A `None` lets the transport progress first ([`Transport::poll`]): callers loop on it.
     #[inline]
     pub fn try_lock<T: Transport>(&self, t: &T) -> Option<bool> {
+        let taken = self.try_take(t);
+        if taken.is_none() {
+            t.poll();
+        }
+        taken
+    }
+
+    /// [`RawLock::try_lock`] without the poll.
+    #[inline]
+    fn try_take<T: Transport>(&self, t: &T) -> Option<bool> {
         match self.local_state(t) {
             LocalState::Idle => {}
             LocalState::Holding => return Some(false),

@@ -639,7 +639,10 @@ impl RawRwLock {
         kind: RwKind,
     ) -> Option<RwHold<'t>> {
         let seen = self.state_amo(t, at, AmoOp::Fetch);
-        let (ticket, poisoned) = self.try_fast(t, at, kind, seen).ok()?;
+        let Ok((ticket, poisoned)) = self.try_fast(t, at, kind, seen) else {
+            t.poll();
+            return None;
+        };
         Some(RwHold {
             lock: *self,
             at,

@@ -306,6 +306,16 @@ impl<'a> ThreadPath<'a> {
         );
     }
 
+    /// What a failed poll (a `shmem_ctx_test` that is false) calls before it returns, as
+    /// [`Transport::poll`](crate::transport::Transport::poll): one check of a wait.
+    #[inline]
+    pub fn poll(&self) {
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.net {
+            net.sync();
+        }
+    }
+
     /// Orders this thread's earlier stores and atomics before its later ones (`shmem_ctx_fence`).
     #[inline]
     pub fn fence(&self) {

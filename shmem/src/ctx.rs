@@ -636,7 +636,11 @@ impl<'s> Ctx<'s> {
         let mut v = [T::zeroed()];
         ivar.lent
             .get(self.path.my_pe(), i, bytemuck::cast_slice_mut(&mut v));
-        Ok(cmp.holds(v[0], value))
+        let holds = cmp.holds(v[0], value);
+        if !holds {
+            self.path.poll();
+        }
+        Ok(holds)
     }
 
     /// Orders this context's earlier puts and atomics before its later ones, to each PE

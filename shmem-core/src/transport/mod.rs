@@ -267,6 +267,15 @@ pub trait Transport {
     /// writers wake this PE through the same doorbell as puts and atomics do. `site` as in
     /// [`Transport::wait_local`].
     fn wait_for(&self, site: WaitSite, cond: impl FnMut() -> bool);
+    /// What a poll that did not succeed calls before it returns (a failed `shmem_test`,
+    /// `test_lock`, `test_any`...): a caller that loops on such a poll instead of waiting
+    /// must still let the transport make progress for others. On shared memory nothing is
+    /// needed; over MPI a component without asynchronous progress (Open MPI's `osc pt2pt`
+    /// across hosts) serves another PE's atomic on this PE's memory only inside an MPI call
+    /// of this PE, so a PE polling `test_lock` while another waits for its atomic on the
+    /// lock's home would wait for ever (`tests/locks`' `try_lock_semantics` across two hosts).
+    #[inline]
+    fn poll(&self) {}
 }
 
 /// The transport this build uses.

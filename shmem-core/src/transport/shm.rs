@@ -1069,6 +1069,14 @@ impl Transport for ShmTransport {
         }
         wait::wait_until(&self.policy, self.waiter(site), cond);
     }
+
+    #[inline]
+    fn poll(&self) {
+        #[cfg(feature = "mpi")]
+        if let Some(net) = &self.net {
+            net.progress();
+        }
+    }
 }
 
 /// Test support for the algorithms built on the transport (`lock.rs`, `rwlock.rs`): runs

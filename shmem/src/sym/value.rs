@@ -202,14 +202,17 @@ impl<T: WaitType> Sym<'_, T> {
         )
     }
 
-    /// Whether this PE's copy satisfies `cmp value` now (`shmem_test`).
+    /// Whether this PE's copy satisfies `cmp value` now (`shmem_test`). A `false` lets the
+    /// transport progress before it returns, so a loop over `test` serves other PEs' atomics
+    /// as a wait does.
     #[inline]
     pub fn test(&self, cmp: Cmp, value: T) -> bool {
-        let w: T::Word = self
-            .shmem
-            .rt()
-            .transport()
-            .get_word(self.shmem.my_pe().index(), self.offset);
-        cmp.holds(T::from_word(w), value)
+        let t = self.shmem.rt().transport();
+        let w: T::Word = t.get_word(self.shmem.my_pe().index(), self.offset);
+        let holds = cmp.holds(T::from_word(w), value);
+        if !holds {
+            t.poll();
+        }
+        holds
     }
 }

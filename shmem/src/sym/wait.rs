@@ -102,6 +102,15 @@ impl<'a, T: WaitType> Scan<'a, T> {
         (0..self.len).all(|i| !self.included(i) || self.holds(i))
     }
 
+    /// A public test's answer, after letting the transport progress when it is a failure
+    /// (`Transport::poll`: callers loop on tests).
+    fn polled<R: Found>(&self, answer: R) -> R {
+        if !answer.found() {
+            self.shmem.rt().transport().poll();
+        }
+        answer
+    }
+
     fn wait_all(&self) {
         self.shmem
             .rt()
@@ -218,13 +227,15 @@ macro_rules! wait_forms {
 
         /// Whether every element satisfies `cmp value` now (`shmem_test_all`).
         pub fn test_all(&self, cmp: Cmp, value: T) -> bool {
-            self.scan_one(cmp, value).test_all()
+            let scan = self.scan_one(cmp, value);
+            scan.polled(scan.test_all())
         }
 
         /// An element satisfying `cmp value` now, if any (`shmem_test_any`), chosen fairly as
         /// in [`wait_until_any`](Self::wait_until_any).
         pub fn test_any(&self, cmp: Cmp, value: T) -> Option<usize> {
-            self.scan_one(cmp, value).test_any()
+            let scan = self.scan_one(cmp, value);
+            scan.polled(scan.test_any())
         }
 
         /// Every element satisfying `cmp value` now, in increasing order (`shmem_test_some`).
@@ -236,7 +247,9 @@ macro_rules! wait_forms {
 
         /// [`test_some`](Self::test_some) into `out` (cleared first).
         pub fn test_some_into(&self, cmp: Cmp, value: T, out: &mut Vec<usize>) {
-            self.scan_one(cmp, value).test_some(out);
+            let scan = self.scan_one(cmp, value);
+            scan.test_some(out);
+            scan.polled(!out.is_empty());
         }
 
         /// Waits until every element `i` satisfies `cmp values[i]`
@@ -297,7 +310,8 @@ macro_rules! wait_forms {
         /// # Errors
         /// [`Error::LengthMismatch`] when `values` has another length than the array.
         pub fn test_all_vector(&self, cmp: Cmp, values: &[T]) -> Result<bool, Error> {
-            Ok(self.scan(cmp, Values::Each(values))?.test_all())
+            let scan = self.scan(cmp, Values::Each(values))?;
+            Ok(scan.polled(scan.test_all()))
         }
 
         /// An element `i` satisfying `cmp values[i]` now, if any (`shmem_test_any_vector`),
@@ -306,7 +320,8 @@ macro_rules! wait_forms {
         /// # Errors
         /// [`Error::LengthMismatch`] when `values` has another length than the array.
         pub fn test_any_vector(&self, cmp: Cmp, values: &[T]) -> Result<Option<usize>, Error> {
-            Ok(self.scan(cmp, Values::Each(values))?.test_any())
+            let scan = self.scan(cmp, Values::Each(values))?;
+            Ok(scan.polled(scan.test_any()))
         }
 
         /// Every element `i` satisfying `cmp values[i]` now, in increasing order
@@ -330,7 +345,9 @@ macro_rules! wait_forms {
             values: &[T],
             out: &mut Vec<usize>,
         ) -> Result<(), Error> {
-            self.scan(cmp, Values::Each(values))?.test_some(out);
+            let scan = self.scan(cmp, Values::Each(values))?;
+            scan.test_some(out);
+            scan.polled(!out.is_empty());
             Ok(())
         }
     };
@@ -477,4 +494,21 @@ impl<'a, T: WaitType> MaskedSlice<'a, T> {
     }
 
     wait_forms!();
+}
+
+/// Whether a test's answer is a success ([`Scan::polled`]).
+trait Found {
+    fn found(&self) -> bool;
+}
+
+impl Found for bool {
+    fn found(&self) -> bool {
+        *self
+    }
+}
+
+impl Found for Option<usize> {
+    fn found(&self) -> bool {
+        self.is_some()
+    }
 }

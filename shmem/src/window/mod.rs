@@ -2169,9 +2169,14 @@ impl<T: Pod> Exposure<'_, T> {
         let t = self.win.t();
         let m = self.win.set.size();
         let posts = self.win.posts_to.borrow();
-        self.group
+        let done = self
+            .group
             .iter()
-            .all(|&q| t.get_word::<u64>(t.my_pe(), self.win.sync + 8 * (m + q)) >= posts[q])
+            .all(|&q| t.get_word::<u64>(t.my_pe(), self.win.sync + 8 * (m + q)) >= posts[q]);
+        if !done {
+            t.poll();
+        }
+        done
     }
 
     /// Waits until every origin completed, and ends the epoch (`MPI_Win_wait`; the same as
