@@ -8,21 +8,19 @@
 //! `shmemrun -n 4 target/release/examples/histo [amo|conveyor|both] [updates per PE] [entries per PE]`
 #![forbid(unsafe_code)]
 
+#[path = "common/mod.rs"]
+mod common;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
+use common::Rng;
 use shmem::{Conveyor, Shmem, SymVec, Team};
 
 /// PE `pe`'s global table indices: a splitmix64 sequence.
 fn indices(pe: usize, updates: usize, entries: usize) -> impl Iterator<Item = usize> {
-    let mut x = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(pe as u64 + 1);
-    (0..updates).map(move |_| {
-        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % entries as u64) as usize
-    })
+    let mut rng = Rng::new(pe as u64 + 1);
+    (0..updates).map(move |_| rng.below(entries))
 }
 
 /// This PE's entries as every PE's updates make them.
@@ -75,21 +73,13 @@ fn conveyor(shmem: &Shmem, updates: usize, per_pe: usize) -> Result<(Vec<u64>, f
 
 /// The program (`tests/apps.rs` includes this file and runs it as well).
 pub(crate) fn main() -> ExitCode {
-    match run() {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("histo: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    common::exit("histo", run())
 }
 
 fn run() -> Result<bool, shmem::Error> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mode = args.first().map_or("both", String::as_str);
-    let arg =
-        |i: usize, default: usize| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(default);
+    let args = common::Args::new();
+    let mode = args.word(0, "both");
+    let arg = |i, default| args.number(i, default);
     let (updates, per_pe) = (arg(1, 1_000_000), arg(2, 1000).max(1));
     if per_pe * 16 > u32::MAX as usize {
         eprintln!("histo: at most {} entries per PE", u32::MAX / 16);

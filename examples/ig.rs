@@ -8,9 +8,13 @@
 //! `shmemrun -n 4 target/release/examples/ig [get|conveyor|both] [requests per PE] [entries per PE]`
 #![forbid(unsafe_code)]
 
+#[path = "common/mod.rs"]
+mod common;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
+use common::Rng;
 use shmem::{Conveyor, Pe, Shmem, SymVec, Team};
 
 /// The table's entry `g`.
@@ -20,16 +24,8 @@ fn value(g: usize) -> u64 {
 
 /// PE `pe`'s global table indices: a splitmix64 sequence.
 fn indices(pe: usize, requests: usize, entries: usize) -> Vec<usize> {
-    let mut x = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(pe as u64 + 7);
-    (0..requests)
-        .map(|_| {
-            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = x;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            ((z ^ (z >> 31)) % entries as u64) as usize
-        })
-        .collect()
+    let mut rng = Rng::new(pe as u64 + 7);
+    (0..requests).map(|_| rng.below(entries)).collect()
 }
 
 fn get(shmem: &Shmem, table: &SymVec<'_, u64>, wanted: &[usize]) -> Result<Vec<u64>, shmem::Error> {
@@ -88,23 +84,15 @@ fn conveyor(
 
 /// The program (`tests/apps.rs` includes this file and runs it as well).
 pub(crate) fn main() -> ExitCode {
-    match run() {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("ig: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    common::exit("ig", run())
 }
 
 type Method = fn(&Shmem, &SymVec<'_, u64>, &[usize]) -> Result<Vec<u64>, shmem::Error>;
 
 fn run() -> Result<bool, shmem::Error> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mode = args.first().map_or("both", String::as_str);
-    let arg =
-        |i: usize, default: usize| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(default);
+    let args = common::Args::new();
+    let mode = args.word(0, "both");
+    let arg = |i, default| args.number(i, default);
     let (requests, per_pe) = (arg(1, 500_000), arg(2, 10_000).max(1));
     let shmem = shmem::init()?;
     let (n, me) = (shmem.n_pes(), shmem.my_pe().index());

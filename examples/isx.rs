@@ -10,33 +10,24 @@
 //! `shmemrun -n 4 target/release/examples/isx [keys per PE]`
 #![forbid(unsafe_code)]
 
+#[path = "common/mod.rs"]
+mod common;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
+use common::Rng;
 use shmem::{SymVec, Team};
 
 /// PE `pe`'s keys, below `max_key`: a splitmix64 sequence.
 fn keys_of(pe: usize, keys: usize, max_key: u64) -> impl Iterator<Item = u32> {
-    let mut x = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(pe as u64 + 3);
-    (0..keys).map(move |_| {
-        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % max_key) as u32
-    })
+    let mut rng = Rng::new(pe as u64 + 3);
+    (0..keys).map(move |_| (rng.next_u64() % max_key) as u32)
 }
 
 /// The program (`tests/apps.rs` includes this file and runs it as well).
 pub(crate) fn main() -> ExitCode {
-    match run() {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("isx: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    common::exit("isx", run())
 }
 
 fn run() -> Result<bool, shmem::Error> {

@@ -14,27 +14,14 @@
 //! `shmemrun -n 4 target/release/examples/randperm [items per PE]`
 #![forbid(unsafe_code)]
 
+#[path = "common/mod.rs"]
+mod common;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
+use common::Rng;
 use shmem::{Shmem, SymVec, Team};
-
-/// A splitmix64 generator.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(0x9e37_79b9_7f4a_7c15u64.wrapping_mul(seed + 11))
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % bound as u64) as usize
-    }
-}
 
 /// Makes the permutation: this PE's `items` entries of it, and the seconds it took.
 fn randperm(shmem: &Shmem, items: usize) -> Result<(Vec<u64>, f64), shmem::Error> {
@@ -45,7 +32,7 @@ fn randperm(shmem: &Shmem, items: usize) -> Result<(Vec<u64>, f64), shmem::Error
     let darts = SymVec::<u64>::zeroed(shmem, 2 * items)?;
     let perm = SymVec::<u64>::zeroed(shmem, items)?;
     let mut start = SymVec::<u64>::zeroed(shmem, 1)?;
-    let mut rng = Rng::new(me as u64);
+    let mut rng = Rng::new(me as u64 + 11);
     shmem.barrier_all();
     let clock = Instant::now();
     for k in 0..items {
@@ -103,14 +90,7 @@ fn is_permutation(shmem: &Shmem, mine: &[u64], items: usize) -> Result<bool, shm
 
 /// The program (`tests/apps.rs` includes this file and runs it as well).
 pub(crate) fn main() -> ExitCode {
-    match run() {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("randperm: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    common::exit("randperm", run())
 }
 
 fn run() -> Result<bool, shmem::Error> {

@@ -14,6 +14,9 @@
 //! `shmemrun -n 4 target/release/examples/stencil [n] [iterations]`
 #![forbid(unsafe_code)]
 
+#[path = "common/mod.rs"]
+mod common;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -29,20 +32,12 @@ fn weight(k: isize) -> f64 {
 
 /// The program (`tests/apps.rs` includes this file and runs it as well).
 pub(crate) fn main() -> ExitCode {
-    match run() {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("stencil: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    common::exit("stencil", run())
 }
 
 fn run() -> Result<bool, shmem::Error> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let arg =
-        |i: usize, default: usize| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(default);
+    let args = common::Args::new();
+    let arg = |i, default| args.number(i, default);
     let (n, iterations) = (arg(0, 1000), arg(1, 10).max(1));
     let shmem = shmem::init()?;
     let (np, me) = (shmem.n_pes(), shmem.my_pe().index());

@@ -20,35 +20,18 @@
 //! `shmemrun -n 4 target/release/examples/toposort [rows per PE] [nonzeros per row]`
 #![forbid(unsafe_code)]
 
+#[path = "common/mod.rs"]
+mod common;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
+use common::Rng;
 use shmem::{Conveyor, Shmem, SymVec, Team};
-
-/// A splitmix64 generator.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(0x9e37_79b9_7f4a_7c15u64.wrapping_mul(seed + 17))
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-}
 
 /// A random permutation of `0..n` (Fisher-Yates), the same on every PE for the same seed.
 fn shuffle(n: usize, seed: u64) -> Vec<usize> {
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng::new(seed + 17);
     let mut p: Vec<usize> = (0..n).collect();
     for i in (1..n).rev() {
         p.swap(i, rng.below(i + 1));
@@ -83,7 +66,7 @@ impl Matrix {
 
     fn row(&self, r: usize) -> Vec<u32> {
         let i = self.row_of[r];
-        let mut rng = Rng::new(i as u64 + 1000);
+        let mut rng = Rng::new(i as u64 + 1017);
         let mut cols: Vec<u32> = std::iter::once(i)
             .chain((1..self.nonzeros).map(|_| i + rng.below(self.n - i)))
             .map(|j| self.cols[j] as u32)
@@ -190,20 +173,12 @@ fn columns(shmem: &Shmem, my_rows: &[Vec<u32>]) -> Result<Vec<Vec<u32>>, shmem::
 
 /// The program (`tests/apps.rs` includes this file and runs it as well).
 pub(crate) fn main() -> ExitCode {
-    match run() {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("toposort: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    common::exit("toposort", run())
 }
 
 fn run() -> Result<bool, shmem::Error> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let arg =
-        |i: usize, default: usize| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(default);
+    let args = common::Args::new();
+    let arg = |i, default| args.number(i, default);
     let (rows, nonzeros) = (arg(0, 10_000).max(1), arg(1, 6).max(1));
     let shmem = shmem::init()?;
     let (n, me) = (shmem.n_pes(), shmem.my_pe().index());

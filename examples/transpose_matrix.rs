@@ -10,27 +10,14 @@
 //! `shmemrun -n 4 target/release/examples/transpose_matrix [rows per PE] [nonzeros per row]`
 #![forbid(unsafe_code)]
 
+#[path = "common/mod.rs"]
+mod common;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
+use common::Rng;
 use shmem::{Conveyor, Shmem, SymVec, Team};
-
-/// A splitmix64 generator.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(0x9e37_79b9_7f4a_7c15u64.wrapping_mul(seed + 13))
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % bound as u64) as usize
-    }
-}
 
 /// Rows in compressed sparse row form: row `i`'s columns are `cols[offsets[i]..offsets[i + 1]]`.
 #[derive(Debug, PartialEq)]
@@ -72,7 +59,7 @@ impl Csr {
 
 /// Row `r` of the matrix: up to `nonzeros` random columns below `n`, sorted, without repeats.
 fn matrix_row(r: usize, nonzeros: usize, n: usize) -> Vec<u32> {
-    let mut rng = Rng::new(r as u64);
+    let mut rng = Rng::new(r as u64 + 13);
     let mut cols: Vec<u32> = (0..nonzeros).map(|_| rng.below(n) as u32).collect();
     cols.sort_unstable();
     cols.dedup();
@@ -118,20 +105,12 @@ fn transpose(shmem: &Shmem, a: &Csr) -> Result<Csr, shmem::Error> {
 
 /// The program (`tests/apps.rs` includes this file and runs it as well).
 pub(crate) fn main() -> ExitCode {
-    match run() {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("transpose_matrix: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    common::exit("transpose_matrix", run())
 }
 
 fn run() -> Result<bool, shmem::Error> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let arg =
-        |i: usize, default: usize| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(default);
+    let args = common::Args::new();
+    let arg = |i, default| args.number(i, default);
     let (rows, nonzeros) = (arg(0, 20_000).max(1), arg(1, 8));
     let shmem = shmem::init()?;
     let (n, me) = (shmem.n_pes(), shmem.my_pe().index());

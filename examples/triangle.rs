@@ -12,27 +12,14 @@
 //! `shmemrun -n 4 target/release/examples/triangle [rows per PE] [edges per row]`
 #![forbid(unsafe_code)]
 
+#[path = "common/mod.rs"]
+mod common;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
+use common::Rng;
 use shmem::{Conveyor, Shmem, SymVec, Team};
-
-/// A splitmix64 generator.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(0x9e37_79b9_7f4a_7c15u64.wrapping_mul(seed + 19))
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % bound as u64) as usize
-    }
-}
 
 /// Row `i` of `L`: up to `edges` random neighbours among the `4 × edges` vertices below `i`
 /// (a graph with many triangles), sorted, without repeats.
@@ -41,7 +28,7 @@ fn row(i: usize, edges: usize) -> Vec<u32> {
     if window == 0 {
         return Vec::new();
     }
-    let mut rng = Rng::new(i as u64);
+    let mut rng = Rng::new(i as u64 + 19);
     let mut cols: Vec<u32> = (0..edges)
         .map(|_| (i - 1 - rng.below(window)) as u32)
         .collect();
@@ -77,20 +64,12 @@ fn count(shmem: &Shmem, mine: &[Vec<u32>]) -> Result<(u64, u64), shmem::Error> {
 
 /// The program (`tests/apps.rs` includes this file and runs it as well).
 pub(crate) fn main() -> ExitCode {
-    match run() {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("triangle: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    common::exit("triangle", run())
 }
 
 fn run() -> Result<bool, shmem::Error> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let arg =
-        |i: usize, default: usize| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(default);
+    let args = common::Args::new();
+    let arg = |i, default| args.number(i, default);
     let (rows, edges) = (arg(0, 5_000).max(1), arg(1, 12));
     let shmem = shmem::init()?;
     let (n, me) = (shmem.n_pes(), shmem.my_pe().index());

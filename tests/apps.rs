@@ -9,6 +9,10 @@
 //! its `main` with the program's arguments on its command line: the same code as
 //! `target/*/examples/NAME`, under `shmemrun` or, with `SHMEM_TEST_LAUNCHER=mpirun`, `mpirun`.
 #![forbid(unsafe_code)]
+#![allow(
+    clippy::duplicate_mod,
+    reason = "each example includes examples/common, as it does when built alone"
+)]
 
 mod support;
 
