@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use shmem::window::{LockKind, Window, op};
-use shmem::{Pe, Shmem, SymSlice, SymVec};
+use shmem::{Pe, Shmem, SymLock, SymSlice, SymVec};
 
 #[shmem::symmetric]
 static AMO_TARGET: i64 = 0; // on PE 1
@@ -98,6 +98,8 @@ fn main() {
     let dst: SymVec<'_, u8> = SymVec::zeroed(&shmem, 1 << 20).expect("heap");
     let pe1 = shmem.pe(1).expect("2 PEs or more");
     let x = AMO_TARGET.sym(&shmem);
+    // `lock_ops_per_s`'s lock, uncontended: homed on PE 1, taken and released by PE 0.
+    let lock = std::cell::RefCell::new(SymLock::with_home(&shmem, pe1).expect("lock"));
     shmem.barrier_all();
     if shmem.my_pe().index() == 0 {
         let s = src.slice(..8).expect("8 bytes");
@@ -141,6 +143,15 @@ fn main() {
                         x.atomic_add(pe1, 1);
                         shmem.quiet();
                         k.set(k.get() + 1);
+                    }
+                }),
+            ),
+            (
+                "lock+unlock (SymLock)",
+                Box::new(|n| {
+                    let mut lock = lock.borrow_mut();
+                    for _ in 0..n {
+                        drop(lock.lock().expect("never poisoned"));
                     }
                 }),
             ),

@@ -1,135 +1,158 @@
-//! The distributed lock: a first-come-first-served queue lock (MCS) over the transport
+//! The distributed lock: a first-come-first-served queue lock over the transport
 //! (`shmem_set_lock`, `shmem_test_lock`, `shmem_clear_lock`; OpenSHMEM 1.5, distributed
-//! locking routines).
+//! locking routines), after Craig, Landin and Hagersten (CLH): a PE that queues learns from the
+//! tail whom it follows and waits for that PE's release, so a release is one store that the
+//! next PE reads: the hand-off costs one cache-line transfer, and nobody's node has to be
+//! read back by the releaser.
 //!
 //! # The lock object
 //!
 //! A lock is one symmetric object of [`LOCK_SIZE`] bytes (aligned to [`LOCK_ALIGN`]): every
 //! PE has a copy at the same symmetric offset. One PE, the lock's *home*, keeps the queue's
-//! tail in its copy; every PE keeps its own queue node in its copy. Two cache-line pairs, so
-//! the tail that every PE swaps never shares a line with the home PE's own node:
+//! tail in its copy; every PE keeps its own node in its copy. Each line has one writer (but
+//! `WAKE` and `GRANT`, which only the sleeping path writes), and lines of different writers
+//! lie a cache-line pair apart:
 //!
 //! ```text
-//! offset   0  TAIL   u32  (home PE's copy only)  the last PE in the queue
-//! offset   4  HOME   u32  (every copy)           home PE + 1, written at creation
-//! offset 128  NEXT   u32  (PE p's copy)          p's successor in the queue
-//! offset 132  STATE  u32  (PE p's copy)          where p stands
+//! offset   0  TAIL      u64  (home PE's copy only)  the acquisition that queued last
+//! offset   8  HOME      u32  (every copy)           home PE + 1, written at creation
+//! offset 128  RELEASED  u64  (PE p's copy)          p's last released acquisition (+ poison)
+//! offset 256  STATE     u32  (PE p's copy)          where p stands (p's alone)
+//! offset 264  ACQ       u64  (PE p's copy)          p's last acquisition number (p's alone)
+//! offset 272  PREV      u64  (PE p's copy)          the acquisition p waits for (p's alone)
+//! offset 384  WAKE      u64  (PE p's copy)          who waits for p and asks to be granted
+//! offset 448  GRANT     u64  (PE p's copy)          p's predecessor released (on request)
 //! ```
 //!
-//! The words, as state tables (`p + 1` encodes PE `p`, so that all-zero is "cleared"):
+//! An *acquisition* is a PE and the number of its acquisition of this lock (1, 2, ... in
+//! the low [`CTR_BITS`] bits, wrapping), encoded `(p + 1) << CTR_BITS | k` (0: nobody).
+//! `TAIL` holds the acquisition that entered the queue last, or 0 before the first; it is
+//! never reset: an acquisition that its PE has released (`RELEASED(p)` has reached `k`)
+//! leaves the lock free. `RELEASED` keeps the poison bit (bit 63) of that release.
 //!
-//! | `TAIL` (home)  | meaning                                                         |
-//! |----------------|-----------------------------------------------------------------|
-//! | `0`            | free: nobody holds the lock, nobody waits                       |
-//! | `POISONED`     | free, but poisoned: the last holder panicked while holding it   |
-//! | `p + 1`        | PE `p` entered the queue last (it holds the lock if alone)      |
+//! | `STATE` (PE p)          | meaning                                             |
+//! |-------------------------|-----------------------------------------------------|
+//! | `IDLE` (0)              | `p` is not in the queue                             |
+//! | `WAITING` (1)           | `p` is entering the queue or waits (`PREV` says for whom, once set) |
+//! | `HOLDING` (2)           | `p` holds the lock                                  |
+//! | `HOLDING_POISONED` (3)  | `p` holds the lock, which is poisoned               |
 //!
-//! `POISONED` is `1 << 31`, far above any `p + 1` (PE counts are at most
-//! `segment::MAX_PES`).
+//! # The algorithm
 //!
-//! | `STATE` (PE p)          | meaning                                | set by                    |
-//! |-------------------------|----------------------------------------|---------------------------|
-//! | `IDLE` (0)              | `p` is not in the queue                | `p`                       |
-//! | `WAITING` (1)           | `p` is entering the queue or waits     | `p`, before its tail swap |
-//! | `HOLDING` (2)           | `p` holds the lock                     | `p`, or its predecessor   |
-//! | `HOLDING_POISONED` (3)  | `p` holds the lock, which is poisoned  | `p`, or its predecessor   |
-//!
-//! | `NEXT` (PE p)  | meaning                                                         |
-//! |----------------|-----------------------------------------------------------------|
-//! | `0`            | no successor known (yet); always 0 while `p` is `IDLE`          |
-//! | `s + 1`        | PE `s` queued right behind `p`; written once, by `s`            |
-//!
-//! # The algorithm (Mellor-Crummey and Scott, with one node per PE per lock)
-//!
-//! * **lock** (PE `p`): `STATE(p) = WAITING`; `prev = swap(TAIL, p + 1)`. If `prev == 0` the
-//!   lock was free: `STATE(p) = HOLDING`, done; if `prev == POISONED` it was free but
-//!   poisoned: `STATE(p) = HOLDING_POISONED`, done. Otherwise link in, `NEXT(prev) = p + 1`,
-//!   and wait until `STATE(p)` is `HOLDING` or `HOLDING_POISONED`.
-//! * **try_lock**: read `TAIL` (`t`); if it is neither 0 nor `POISONED`, *held*, and nothing
-//!   was written anywhere. Otherwise `compare_swap(TAIL, t, p + 1)`; on failure, *held* (a
-//!   failed compare-swap writes nothing; the transport may still ring the home PE's
-//!   doorbell, which at most makes a sleeper there re-check its condition); on success
-//!   `STATE(p) = HOLDING`, or `HOLDING_POISONED` if `t` was `POISONED`. `try_lock` succeeds
-//!   only on an empty queue, so it never overtakes a waiting PE.
-//! * **unlock** (with `poisoned`: the lock was poisoned and the holder did not clear it, or
-//!   the holder is panicking): `quiet` (every store of the critical section is complete before
-//!   anyone else can see the lock move on), then: if `NEXT(p) == 0`, try
-//!   `compare_swap(TAIL, p + 1, poisoned ? POISONED : 0)`; success means nobody is queued:
-//!   `STATE(p) = IDLE`, done. Otherwise a successor `s` has swapped the tail but not yet
-//!   linked in: wait until `NEXT(p) != 0`. Then hand over: `STATE(s) = poisoned ?
-//!   HOLDING_POISONED : HOLDING`, and reset `NEXT(p) = 0`, `STATE(p) = IDLE`.
+//! * **lock** (PE `p`, acquisition `k = ACQ(p) + 1`): `ACQ(p) = k`, `STATE(p) = WAITING`;
+//!   `prev = swap(TAIL, (p, k))`. If `prev` is 0, or names an acquisition `(q, j)` that `q`
+//!   has released (`RELEASED(q) >= j`), the lock was free: `STATE(p) = HOLDING` (or
+//!   `HOLDING_POISONED` when that release carried the poison bit). Otherwise wait until
+//!   `RELEASED(q) >= j`, then the same. `q` may be `p` itself (it released its last
+//!   acquisition and nobody queued since): then the answer is in its own line.
+//! * **unlock**: `swap(RELEASED(p), k | poison)`: a `SeqCst` read-modify-write, which orders
+//!   the critical section's stores before it (on another node's transport, after `quiet`).
+//!   Then `STATE(p) = IDLE`, and if `WAKE(p)` names `(s, k)`, write `GRANT(s) = (p, k)`,
+//!   which rings `s`'s doorbell. The release never waits: a successor finds it whenever it
+//!   looks.
+//! * **try_lock**: read `TAIL`; if it names an unreleased acquisition, *held*, and nothing
+//!   was written anywhere. Otherwise `compare_swap(TAIL, seen, (p, k))`: success takes the
+//!   lock (it never overtakes: the queue was empty), failure is *held*.
 //!
 //! The tail swap is the one point where the queue's order is decided, so PEs acquire the lock
-//! in the order of their swaps: first come, first served. Each PE waits only on its own node
-//! (in its own partition), and each hand-off writes one word in the successor's partition,
-//! which rings the successor's doorbell; waiting is the runtime's spin, yield, then futex
-//! sleep ([`crate::wait`]), so nothing here spins on its own.
+//! in the order of their swaps: first come, first served.
+//!
+//! # Waiting, and why no wake-up is lost
+//!
+//! A successor on a machine that maps its predecessor's node (shared memory) polls
+//! `RELEASED(q)` there: a line only `q` writes, so it stays in the poller's cache until the
+//! release, and the release's store is the one transfer of the hand-off. Before it sleeps
+//! (the runtime's spin, yield, then futex, [`crate::wait`]), it writes `WAKE(q) = (p, j)`
+//! with a `SeqCst` swap, then (after the sleep protocol's `SeqCst` fence) checks `RELEASED(q)`
+//! again; the releaser swaps `RELEASED` (`SeqCst`) before its `SeqCst` load of `WAKE`. Of two
+//! `SeqCst` orders, one comes first: either the releaser sees the request and grants (ringing
+//! the doorbell of the sleeper, who registered on it before its check), or the sleeper's check
+//! sees the release. A stale request (for an acquisition already released) names another
+//! acquisition number, so it grants nobody.
+//!
+//! In a multi-node MPI job a predecessor on another node is not polled over the network: the
+//! successor writes `WAKE(q)` at once and waits on its own `GRANT`, which the release writes
+//! (an MPI atomic, completed), and reads `RELEASED(q)` once in 64 polls besides, in case the
+//! releaser's load of `WAKE` missed the request (MPI orders a remote atomic and a local load
+//! only loosely).
 //!
 //! # Poisoning
 //!
 //! As with `std::sync::Mutex`: a holder that panics (and whose process goes on, the panic
 //! caught) may have left the protected data half updated, so the lock becomes *poisoned* and
 //! every later holder is told, until one of them declares the data consistent again
-//! ([`RawLock::clear_poison`]). The poison bit travels with ownership, in the words that
-//! already carry it: the hand-off value (`HOLDING_POISONED`) or the freed tail (`POISONED`),
-//! so it costs nothing on the fast path: the same swap, compare-swap or store as before, only
-//! with another value.
+//! ([`RawLock::clear_poison`]). The poison bit travels in the release (`RELEASED`, and
+//! `GRANT`), so it costs nothing on the fast path.
 //!
 //! # Memory ordering
 //!
-//! Every write that another PE acts on (tail swap, link, hand-off) is a SeqCst atomic
-//! operation through [`Transport::amo`], and every wait reads with Acquire. The holder's
-//! critical-section stores are followed by `quiet` (a SeqCst fence) before the hand-off
-//! (a SeqCst swap into the successor's `STATE`, or the compare-swap that frees `TAIL`), and
-//! the next holder reads that word with Acquire (or swaps `TAIL` with SeqCst): the previous
-//! critical section happens-before the next one.
-
-use std::sync::atomic::{AtomicU32, Ordering};
+//! Every word another PE reads is written with a `SeqCst` read-modify-write (the tail swap,
+//! the release, the wake request and the grant), and read with Acquire: the previous holder's
+//! critical section happens-before its release, which happens-before the next holder's read
+//! that sees it, which comes before the next critical section.
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use crate::transport::{AmoOp, DefaultTransport, Transport};
-use crate::wait::{WaitKind, WaitSite};
+use crate::wait::{self, WaitKind, WaitSite};
 
 /// Bytes of one lock object (per PE).
-pub const LOCK_SIZE: usize = 256;
+pub const LOCK_SIZE: usize = 512;
 /// Alignment of a lock object: a cache-line pair (see `segment::LINE`).
 pub const LOCK_ALIGN: usize = 128;
 
 /// Offset of `TAIL` in the lock object (meaningful on the home PE).
 const TAIL: usize = 0;
 /// Offset of `HOME` (home PE + 1), written into every copy at creation.
-const HOME: usize = 4;
-/// Offset of `NEXT` in the PE's own node.
-const NEXT: usize = 128;
+const HOME: usize = 8;
+/// Offset of `RELEASED` in the PE's own node.
+const RELEASED: usize = 128;
 /// Offset of `STATE` in the PE's own node.
-const STATE: usize = 132;
+const STATE: usize = 256;
+/// Offset of `ACQ` in the PE's own node.
+const ACQ: usize = 264;
+/// Offset of `PREV` in the PE's own node.
+const PREV: usize = 272;
+/// Offset of `WAKE` in the PE's own node.
+const WAKE: usize = 384;
+/// Offset of `GRANT` in the PE's own node.
+const GRANT: usize = 448;
 
 const IDLE: u32 = 0;
 const WAITING: u32 = 1;
 const HOLDING: u32 = 2;
 const HOLDING_POISONED: u32 = 3;
 
-/// `TAIL` of a free lock whose last holder panicked while holding it.
-const POISONED: u32 = 1 << 31;
-const _: () = assert!(crate::segment::MAX_PES < POISONED as usize);
+/// Bits of an acquisition number.
+pub const CTR_BITS: u32 = 40;
+const CTR_MASK: u64 = (1 << CTR_BITS) - 1;
+/// The poison bit of `RELEASED` and `GRANT`.
+const POISON: u64 = 1 << 63;
 
-const _: () = assert!(NEXT >= TAIL + LOCK_ALIGN && STATE + 4 <= LOCK_SIZE);
-const _: () = assert!(LOCK_SIZE.is_multiple_of(LOCK_ALIGN) && HOME + 4 <= NEXT);
+const _: () = assert!(((crate::segment::MAX_PES as u64 + 1) << CTR_BITS) < POISON);
+const _: () = assert!(RELEASED >= TAIL + LOCK_ALIGN && STATE >= RELEASED + LOCK_ALIGN);
+const _: () = assert!(WAKE >= PREV + 8 && WAKE >= STATE + LOCK_ALIGN && GRANT >= WAKE + 64);
+const _: () = assert!(LOCK_SIZE.is_multiple_of(LOCK_ALIGN) && GRANT + 8 <= LOCK_SIZE);
 
+/// Acquisition `k` of PE `pe`.
 #[inline(always)]
-fn encode(pe: usize) -> u32 {
-    // PE counts are capped at `segment::MAX_PES`, far below u32::MAX.
-    pe as u32 + 1
+fn encode(pe: usize, k: u64) -> u64 {
+    // PE counts are capped at `segment::MAX_PES` (asserted above to fit).
+    ((pe as u64 + 1) << CTR_BITS) | (k & CTR_MASK)
 }
 
+/// The PE and number of an acquisition word (`None` for 0, nobody).
 #[inline(always)]
-fn decode(word: u32) -> Option<usize> {
-    word.checked_sub(1).map(|p| p as usize)
+fn decode(word: u64) -> Option<(usize, u64)> {
+    let pe = (word & !POISON) >> CTR_BITS;
+    pe.checked_sub(1).map(|p| (p as usize, word & CTR_MASK))
 }
 
-/// The PE a `TAIL` word names (`None` for a free lock, poisoned or not).
+/// Whether a `RELEASED` word says acquisition number `k` is released: its number has reached
+/// `k`, on the circle of [`CTR_BITS`]-bit numbers (a PE's acquisitions are sequential, so the
+/// two are never half a circle apart).
 #[inline(always)]
-fn tail_pe(word: u32) -> Option<usize> {
-    if word == POISONED { None } else { decode(word) }
+fn released(word: u64, k: u64) -> bool {
+    (word & CTR_MASK).wrapping_sub(k) & CTR_MASK < 1 << (CTR_BITS - 1)
 }
 
 /// What a `STATE` word says.
@@ -143,10 +166,16 @@ fn state_of(word: u32) -> LocalState {
     }
 }
 
-/// The `STATE` that hands the lock over, poisoned or not.
+/// The `STATE` of a holder, poisoned or not.
 #[inline(always)]
 fn holding(poisoned: bool) -> u32 {
     if poisoned { HOLDING_POISONED } else { HOLDING }
+}
+
+/// The poison bit of a release, or of none.
+#[inline(always)]
+fn poison_bit(poisoned: bool) -> u64 {
+    if poisoned { POISON } else { 0 }
 }
 
 /// A snapshot of a lock's queue, for tests and debugging ([`RawLock::snapshot`]); `P` is how a
@@ -229,13 +258,14 @@ impl RawLock {
     /// initializer), so the lock is cleared everywhere before anyone can use it.
     pub fn init_local<T: Transport>(&self, t: &T) {
         t.put(t.my_pe(), self.offset, &[0u8; LOCK_SIZE]);
-        t.put_word::<u32>(t.my_pe(), self.offset + HOME, encode(self.home));
+        t.put_word::<u32>(t.my_pe(), self.offset + HOME, self.home as u32 + 1);
     }
 
     /// The home PE that PE `pe`'s copy was created with (`None` if the copy is not a lock
     /// object). Comparing every PE's answer after creation catches PEs that disagree.
     pub fn home_of_copy<T: Transport>(&self, t: &T, pe: usize) -> Option<usize> {
-        decode(t.get_word::<u32>(pe, self.offset + HOME))
+        let word = t.get_word::<u32>(pe, self.offset + HOME);
+        word.checked_sub(1).map(|h| h as usize)
     }
 
     /// The first PE whose copy names another home PE than this PE's, with the home it names
@@ -250,174 +280,61 @@ impl RawLock {
 
     /// What this PE's own node says: whether this PE holds the lock or is queued.
     #[inline]
-    pub fn local_state<T: Transport>(&self, t: &T) -> LocalState {
+    pub fn local_state(&self, t: &DefaultTransport) -> LocalState {
         state_of(t.get_word::<u32>(t.my_pe(), self.offset + STATE))
     }
 
-    /// Acquires the lock (`shmem_set_lock`): enters the queue and waits for the hand-off.
+    /// Acquires the lock (`shmem_set_lock`): enters the queue and waits for its turn.
     /// Returns whether the lock is poisoned (see the module docs).
     ///
     /// If this PE already holds the lock (a leaked guard), it returns at once; if it is
     /// already queued (a panic unwound out of an earlier `lock`), it waits for its turn
     /// without queueing again.
     #[inline]
-    pub fn lock<T: Transport>(&self, t: &T) -> bool {
-        match self.local_state(t) {
-            LocalState::Idle => {}
-            LocalState::Holding => return false,
-            LocalState::HoldingPoisoned => return true,
-            LocalState::Waiting => return self.wait_for_hand_off(t),
-        }
-        let me = t.my_pe();
-        // WAITING before the swap: once `TAIL` names us, the predecessor may hand over at any
-        // moment, and its HOLDING must not be overwritten.
-        t.put_word::<u32>(me, self.offset + STATE, WAITING);
-        let prev = t.amo::<u32>(self.home, self.offset + TAIL, AmoOp::Swap(encode(me)));
-        match prev {
-            0 => {
-                t.put_word::<u32>(me, self.offset + STATE, HOLDING);
-                false
-            }
-            POISONED => {
-                t.put_word::<u32>(me, self.offset + STATE, HOLDING_POISONED);
-                true
-            }
-            prev => self.wait_turn(t, prev),
-        }
-    }
-
-    /// The contended half of [`RawLock::lock`]: link in behind `prev` (a `TAIL` word naming a
-    /// PE), wait for the hand-off; returns whether it came poisoned.
-    #[cold]
-    fn wait_turn<T: Transport>(&self, t: &T, prev: u32) -> bool {
-        let me = t.my_pe();
-        let prev = decode(prev).expect("a tail naming a PE");
-        // `NEXT(prev)` is 0: `prev` resets it before it leaves the queue, and only the PE
-        // whose swap returned `prev` (this one) writes it.
-        t.amo::<u32>(prev, self.offset + NEXT, AmoOp::Set(encode(me)));
-        self.wait_for_hand_off(t)
-    }
-
-    /// Waits until this PE's node says it holds the lock; returns whether it came poisoned.
-    fn wait_for_hand_off<T: Transport>(&self, t: &T) -> bool {
-        let site = WaitSite::new(WaitKind::Lock, [self.offset as u64, self.home as u64, 0, 0]);
-        let state = t.wait_local::<u32>(self.offset + STATE, site, |s| {
-            s == HOLDING || s == HOLDING_POISONED
-        });
-        state == HOLDING_POISONED
+    pub fn lock(&self, t: &DefaultTransport) -> bool {
+        self.lock_at(t, self.locate(t))
     }
 
     /// Takes the lock if it is free (`shmem_test_lock`); never waits. Returns `None` when it
-    /// is not, and then nothing was written: not the tail, not this PE's node; otherwise
-    /// whether the lock is poisoned. (If this PE already holds it, that is the answer; if it
-    /// is queued for it, the answer is `None`.)
-    /// A `None` lets the transport progress first ([`Transport::poll`]): callers loop on it.
+    /// is not, and then nothing was written anywhere; otherwise whether the lock is poisoned.
+    /// (If this PE already holds it, that is the answer; if it is queued for it, the answer
+    /// is `None`.) A `None` lets the transport progress first ([`Transport::poll`]): callers
+    /// loop on it.
     #[inline]
-    pub fn try_lock<T: Transport>(&self, t: &T) -> Option<bool> {
-        let taken = self.try_take(t);
+    pub fn try_lock(&self, t: &DefaultTransport) -> Option<bool> {
+        let taken = self.try_take(t, self.locate(t));
         if taken.is_none() {
             t.poll();
         }
         taken
     }
 
-    /// [`RawLock::try_lock`] without the poll.
-    #[inline]
-    fn try_take<T: Transport>(&self, t: &T) -> Option<bool> {
-        match self.local_state(t) {
-            LocalState::Idle => {}
-            LocalState::Holding => return Some(false),
-            LocalState::HoldingPoisoned => return Some(true),
-            LocalState::Waiting => return None,
-        }
-        let me = t.my_pe();
-        // Read first: a held lock costs a shared read of the tail's line, no write.
-        let free = t.get_word::<u32>(self.home, self.offset + TAIL);
-        if free != 0 && free != POISONED {
-            return None;
-        }
-        // This PE's node is IDLE with NEXT == 0 (reset at every unlock), exactly what the
-        // last PE of the queue needs, so it is not written before the compare-swap.
-        let prev = t.amo::<u32>(
-            self.home,
-            self.offset + TAIL,
-            AmoOp::CompareSwap {
-                cond: free,
-                new: encode(me),
-            },
-        );
-        if prev != free {
-            return None;
-        }
-        let poisoned = free == POISONED;
-        t.put_word::<u32>(me, self.offset + STATE, holding(poisoned));
-        Some(poisoned)
-    }
-
     /// Declares the lock's data consistent again: the lock this PE holds is no longer
     /// poisoned, and will not be handed on poisoned (unless this PE panics while holding it).
     /// Does nothing unless this PE holds the lock.
-    pub fn clear_poison<T: Transport>(&self, t: &T) {
+    pub fn clear_poison(&self, t: &DefaultTransport) {
         if self.local_state(t) == LocalState::HoldingPoisoned {
             t.put_word::<u32>(t.my_pe(), self.offset + STATE, HOLDING);
         }
     }
 
-    /// Releases the lock (`shmem_clear_lock`): completes this PE's outstanding stores
-    /// (`quiet`), then frees the lock or hands it to the next PE in the queue; `poisoned`
-    /// (the caller's lock is poisoned and was not cleared, or the caller is panicking) travels
-    /// with it. Does nothing (and returns `false`) unless this PE holds the lock.
+    /// Releases the lock (`shmem_clear_lock`): completes this PE's outstanding stores, then
+    /// publishes the release (module docs); `poisoned` (the caller's lock is poisoned and was
+    /// not cleared, or the caller is panicking) travels with it. Does nothing (and returns
+    /// `false`) unless this PE holds the lock.
     #[inline]
-    pub fn unlock<T: Transport>(&self, t: &T, poisoned: bool) -> bool {
-        let me = t.my_pe();
-        if !matches!(
-            self.local_state(t),
-            LocalState::Holding | LocalState::HoldingPoisoned
-        ) {
-            return false;
-        }
-        t.quiet();
-        let next = t.get_word::<u32>(me, self.offset + NEXT);
-        if next == 0 {
-            let was = t.amo::<u32>(
-                self.home,
-                self.offset + TAIL,
-                AmoOp::CompareSwap {
-                    cond: encode(me),
-                    new: if poisoned { POISONED } else { 0 },
-                },
-            );
-            if was == encode(me) {
-                t.put_word::<u32>(me, self.offset + STATE, IDLE);
-                return true;
-            }
-        }
-        self.hand_off(t, next, poisoned);
-        true
+    pub fn unlock(&self, t: &DefaultTransport, poisoned: bool) -> bool {
+        self.unlock_at(t, self.locate(t), poisoned)
     }
 
-    /// The contended half of [`RawLock::unlock`]: a successor exists (or is linking in).
-    #[cold]
-    fn hand_off<T: Transport>(&self, t: &T, mut next: u32, poisoned: bool) {
-        let me = t.my_pe();
-        if next == 0 {
-            // The successor swapped the tail but has not linked in yet: it is about to.
-            let site = WaitSite::new(WaitKind::LockRelease, [self.offset as u64, 0, 0, 0]);
-            next = t.wait_local::<u32>(self.offset + NEXT, site, |n| n != 0);
-        }
-        let succ = decode(next).expect("NEXT is non-zero here");
-        t.put_word::<u32>(me, self.offset + NEXT, 0);
-        t.put_word::<u32>(me, self.offset + STATE, IDLE);
-        t.amo::<u32>(succ, self.offset + STATE, AmoOp::Set(holding(poisoned)));
-    }
-
-    /// A snapshot of the queue: holder, tail and number of waiters. Reads the tail and every
-    /// PE's node (O(n_pes) reads); a debugging and testing aid, not a synchronization tool.
-    pub fn snapshot<T: Transport>(&self, t: &T) -> LockSnapshot {
-        let tail_word = t.get_word::<u32>(self.home, self.offset + TAIL);
+    /// A snapshot of the queue: holder, tail and number of waiters. Reads the tail, its
+    /// release and every PE's node (O(n_pes) reads); a debugging and testing aid, not a
+    /// synchronization tool.
+    pub fn snapshot(&self, t: &DefaultTransport) -> LockSnapshot {
+        let (tail, free_poisoned) = self.tail_of(|pe, off| t.get_word::<u64>(pe, off));
         let mut holder = None;
         let mut waiting = 0;
-        let mut poisoned = tail_word == POISONED;
+        let mut poisoned = free_poisoned;
         for pe in 0..t.n_pes() {
             match t.get_word::<u32>(pe, self.offset + STATE) {
                 HOLDING => holder = Some(pe),
@@ -431,50 +348,66 @@ impl RawLock {
         }
         LockSnapshot {
             holder,
-            tail: tail_pe(tail_word),
+            tail,
             waiting,
             poisoned,
         }
     }
+
+    /// The PE whose acquisition is the queue's last and not released (`None`: the lock is
+    /// free), and whether a free lock's last release was poisoned; `read(pe, offset)` reads a
+    /// `u64` of this lock's object.
+    fn tail_of(&self, mut read: impl FnMut(usize, usize) -> u64) -> (Option<usize>, bool) {
+        match decode(read(self.home, self.offset + TAIL)) {
+            None => (None, false),
+            Some((q, j)) => {
+                let r = read(q, self.offset + RELEASED);
+                if released(r, j) {
+                    (None, r & POISON != 0)
+                } else {
+                    (Some(q), false)
+                }
+            }
+        }
+    }
 }
 
-/// The three words of a lock that an acquisition and its release touch, located (pointers
-/// into the mapping, found by `ShmTransport::ptr`): `TAIL` on the home PE, this PE's `NEXT`
-/// and `STATE`.
+/// The lock's words that an acquisition and its release touch, located (pointers into the
+/// mapping, found by `ShmTransport::ptr`): `TAIL` on the home PE, this PE's node.
 #[derive(Clone, Copy, Debug)]
 struct Located {
-    tail: *mut u32,
-    next: *mut u32,
+    tail: *mut u64,
+    released: *mut u64,
     state: *mut u32,
+    acq: *mut u64,
+    prev: *mut u64,
+    wake: *mut u64,
 }
 
-/// Loads this PE's own `NEXT` or `STATE` through its located pointer `p` (`at.next`,
-/// `at.state`), as `Transport::get_word` does (an Acquire atomic load: a PE's own partition
-/// is mapped here in every transport), without its checks.
+/// Loads a `u64` of this PE's own node through its located pointer (an Acquire atomic load:
+/// a PE's own partition is mapped here in every transport), without checks.
 ///
 /// # Safety
-/// `p` is `at.next` or `at.state` of a `Located` of this PE made by `RawLock::locate` on a
-/// transport that still lives.
+/// `p` is a word of this PE's node in a `Located` made by `RawLock::locate` on a transport
+/// that still lives.
 #[inline(always)]
-unsafe fn load_own(p: *mut u32) -> u32 {
+unsafe fn load_own(p: *mut u64, order: Ordering) -> u64 {
     // SAFETY: `p` is in this PE's partition of the mapping (found by `ptr`), which lives as
     // long as the transport (caller), and aligned (`locate` asserted it); the lock's words
     // are only ever accessed atomically (after `init_local`'s copy, which comes before the
     // barrier that publishes the lock).
-    unsafe { AtomicU32::from_ptr(p) }.load(Ordering::Acquire)
+    unsafe { AtomicU64::from_ptr(p) }.load(order)
 }
 
-/// Stores this PE's own `NEXT` or `STATE` through its located pointer, as
-/// `Transport::put_word` does (a Relaxed atomic store), without its checks and without
-/// ringing this PE's own doorbell (which `put_word` skips too: the PE's one thread is the
-/// one storing).
+/// Stores a `u64` of this PE's own node that only this PE reads (`ACQ`, `PREV`), without
+/// checks and without ringing a doorbell.
 ///
 /// # Safety
 /// As [`load_own`].
 #[inline(always)]
-unsafe fn store_own(p: *mut u32, v: u32) {
+unsafe fn store_own(p: *mut u64, v: u64) {
     // SAFETY: as in `load_own`.
-    unsafe { AtomicU32::from_ptr(p) }.store(v, Ordering::Relaxed);
+    unsafe { AtomicU64::from_ptr(p) }.store(v, Ordering::Relaxed);
 }
 
 /// One acquisition of a [`LocatedLock`] ([`LocatedLock::lock`]), released by
@@ -498,10 +431,7 @@ impl LockHold<'_> {
     }
 
     /// Releases the lock, as [`RawLock::unlock`] does (`poisoned` as there), on the located
-    /// words: completes this PE's outstanding operations before the atomic that frees the
-    /// lock or hands it on is visible (`Transport::quiet_before_amo`), then frees it or hands
-    /// it to the next PE in the queue. Does nothing (and returns `false`) unless this PE
-    /// holds the lock.
+    /// words. Does nothing (and returns `false`) unless this PE holds the lock.
     #[inline]
     pub fn unlock(self, poisoned: bool) -> bool {
         self.lock.unlock_at(self.t, self.at, poisoned)
@@ -510,9 +440,9 @@ impl LockHold<'_> {
 
 /// A lock with its words located once ([`RawLock::located`]): a window keeps its members'
 /// accumulate locks so, and every accumulate-family call then acquires and releases its
-/// target's lock without finding or checking a word (each of the seven word accesses of an
-/// uncontended lock and unlock costs a bounds check of about a dozen instructions
-/// otherwise). It borrows the transport its words are located on.
+/// target's lock without finding or checking a word (each word access costs a bounds check
+/// of about a dozen instructions otherwise). It borrows the transport its words are located
+/// on.
 #[derive(Debug)]
 pub struct LocatedLock<'t> {
     t: &'t DefaultTransport,
@@ -527,6 +457,50 @@ impl<'t> LocatedLock<'t> {
     #[inline]
     pub fn lock(&self) -> LockHold<'t> {
         let poisoned = self.lock.lock_at(self.t, self.at);
+        self.hold(poisoned)
+    }
+
+    /// [`RawLock::try_lock`] on the located words: `None` when the lock is not free (and then
+    /// nothing was written, and the transport progressed), else the hold.
+    #[inline]
+    pub fn try_lock(&self) -> Option<LockHold<'t>> {
+        self.try_acquire().map(|poisoned| self.hold(poisoned))
+    }
+
+    /// [`LocatedLock::lock`] without the hold: whether the lock is poisoned. The caller
+    /// releases it with [`LocatedLock::unlock`] (a guard that keeps a reference to this lock
+    /// rather than the hold's copy of its words).
+    #[inline]
+    pub fn acquire(&self) -> bool {
+        self.lock.lock_at(self.t, self.at)
+    }
+
+    /// [`LocatedLock::try_lock`] without the hold: `None` when the lock is not free, else
+    /// whether it is poisoned.
+    #[inline]
+    pub fn try_acquire(&self) -> Option<bool> {
+        let taken = self.lock.try_take(self.t, self.at);
+        if taken.is_none() {
+            self.t.poll();
+        }
+        taken
+    }
+
+    /// [`RawLock::unlock`] on the located words (`poisoned` as there). Does nothing (and
+    /// returns `false`) unless this PE holds the lock.
+    #[inline]
+    pub fn unlock(&self, poisoned: bool) -> bool {
+        self.lock.unlock_at(self.t, self.at, poisoned)
+    }
+
+    /// The lock, as [`RawLock`].
+    #[inline]
+    pub fn raw(&self) -> RawLock {
+        self.lock
+    }
+
+    #[inline(always)]
+    fn hold(&self, poisoned: bool) -> LockHold<'t> {
         LockHold {
             t: self.t,
             lock: self.lock,
@@ -549,20 +523,29 @@ impl RawLock {
         }
     }
 
-    /// This lock's `TAIL` (on the home PE) and this PE's `NEXT` and `STATE`, located and
-    /// checked aligned, so that the accesses through them check nothing.
+    /// This lock's `TAIL` (on the home PE) and this PE's node, located and checked aligned,
+    /// so that the accesses through them check nothing.
     ///
     /// # Panics
     /// If a word lies outside its partition (`ShmTransport::ptr`) or is misaligned.
+    #[inline]
     fn locate(&self, t: &DefaultTransport) -> Located {
         let me = t.my_pe();
         let at = Located {
-            tail: t.ptr(self.home, self.offset + TAIL, 4).cast(),
-            next: t.ptr(me, self.offset + NEXT, 4).cast(),
+            tail: t.ptr(self.home, self.offset + TAIL, 8).cast(),
+            released: t.ptr(me, self.offset + RELEASED, 8).cast(),
             state: t.ptr(me, self.offset + STATE, 4).cast(),
+            acq: t.ptr(me, self.offset + ACQ, 8).cast(),
+            prev: t.ptr(me, self.offset + PREV, 8).cast(),
+            wake: t.ptr(me, self.offset + WAKE, 8).cast(),
         };
         assert!(
-            at.tail.is_aligned() && at.next.is_aligned() && at.state.is_aligned(),
+            at.tail.is_aligned()
+                && at.released.is_aligned()
+                && at.state.is_aligned()
+                && at.acq.is_aligned()
+                && at.prev.is_aligned()
+                && at.wake.is_aligned(),
             "misaligned lock object"
         );
         at
@@ -571,26 +554,38 @@ impl RawLock {
     /// This PE's `STATE`, through the located pointer.
     #[inline(always)]
     fn state_at(&self, at: Located) -> u32 {
-        // SAFETY: `at.state`, located on a transport that still lives (`LocatedLock` and
-        // `LockHold` borrow it).
-        unsafe { load_own(at.state) }
+        // SAFETY: `at.state` is this PE's `STATE`, located on a transport that still lives
+        // (`LocatedLock` and `LockHold` borrow it, the other callers hold it); the word is
+        // only ever accessed atomically.
+        unsafe { AtomicU32::from_ptr(at.state) }.load(Ordering::Acquire)
     }
 
-    /// Stores this PE's `STATE`, through the located pointer.
+    /// Stores this PE's `STATE`, through the located pointer (only this PE writes it; others
+    /// read it for snapshots and the deadlock report).
     #[inline(always)]
     fn set_state_at(&self, at: Located, v: u32) {
         // SAFETY: as in `state_at`.
-        unsafe { store_own(at.state, v) };
+        unsafe { AtomicU32::from_ptr(at.state) }.store(v, Ordering::Relaxed);
     }
 
     /// An atomic operation on `TAIL`, through the located pointer. It rings no doorbell:
-    /// nobody waits on `TAIL` (waiters wait on their own `STATE` and `NEXT`, which the
-    /// link and the hand-off write with atomics that ring).
+    /// nobody waits on `TAIL`.
     #[inline(always)]
-    fn tail_amo(&self, t: &DefaultTransport, at: Located, op: AmoOp<u32>) -> u32 {
+    fn tail_amo(&self, t: &DefaultTransport, at: Located, op: AmoOp<u64>) -> u64 {
         // SAFETY: `at.tail` is `TAIL` of this lock on the home PE, found by `ptr` and
         // checked aligned (`locate`) on `t`, which still lives.
-        unsafe { t.amo_silent_at::<u32>(self.home, self.offset + TAIL, at.tail, op) }
+        unsafe { t.amo_silent_at::<u64>(self.home, self.offset + TAIL, at.tail, op) }
+    }
+
+    /// `RELEASED` of PE `q`: this PE's own through its located pointer.
+    #[inline(always)]
+    fn released_of(&self, t: &DefaultTransport, at: Located, q: usize) -> u64 {
+        if q == t.my_pe() {
+            // SAFETY: `at.released`, located on `t`, which still lives.
+            unsafe { load_own(at.released, Ordering::Acquire) }
+        } else {
+            t.get_word::<u64>(q, self.offset + RELEASED)
+        }
     }
 
     /// [`RawLock::lock`] on the located words (`at`, by `locate` on `t`).
@@ -600,30 +595,151 @@ impl RawLock {
             LocalState::Idle => {}
             LocalState::Holding => return false,
             LocalState::HoldingPoisoned => return true,
-            LocalState::Waiting => return self.wait_for_hand_off(t),
+            LocalState::Waiting => {
+                // SAFETY: `at.prev`, located on `t`, which still lives.
+                let prev = unsafe { load_own(at.prev, Ordering::Relaxed) };
+                return self.follow(t, at, prev);
+            }
         }
         let me = t.my_pe();
-        // WAITING before the swap, as in `lock`.
-        self.set_state_at(at, WAITING);
-        match self.tail_amo(t, at, AmoOp::Swap(encode(me))) {
-            0 => {
-                self.set_state_at(at, HOLDING);
-                false
-            }
-            POISONED => {
-                self.set_state_at(at, HOLDING_POISONED);
-                true
-            }
-            prev => self.wait_turn(t, prev),
-        }
+        // SAFETY: `at.acq`, located on `t`, which still lives; only this PE writes it.
+        let k = unsafe { load_own(at.acq, Ordering::Relaxed) }.wrapping_add(1) & CTR_MASK;
+        // SAFETY: as above.
+        unsafe { store_own(at.acq, k) };
+        // `STATE` stays `IDLE` until the answer: only this PE writes it, and nothing between
+        // the swap and the answer can unwind (`follow` writes `WAITING` before it waits).
+        let prev = self.tail_amo(t, at, AmoOp::Swap(encode(me, k)));
+        self.follow(t, at, prev)
     }
 
-    /// [`RawLock::unlock`] on the located words, with `quiet_before_amo` instead of `quiet`:
-    /// whichever way the lock moves on, the step that publishes it is a `SeqCst`
-    /// read-modify-write (the compare-swap that frees `TAIL`, or the hand-off's swap into
-    /// the successor's `STATE`), which orders the critical section's stores before it; the
-    /// read of this PE's own `NEXT` in between needs no order (a successor that links in
-    /// after it makes the compare-swap fail).
+    /// The rest of an acquisition that swapped `prev` out of `TAIL`: holds at once if `prev`
+    /// is nobody or released, else waits for it; returns whether the lock is poisoned.
+    #[inline(always)]
+    fn follow(&self, t: &DefaultTransport, at: Located, prev: u64) -> bool {
+        let poisoned = match decode(prev) {
+            None => false,
+            Some((q, j)) => {
+                let r = self.released_of(t, at, q);
+                if released(r, j) {
+                    r & POISON != 0
+                } else {
+                    // SAFETY: `at.prev`, located on `t`, which still lives; only this PE
+                    // writes it. A `lock` resumed after a panic in the wait finds it.
+                    unsafe { store_own(at.prev, prev) };
+                    self.set_state_at(at, WAITING);
+                    self.wait_for_release(t, q, j)
+                }
+            }
+        };
+        self.set_state_at(at, holding(poisoned));
+        poisoned
+    }
+
+    /// Waits until PE `q` releases its acquisition `j` (module docs: "Waiting"); returns
+    /// whether that release was poisoned.
+    #[cold]
+    fn wait_for_release(&self, t: &DefaultTransport, q: usize, j: u64) -> bool {
+        let me = t.my_pe();
+        let site = WaitSite::new(WaitKind::Lock, [self.offset as u64, self.home as u64, 0, 0]);
+        let wake_at = t.ptr(q, self.offset + WAKE, 8).cast::<u64>();
+        assert!(wake_at.is_aligned(), "misaligned lock object");
+        // A SeqCst swap (module docs), ringing nobody: `q` does not wait for it.
+        // SAFETY: `wake_at` is `WAKE` of `q`'s node, found by `ptr` and aligned (asserted).
+        let request = || unsafe {
+            t.amo_silent_at::<u64>(q, self.offset + WAKE, wake_at, AmoOp::Set(encode(me, j)))
+        };
+        let mut word = 0;
+        if t.maps_all() {
+            // Poll `q`'s line, which only its release writes; ask to be woken before sleeping.
+            let at = t.ptr(q, self.offset + RELEASED, 8).cast::<u64>();
+            assert!(at.is_aligned(), "misaligned lock object");
+            wait::wait_until_then_sleep(
+                t.policy(),
+                t.waiter(site),
+                || {
+                    // SAFETY: `RELEASED` of `q`'s node, found by `ptr` and aligned (asserted);
+                    // accessed only atomically.
+                    word = unsafe { AtomicU64::from_ptr(at) }.load(Ordering::Acquire);
+                    released(word, j)
+                },
+                || false,
+                || {
+                    request();
+                },
+            );
+        } else {
+            // `q` may be on another node: ask at once, wait on this PE's own `GRANT`, and
+            // read `q`'s release now and then besides.
+            request();
+            let grant = encode(q, j);
+            let mut polls = 0u32;
+            t.wait_for(site, || {
+                let g = t.get_word::<u64>(me, self.offset + GRANT);
+                if g & !POISON == grant {
+                    word = g;
+                    return true;
+                }
+                polls = polls.wrapping_add(1);
+                if polls.is_multiple_of(64) {
+                    let r = t.get_word::<u64>(q, self.offset + RELEASED);
+                    if released(r, j) {
+                        word = r;
+                        return true;
+                    }
+                }
+                false
+            });
+        }
+        word & POISON != 0
+    }
+
+    /// [`RawLock::try_lock`] on the located words, without the poll.
+    #[inline(always)]
+    fn try_take(&self, t: &DefaultTransport, at: Located) -> Option<bool> {
+        match state_of(self.state_at(at)) {
+            LocalState::Idle => {}
+            LocalState::Holding => return Some(false),
+            LocalState::HoldingPoisoned => return Some(true),
+            LocalState::Waiting => return None,
+        }
+        let me = t.my_pe();
+        // Read first: a held lock costs shared reads, no write.
+        // SAFETY: `at.tail`, located on `t`, which still lives.
+        let seen = unsafe { t.get_word_at::<u64>(self.home, self.offset + TAIL, at.tail) };
+        let poisoned = match decode(seen) {
+            None => false,
+            Some((q, j)) => {
+                let r = self.released_of(t, at, q);
+                if !released(r, j) {
+                    return None;
+                }
+                r & POISON != 0
+            }
+        };
+        // SAFETY: `at.acq`, located on `t`, which still lives; only this PE writes it.
+        let k = unsafe { load_own(at.acq, Ordering::Relaxed) }.wrapping_add(1) & CTR_MASK;
+        let was = self.tail_amo(
+            t,
+            at,
+            AmoOp::CompareSwap {
+                cond: seen,
+                new: encode(me, k),
+            },
+        );
+        if was != seen {
+            return None;
+        }
+        // SAFETY: as above. A PE that queues behind this acquisition meanwhile reads
+        // `RELEASED` of this PE, which says `k - 1`: not released.
+        unsafe { store_own(at.acq, k) };
+        self.set_state_at(at, holding(poisoned));
+        Some(poisoned)
+    }
+
+    /// [`RawLock::unlock`] on the located words. The release is a `SeqCst` read-modify-write
+    /// (after `quiet_before_amo`, which completes another node's operations first), so the
+    /// critical section's stores are ordered before it; then the `SeqCst` load of `WAKE`
+    /// (module docs: why no wake-up is lost).
     #[inline(always)]
     fn unlock_at(&self, t: &DefaultTransport, at: Located, poisoned: bool) -> bool {
         if !matches!(
@@ -632,25 +748,27 @@ impl RawLock {
         ) {
             return false;
         }
-        t.quiet_before_amo();
         let me = t.my_pe();
-        // SAFETY: `at.next`, located on `t`, which still lives (`LockHold` borrows it).
-        let next = unsafe { load_own(at.next) };
-        if next == 0 {
-            let was = self.tail_amo(
-                t,
-                at,
-                AmoOp::CompareSwap {
-                    cond: encode(me),
-                    new: if poisoned { POISONED } else { 0 },
-                },
+        // SAFETY: `at.acq`, located on `t`, which still lives.
+        let k = unsafe { load_own(at.acq, Ordering::Relaxed) };
+        t.quiet_before_amo();
+        let release = k | poison_bit(poisoned);
+        // SAFETY: `at.released`, this PE's `RELEASED`, located and aligned on `t`.
+        unsafe {
+            t.amo_silent_at::<u64>(me, self.offset + RELEASED, at.released, AmoOp::Set(release))
+        };
+        self.set_state_at(at, IDLE);
+        // SAFETY: `at.wake`, located on `t`, which still lives.
+        let wake = unsafe { load_own(at.wake, Ordering::SeqCst) };
+        if let Some((s, j)) = decode(wake)
+            && j == k
+        {
+            t.amo::<u64>(
+                s,
+                self.offset + GRANT,
+                AmoOp::Set(encode(me, k) | (release & POISON)),
             );
-            if was == encode(me) {
-                self.set_state_at(at, IDLE);
-                return true;
-            }
         }
-        self.hand_off(t, next, poisoned);
         true
     }
 }
@@ -663,26 +781,39 @@ pub(crate) fn describe_holder(seg: &crate::segment::Segment, offset: u64, home: 
     let (Ok(offset), Ok(home)) = (usize::try_from(offset), usize::try_from(home)) else {
         return String::new();
     };
-    let read = |pe: usize, off: usize| -> Option<u32> {
+    // A word of `size` bytes at `off` in `pe`'s copy, if it lies inside the partition.
+    let at = |pe: usize, off: usize, size: usize| -> Option<*mut u8> {
         let at = offset.checked_add(off)?;
-        if pe >= n || at.checked_add(4)? > seg.partition_size() || at % 4 != 0 {
+        if pe >= n || at.checked_add(size)? > seg.partition_size() || at % size != 0 {
             return None;
         }
-        let p = seg.partition_ptr(pe, at, 4).cast::<u32>();
-        // SAFETY: in bounds (checked above and by `partition_ptr`) and 4-aligned (partitions
-        // are page-aligned, `at` is a multiple of 4); the lock words are only ever accessed
-        // atomically, and the mapping lives as long as `seg`.
-        Some(unsafe { std::sync::atomic::AtomicU32::from_ptr(p) }.load(Ordering::Acquire))
+        Some(seg.partition_ptr(pe, at, size))
     };
-    let Some(tail) = read(home, TAIL) else {
+    let read64 = |pe: usize, off: usize| -> u64 {
+        at(pe, off, 8).map_or(0, |p| {
+            // SAFETY: in bounds (checked by `at` and `partition_ptr`) and aligned (partitions
+            // are page-aligned, the offset a multiple of 8); the lock words are only ever
+            // accessed atomically, and the mapping lives as long as `seg`.
+            unsafe { AtomicU64::from_ptr(p.cast()) }.load(Ordering::Acquire)
+        })
+    };
+    if at(home, TAIL, 8).is_none() {
         return String::new();
-    };
-    let holder = (0..n).find(|&pe| matches!(read(pe, STATE), Some(HOLDING | HOLDING_POISONED)));
+    }
+    let lock = RawLock::new(offset, home);
+    let (tail, _) = lock.tail_of(|pe, off| read64(pe, off - offset));
+    let holder = (0..n).find(|&pe| {
+        let state = at(pe, STATE, 4).map(|p| {
+            // SAFETY: as for `read64`, a 4-byte word.
+            unsafe { AtomicU32::from_ptr(p.cast()) }.load(Ordering::Acquire)
+        });
+        matches!(state, Some(HOLDING | HOLDING_POISONED))
+    });
     let mut s = match holder {
         Some(h) => format!(", held by PE {h}"),
         None => ", held by nobody".to_owned(),
     };
-    if let Some(t) = tail_pe(tail).filter(|&t| Some(t) != holder) {
+    if let Some(t) = tail.filter(|&t| Some(t) != holder) {
         s.push_str(&format!(", last in the queue PE {t}"));
     }
     s
@@ -696,7 +827,74 @@ mod tests {
     //! not yet written) included.
 
     use super::*;
-    use crate::transport::shm::on_pes;
+    use crate::transport::shm::{on_pes, on_pes_with};
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn acquisition_words_round_trip_and_releases_compare_across_the_wrap() {
+        let max_pe = crate::segment::MAX_PES - 1;
+        for (pe, k) in [(0, 1), (max_pe, CTR_MASK), (7, 0), (3, 12345)] {
+            assert_eq!(decode(encode(pe, k)), Some((pe, k)));
+            assert_eq!(decode(encode(pe, k) | POISON), Some((pe, k)));
+        }
+        assert_eq!(decode(0), None);
+        // A PE's releases, read by a successor of acquisition `k`: `k - 1` (not yet), `k`
+        // and later ones (released), also where the numbers wrap.
+        for k in [1, 2, 1 << 20, CTR_MASK - 1, CTR_MASK, 0] {
+            let before = k.wrapping_sub(1) & CTR_MASK;
+            assert!(!released(before, k), "k {k}");
+            assert!(!released(before | POISON, k), "k {k}");
+            assert!(released(k, k) && released(k | POISON, k), "k {k}");
+            assert!(released((k + 1) & CTR_MASK, k), "k {k}");
+        }
+        // A fresh node (RELEASED 0) has released nothing of its first acquisition.
+        assert!(!released(0, 1));
+    }
+
+    /// A successor that sleeps (the holder keeps the lock far longer than the yield phase) is
+    /// woken by the release, not by the sleep's safety-net re-check, which is set to 20 s here:
+    /// the request it writes before sleeping reaches the releaser, or its check after
+    /// registering sees the release. Each round starts the wait at another moment.
+    #[test]
+    fn a_sleeping_successor_is_woken_by_the_release() {
+        let settings = crate::config::Settings {
+            wait_spin: Some(0),
+            wait_yield: Some(Duration::from_micros(200)),
+            wait_recheck_ms: Some(20_000),
+            ..Default::default()
+        };
+        let results = on_pes_with(2, settings, |t| {
+            let lock = RawLock::new(0, 1);
+            lock.init_local(t);
+            t.barrier_all();
+            let mut latencies = Vec::new();
+            for round in 0..6u64 {
+                if t.my_pe() == 0 {
+                    lock.lock(t);
+                }
+                t.barrier_all();
+                if t.my_pe() == 0 {
+                    std::thread::sleep(Duration::from_millis(20 + 5 * round));
+                    let released_at = Instant::now();
+                    lock.unlock(t, false);
+                    latencies.push(released_at);
+                } else {
+                    lock.lock(t);
+                    latencies.push(Instant::now());
+                    lock.unlock(t, false);
+                }
+                t.barrier_all();
+            }
+            latencies
+        });
+        for (round, (released, acquired)) in results[0].iter().zip(&results[1]).enumerate() {
+            let woken = acquired.saturating_duration_since(*released);
+            assert!(
+                woken < Duration::from_secs(5),
+                "round {round}: woken after {woken:?}"
+            );
+        }
+    }
 
     const COUNTER: usize = 1024;
     const OWNER: usize = 1032;

@@ -138,9 +138,6 @@ fn describe_wait_seen(
                 "for the readers before it to leave"
             }
         ),
-        WaitKind::LockRelease => format!(
-            "releases the lock at symmetric offset {a} and waits for its successor to link in"
-        ),
         WaitKind::WaitUntil => {
             let bits = (b * 8).min(64);
             let now = word(seg, pe, a - a % 8).map(|w| {

@@ -70,8 +70,8 @@ pub enum WaitKind {
     Collective = 2,
     /// A lock acquisition: `args` = the lock's symmetric offset, its home PE.
     Lock = 3,
-    /// A lock release waiting for its successor to link in: `args[0]` = the lock's offset.
-    LockRelease = 4,
+    // 4 was a lock release waiting for its successor to link in (the MCS lock before
+    // 2026-12-05; the queue lock's release never waits now).
     /// `wait_until` on a symmetric word: `args` = its offset, its size in bytes.
     WaitUntil = 5,
     /// A wait on several words (`wait_until_all/any/some`): `args` = first offset, count.
@@ -90,7 +90,6 @@ impl WaitKind {
             1 => WaitKind::Barrier,
             2 => WaitKind::Collective,
             3 => WaitKind::Lock,
-            4 => WaitKind::LockRelease,
             5 => WaitKind::WaitUntil,
             6 => WaitKind::WaitUntilMany,
             7 => WaitKind::Finalize,

@@ -18,7 +18,7 @@
 //!   the data consistent again ([`LockGuard::clear_poison`]). The poison bit travels with
 //!   the lock's ownership, at no cost on the fast path.
 //!
-//! The algorithm (an MCS queue lock, first come first served, with a state table of its
+//! The algorithm (a CLH queue lock, first come first served, with a state table of its
 //! words) is documented in `shmem_core::lock`.
 
 use std::fmt;
@@ -26,7 +26,7 @@ use std::marker::PhantomData;
 use std::mem::{align_of, size_of};
 
 use bytemuck::Pod;
-use shmem_core::lock::{LOCK_ALIGN, LOCK_SIZE, RawLock};
+use shmem_core::lock::{LOCK_ALIGN, LOCK_SIZE, LocatedLock, RawLock};
 use shmem_core::{AllocRequest, Allocation};
 
 use crate::handle::{Pe, Shmem};
@@ -163,7 +163,7 @@ pub type LockSnapshot = shmem_core::lock::LockSnapshot<Pe>;
 ///     let _guard = lock.lock().unwrap(); // shmem_set_lock (Err: a holder panicked)
 ///     let c = count.g(home);             // read-modify-write under the lock
 ///     count.p(home, c + 1);
-/// }                                      // shmem_clear_lock (quiet, then hand-off)
+/// }                                      // shmem_clear_lock (quiet, then the release)
 /// shmem.barrier_all();
 /// assert_eq!(count.g(home), shmem.n_pes() as i64);
 /// # Ok::<(), shmem::Error>(())
@@ -171,6 +171,8 @@ pub type LockSnapshot = shmem_core::lock::LockSnapshot<Pe>;
 pub struct SymLock<'s> {
     shmem: &'s Shmem,
     raw: RawLock,
+    /// The same lock with its words located once: acquisitions and releases check no bound.
+    located: LocatedLock<'s>,
     /// The heap block; dropping it frees it. Locally: the block is reused only after every
     /// PE has dropped its handle (checked at the next allocation), so no PE still queues
     /// when it is (a PE drops its lock only after its guards, which borrow it, are gone).
@@ -237,9 +239,11 @@ impl<'s> SymLock<'s> {
             RawLock::new(offset, home.index()).init_local(rt.transport());
             init(offset + data);
         })?;
+        let raw = RawLock::new(block.offset(), home.index());
         Ok(SymLock {
             shmem,
-            raw: RawLock::new(block.offset(), home.index()),
+            raw,
+            located: raw.located(rt.transport()),
             _block: block,
         })
     }
@@ -264,8 +268,8 @@ impl<'s> SymLock<'s> {
     /// lock and nobody cleared the poison since: the lock is held all the same.
     #[inline]
     pub fn lock(&mut self) -> LockResult<LockGuard<'_>> {
-        let poisoned = self.raw.lock(self.shmem.rt().transport());
-        LockGuard::new(self.shmem, self.raw, poisoned)
+        let poisoned = self.located.acquire();
+        LockGuard::new(self.shmem, &self.located, poisoned)
     }
 
     /// Takes the lock only if it is free (`shmem_test_lock`). *One-sided*; never waits.
@@ -292,8 +296,8 @@ impl<'s> SymLock<'s> {
     /// ```
     #[inline]
     pub fn try_lock(&mut self) -> TryLockResult<LockGuard<'_>> {
-        match self.raw.try_lock(self.shmem.rt().transport()) {
-            Some(poisoned) => Ok(LockGuard::new(self.shmem, self.raw, poisoned)?),
+        match self.located.try_acquire() {
+            Some(poisoned) => Ok(LockGuard::new(self.shmem, &self.located, poisoned)?),
             None => Err(TryLockError::WouldBlock),
         }
     }
@@ -321,7 +325,8 @@ fn snapshot(shmem: &Shmem, raw: &RawLock) -> LockSnapshot {
 #[must_use = "the lock is released as soon as the guard is dropped"]
 pub struct LockGuard<'a> {
     shmem: &'a Shmem,
-    raw: RawLock,
+    /// The lock, its words located (the `SymLock`'s).
+    located: &'a LocatedLock<'a>,
     /// The lock is poisoned (and this holder has not cleared it).
     poisoned: bool,
     _lock: PhantomData<&'a mut ()>,
@@ -330,7 +335,7 @@ pub struct LockGuard<'a> {
 impl fmt::Debug for LockGuard<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("LockGuard")
-            .field("offset", &self.raw.offset())
+            .field("offset", &self.located.raw().offset())
             .finish()
     }
 }
@@ -338,10 +343,10 @@ impl fmt::Debug for LockGuard<'_> {
 impl<'a> LockGuard<'a> {
     /// The guard of a lock this PE just acquired; in a [`PoisonError`] when it is poisoned.
     #[inline]
-    fn new(shmem: &'a Shmem, raw: RawLock, poisoned: bool) -> LockResult<Self> {
+    fn new(shmem: &'a Shmem, located: &'a LocatedLock<'a>, poisoned: bool) -> LockResult<Self> {
         let guard = LockGuard {
             shmem,
-            raw,
+            located,
             poisoned,
             _lock: PhantomData,
         };
@@ -362,14 +367,14 @@ impl<'a> LockGuard<'a> {
     /// next holder gets a plain guard (unless this PE panics before it releases the lock).
     pub fn clear_poison(&mut self) {
         if self.poisoned {
-            self.raw.clear_poison(self.shmem.rt().transport());
+            self.located.raw().clear_poison(self.shmem.rt().transport());
             self.poisoned = false;
         }
     }
 
     /// A snapshot of the lock's queue, taken by the holder (see [`SymLock::snapshot`]).
     pub fn snapshot(&self) -> LockSnapshot {
-        snapshot(self.shmem, &self.raw)
+        snapshot(self.shmem, &self.located.raw())
     }
 
     /// Releases the lock now (the same as dropping the guard).
@@ -383,7 +388,7 @@ impl Drop for LockGuard<'_> {
     #[inline]
     fn drop(&mut self) {
         let poisoned = self.poisoned || std::thread::panicking();
-        self.raw.unlock(self.shmem.rt().transport(), poisoned);
+        self.located.unlock(poisoned);
     }
 }
 

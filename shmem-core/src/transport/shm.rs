@@ -1085,9 +1085,18 @@ impl Transport for ShmTransport {
 /// bodies count violations and the caller asserts.
 #[cfg(test)]
 pub(crate) fn on_pes<R: Send>(n: usize, f: impl Fn(&ShmTransport) -> R + Sync) -> Vec<R> {
+    on_pes_with(n, crate::config::Settings::default(), f)
+}
+
+/// [`on_pes`] with the waits' settings of `settings` (`SHMEM_WAIT_*`).
+#[cfg(test)]
+pub(crate) fn on_pes_with<R: Send>(
+    n: usize,
+    settings: crate::config::Settings,
+    f: impl Fn(&ShmTransport) -> R + Sync,
+) -> Vec<R> {
     let (seg, _fd, _token) = crate::segment::Segment::create(n, 1 << 16).unwrap();
     let seg = std::sync::Arc::new(seg);
-    let settings = crate::config::Settings::default();
     let policy = crate::wait::WaitPolicy::for_job(n, crate::sys::usable_cpus(), false, &settings);
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..n)

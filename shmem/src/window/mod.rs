@@ -128,7 +128,7 @@ impl WindowPe for TeamPe {
     }
 }
 
-/// A member as the window reaches it: its accumulate lock (an MCS lock object per member,
+/// A member as the window reaches it: its accumulate lock (a queue lock object per member,
 /// homed on it), its elements (what puts, gets and the accumulate family read and write),
 /// both located when the window is made, and how many elements it exposes (what every
 /// operation on it is checked against: the block holds the longest member's elements on
