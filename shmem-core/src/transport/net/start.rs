@@ -646,6 +646,10 @@ pub(crate) fn start(
     let host = world.split_shared(rank);
     let host_pes = host.size() as usize;
     let one_host = host_pes == n_pes;
+    ENDS_BY_SIGNAL.store(
+        !one_host && !is_open_mpi(),
+        std::sync::atomic::Ordering::Release,
+    );
     let node = match startup.mpi_node_size {
         Some(k) => {
             // `host` is freed at the end of this arm, while MPI is surely initialized.
@@ -992,6 +996,19 @@ extern "C" fn failing_exit(status: c_int, _: *mut c_void) {
     // which glibc supports: its exit lock is recursive since 2.41, and before it the nested
     // call continues the same handler list).
     abort(code)
+}
+
+/// Whether a PE that must end the job from a thread that may not call MPI (the deadlock
+/// watch of `SHMEM_DEADLOCK_TIMEOUT`) ends its process with `SIGKILL` rather than an exit
+/// status: set by `start` when the library is not Open MPI and the ranks span hosts. MPICH's
+/// Hydra ends the other hosts' ranks only for a rank killed by a signal (a rank that exits
+/// non-zero ends its own host's ranks only); on one host, and under Open MPI's `mpirun`, the
+/// exit status ends the job and is kept.
+static ENDS_BY_SIGNAL: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// [`ENDS_BY_SIGNAL`].
+pub(crate) fn ends_by_signal() -> bool {
+    ENDS_BY_SIGNAL.load(std::sync::atomic::Ordering::Acquire)
 }
 
 /// `MPI_Abort` on the world: ends every rank of the job with `code`.
