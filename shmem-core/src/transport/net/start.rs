@@ -934,6 +934,10 @@ static ABORTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::
 /// This PE's rank in `MPI_COMM_WORLD`, for the exit handler's line (-1 before `start`).
 static WORLD_RANK: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
 
+/// The process that initialized MPI: a child forked from it (which may not call MPI) inherits
+/// the exit handler, which must then do nothing.
+static MPI_PID: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
 /// Under an MPI library other than Open MPI, a PE that exits with a failing status while MPI
 /// is running (`std::process::exit(3)`, a C program's `exit(3)` or `return 3` from `main`)
 /// calls `MPI_Abort` with that status. MPICH's Hydra ends the other hosts' ranks only when a
@@ -944,6 +948,7 @@ static WORLD_RANK: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::
 /// `on_exit`, which hands the handler the status (`atexit` does not); elsewhere nothing.
 pub(super) fn end_job_at_failing_exit(rank: c_int) {
     WORLD_RANK.store(rank, std::sync::atomic::Ordering::Release);
+    MPI_PID.store(std::process::id(), std::sync::atomic::Ordering::Release);
     #[cfg(target_env = "gnu")]
     {
         static ONCE: std::sync::Once = std::sync::Once::new();
@@ -963,7 +968,8 @@ pub(super) fn end_job_at_failing_exit(rank: c_int) {
 }
 
 /// The exit handler of [`end_job_at_failing_exit`]: `MPI_Abort(status)` when the status's low
-/// byte (what the process's parent sees) is not 0, no abort is under way, MPI is initialized
+/// byte (what the process's parent sees) is not 0, no abort is under way, this is the process
+/// that initialized MPI (not a forked child), MPI is initialized
 /// and not finalized, shmem is still initialized or the program owns MPI (a PE that finalized
 /// shmem's own MPI cleanly, then exits non-zero, ends as it would without shmem: MPI is
 /// finalized at exit), and this thread may call MPI (any thread at `MPI_THREAD_SERIALIZED`
@@ -976,6 +982,7 @@ extern "C" fn failing_exit(status: c_int, _: *mut c_void) {
     let code = status & 0xff;
     if code == 0
         || ABORTING.load(Acquire)
+        || MPI_PID.load(Acquire) != std::process::id()
         || !mpi::environment::is_initialized()
         || mpi::environment::is_finalized()
         || (!crate::life::initialized() && SHMEM_OWNS_MPI.load(Acquire))
