@@ -13,8 +13,8 @@ use support::{Custom, Failed, describe, dev_shm, ensure};
 
 /// What the PE program does: `exit` (PE 1 calls `global_exit(7)`), `exit256` (PE 1 calls
 /// `global_exit(256)`, whose low byte is 0: the job's status is 1), `panic` (PE 1 panics),
-/// `failing_exit` (the last PE calls `std::process::exit(3)`), `sigkill` (the last PE is
-/// killed), `hang` (PE 1 waits for ever),
+/// `panic_last` (the last PE panics), `failing_exit` (the last PE calls
+/// `std::process::exit(3)`), `sigkill` (the last PE is killed), `hang` (PE 1 waits for ever),
 /// `thread` (every PE moves its handle to a new thread, which finishes), `preinit` (the
 /// program initializes MPI itself first, and uses it after shmem ends), anything else: report
 /// and finish.
@@ -83,6 +83,10 @@ fn body() {
         .join()
         .expect("the other thread finished");
         return;
+    }
+    if what == "panic_last" && me == shmem.n_pes() - 1 {
+        // On the second host when there are two.
+        panic!("PE {me} fails on purpose");
     }
     if me == 1 {
         match what.as_str() {
@@ -535,6 +539,19 @@ fn check_panic() -> Result<(), Failed> {
     ensure(
         status && err.contains("PE 1 fails on purpose") && took < Duration::from_secs(60),
         || format!("took {took:?}\n{}", describe(&out)),
+    )?;
+    if support::mpi() == Some(support::Mpi::Srun) {
+        return Ok(());
+    }
+    // The last PE, on the second host across two: MPICH's Hydra ends the first host's PEs too
+    // (the PE calls `MPI_Abort(101)`), and names it.
+    let (out, took) = mpirun(4, "mpi_panic", &[(WHAT_ENV, "panic_last")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        out.status.code() == Some(101)
+            && err.contains("PE 3 fails on purpose")
+            && took < Duration::from_secs(20),
+        || format!("panic_last: took {took:?}\n{}", describe(&out)),
     )
 }
 
