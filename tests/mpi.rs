@@ -47,11 +47,15 @@ fn body() {
         shmem.barrier_all();
         return;
     }
-    if what == "failing_exit" {
+    if what == "failing_exit" || what == "failing_exit_thread" {
         // The last PE (on the second host when there are two) exits with status 3, without
-        // finalizing; the others wait for it in a barrier.
+        // finalizing (from another thread than the one that initialized MPI with
+        // `failing_exit_thread`); the others wait for it in a barrier.
         shmem.barrier_all();
         if me == shmem.n_pes() - 1 {
+            if what == "failing_exit_thread" {
+                let _ = std::thread::spawn(|| std::process::exit(3)).join();
+            }
             std::process::exit(3);
         }
         shmem.barrier_all();
@@ -518,6 +522,25 @@ fn check_failing_exit() -> Result<(), Failed> {
     };
     ensure(ok && took < Duration::from_secs(20), || {
         format!("took {took:?}\n{}", describe(&out))
+    })?;
+    // From a thread that may not call MPI (shmem's default, MPI_THREAD_SINGLE): under Hydra
+    // across hosts the PE kills itself with SIGKILL, which ends every host (the status is
+    // Hydra's, 255); on one host, and under the other launchers, its exit status ends the job.
+    let (out, took) = mpirun(4, "mpi_failing_exit", &[(WHAT_ENV, "failing_exit_thread")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let ok = match (support::mpi(), support::hosts()) {
+        (Some(support::Mpi::Mpich), 2) => {
+            !out.status.success()
+                && (!err.contains("shmem: PE 3")
+                    || err.contains(
+                        "shmem: PE 3 exited with status 3 on a thread that may not call MPI",
+                    ))
+        }
+        (Some(support::Mpi::OpenMpi), _) => out.status.code() == Some(3),
+        _ => !out.status.success(),
+    };
+    ensure(ok && took < Duration::from_secs(20), || {
+        format!("failing_exit_thread: took {took:?}\n{}", describe(&out))
     })?;
     nothing_left(&before)
 }

@@ -974,8 +974,8 @@ pub(super) fn end_job_at_failing_exit(rank: c_int) {
 /// shmem's own MPI cleanly, then exits non-zero, ends as it would without shmem: MPI is
 /// finalized at exit), and this thread may call MPI (any thread at `MPI_THREAD_SERIALIZED`
 /// and above, as `MpiOwner`'s drop during a panic; below it, only the thread that
-/// initialized MPI: another thread's exit leaves with its status, and under Hydra across hosts
-/// only its host's ranks end).
+/// initialized MPI: another thread's exit leaves with its status, or across hosts under Hydra
+/// ([`ENDS_BY_SIGNAL`]) by `SIGKILL`, so that every host's ranks end).
 #[cfg(target_env = "gnu")]
 extern "C" fn failing_exit(status: c_int, _: *mut c_void) {
     use std::sync::atomic::Ordering::Acquire;
@@ -986,8 +986,26 @@ extern "C" fn failing_exit(status: c_int, _: *mut c_void) {
         || !mpi::environment::is_initialized()
         || mpi::environment::is_finalized()
         || (!crate::life::initialized() && SHMEM_OWNS_MPI.load(Acquire))
-        || (MPI_SINGLE.load(Acquire) && !MPI_THREAD.try_with(Cell::get).unwrap_or(false))
     {
+        return;
+    }
+    use std::io::Write;
+    if MPI_SINGLE.load(Acquire) && !MPI_THREAD.try_with(Cell::get).unwrap_or(false) {
+        // This thread may not call MPI. Across hosts under Hydra, a rank killed by a signal
+        // ends every host (as the deadlock watch does, `ENDS_BY_SIGNAL`); elsewhere the exit
+        // status ends the job.
+        if ends_by_signal() {
+            let line = format!(
+                "shmem: PE {} exited with status {code} on a thread that may not call MPI \
+                 (MPI_THREAD_SINGLE); it ends with SIGKILL, which ends the job\n",
+                WORLD_RANK.load(Acquire)
+            );
+            let _ = std::io::stderr().write_all(line.as_bytes());
+            let _ = rustix::process::kill_process(
+                rustix::process::getpid(),
+                rustix::process::Signal::KILL,
+            );
+        }
         return;
     }
     // One write, so that the line is never interleaved with other PEs' output.
@@ -996,7 +1014,6 @@ extern "C" fn failing_exit(status: c_int, _: *mut c_void) {
          with that status\n",
         WORLD_RANK.load(Acquire)
     );
-    use std::io::Write;
     let _ = std::io::stderr().write_all(line.as_bytes());
     // `MPI_Abort` leaves through `exit` (MPICH's `MPL_exit`), inside this exit handler: glibc
     // runs the remaining handlers and exits with the abort's status (a re-entered `exit`,
