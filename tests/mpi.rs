@@ -13,10 +13,16 @@ use support::{Custom, Failed, describe, dev_shm, ensure};
 
 /// What the PE program does: `exit` (PE 1 calls `global_exit(7)`), `exit256` (PE 1 calls
 /// `global_exit(256)`, whose low byte is 0: the job's status is 1), `panic` (PE 1 panics),
+/// `panic_last` (the last PE panics), `failing_exit` (the last PE calls
+/// `std::process::exit(3)`), `sigkill` (the last PE is killed), `hang` (PE 1 waits for ever),
 /// `thread` (every PE moves its handle to a new thread, which finishes), `preinit` (the
 /// program initializes MPI itself first, and uses it after shmem ends), anything else: report
 /// and finish.
 const WHAT_ENV: &str = "SHMEM_TEST_WHAT";
+
+/// Where the PE that `sigkill` kills writes its pid first (MPICH's Hydra names a killed rank
+/// by its pid).
+const PID_FILE_ENV: &str = "SHMEM_TEST_PID_FILE";
 
 fn body() {
     if std::env::var(WHAT_ENV).as_deref() == Ok("preinit") {
@@ -41,12 +47,30 @@ fn body() {
         shmem.barrier_all();
         return;
     }
+    if what == "failing_exit" || what == "failing_exit_thread" {
+        // The last PE (on the second host when there are two) exits with status 3, without
+        // finalizing (from another thread than the one that initialized MPI with
+        // `failing_exit_thread`); the others wait for it in a barrier.
+        shmem.barrier_all();
+        if me == shmem.n_pes() - 1 {
+            if what == "failing_exit_thread" {
+                let _ = std::thread::spawn(|| std::process::exit(3)).join();
+            }
+            std::process::exit(3);
+        }
+        shmem.barrier_all();
+        return;
+    }
     if what == "sigkill" {
         // The last PE (on the second host when there are two) is killed outright; the others
         // wait for it in a barrier.
         shmem.barrier_all();
         if me == shmem.n_pes() - 1 {
             let pid = std::process::id().to_string();
+            // Hydra names a failed rank by its pid and host: the driver learns it from here.
+            if let Ok(file) = std::env::var(PID_FILE_ENV) {
+                std::fs::write(file, &pid).expect("the pid file is writable");
+            }
             let _ = std::process::Command::new("kill")
                 .args(["-KILL", &pid])
                 .status();
@@ -63,6 +87,10 @@ fn body() {
         .join()
         .expect("the other thread finished");
         return;
+    }
+    if what == "panic_last" && me == shmem.n_pes() - 1 {
+        // On the second host when there are two.
+        panic!("PE {me} fails on purpose");
     }
     if me == 1 {
         match what.as_str() {
@@ -355,11 +383,14 @@ fn nothing_left(before: &std::collections::BTreeSet<String>) -> Result<(), Faile
 /// `SHMEM_DEADLOCK_TIMEOUT`: a job in which every PE waits for something no PE can do any more
 /// is not silent under `mpirun` (which has no deadlock check): the PE that has slept in one
 /// wait for the timeout says where it waits and ends the job with status 124.
+///
+/// Under MPICH's Hydra the first PE to give up ends the job before the others say where they
+/// wait (any PE's line will do), and the job's status is not 124: on one host Hydra's status
+/// comes from the ranks its proxy killed (9) or from those that gave up (124), whichever it
+/// sees, and across hosts the PE ends its process with SIGKILL (Hydra ends the other hosts
+/// only for a rank killed by a signal) and `mpiexec` exits with 255.
 fn check_deadlock_timeout() -> Result<(), Failed> {
-    if support::mpi() == Some(support::Mpi::Mpich) {
-        // Open MPI and srun only: Hydra ORs its ranks' statuses (not 124: docs/clusters.md).
-        return Ok(());
-    }
+    let mpich = support::mpi() == Some(support::Mpi::Mpich);
     // A job that finishes is not disturbed by the watch, and ends it cleanly (its thread holds
     // the segment, whose release under MPI must happen on the MPI thread).
     let (out, _) = mpirun(
@@ -378,11 +409,17 @@ fn check_deadlock_timeout() -> Result<(), Failed> {
         &[(WHAT_ENV, "hang"), ("SHMEM_DEADLOCK_TIMEOUT", "2")],
     );
     let err = String::from_utf8_lossy(&out.stderr);
-    ensure(
+    let status = if mpich {
+        !out.status.success()
+    } else {
         out.status.code() == Some(124)
+    };
+    ensure(
+        status
             && err.contains("has slept in one wait for 2 s (SHMEM_DEADLOCK_TIMEOUT)")
-            && err.contains("PE 1 has slept in one wait")
-            && err.contains("waits in wait_until on its 4-byte symmetric word")
+            && (mpich
+                || (err.contains("PE 1 has slept in one wait")
+                    && err.contains("waits in wait_until on its 4-byte symmetric word")))
             && took < Duration::from_secs(60),
         || format!("took {took:?}\n{}", describe(&out)),
     )
@@ -413,26 +450,98 @@ fn check_global_exit() -> Result<(), Failed> {
 }
 
 /// A PE killed by SIGKILL (on the second host, across two) ends the whole job promptly, the
-/// launcher naming it, and leaves nothing in /dev/shm.
+/// launcher naming it, and leaves nothing in /dev/shm. Under MPICH's Hydra too: its `mpiexec`
+/// ends every host's ranks when a host reports a rank killed by a signal, and names the first
+/// such rank of that host by its pid and host; on one host its proxy has killed the other
+/// ranks before it reports, and the rank named may be another (so only across two hosts is
+/// the pid checked).
 fn check_sigkill() -> Result<(), Failed> {
-    if support::mpi() == Some(support::Mpi::Mpich) {
-        // Open MPI and srun only: across hosts Hydra ends only the killed PE's host
-        // (docs/clusters.md), and it words the failure otherwise.
-        return Ok(());
-    }
     let before = dev_shm();
-    let (out, took) = mpirun(4, "mpi_sigkill", &[(WHAT_ENV, "sigkill")]);
+    let pid_file = std::env::temp_dir().join(format!("shmem-test-pid-{}", std::process::id()));
+    let _ = std::fs::remove_file(&pid_file);
+    let path = pid_file.to_str().expect("a UTF-8 temporary directory");
+    let (out, took) = mpirun(
+        4,
+        "mpi_sigkill",
+        &[(WHAT_ENV, "sigkill"), (PID_FILE_ENV, path)],
+    );
+    let pid = std::fs::read_to_string(&pid_file).unwrap_or_default();
+    let _ = std::fs::remove_file(&pid_file);
     let err = String::from_utf8_lossy(&out.stderr);
-    // mpirun: "process rank 3 ... exited on signal 9"; srun: "task 3: Killed".
-    let named = if support::mpi() == Some(support::Mpi::Srun) {
-        err.contains("task 3: Killed")
-    } else {
-        err.contains("rank 3") && err.contains("signal 9")
+    let text = String::from_utf8_lossy(&out.stdout);
+    // mpirun: "process rank 3 ... exited on signal 9"; srun: "task 3: Killed"; Hydra (on its
+    // stdout): "BAD TERMINATION ... PID <pid> RUNNING AT shmem-host2 ... EXIT CODE: 9".
+    let named = match support::mpi() {
+        Some(support::Mpi::Srun) => err.contains("task 3: Killed"),
+        Some(support::Mpi::Mpich) => {
+            text.contains("BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES")
+                && text.contains("EXIT CODE: 9")
+                && (support::hosts() == 1
+                    || (!pid.is_empty()
+                        && text.contains(&format!("PID {pid} RUNNING AT {}", support::OTHER_HOST))))
+        }
+        _ => err.contains("rank 3") && err.contains("signal 9"),
     };
     ensure(
         !out.status.success() && named && took < Duration::from_secs(20),
-        || format!("took {took:?}\n{}", describe(&out)),
+        || format!("took {took:?}, PE 3 was pid {pid:?}\n{}", describe(&out)),
     )?;
+    nothing_left(&before)
+}
+
+/// A PE that exits with a failing status without finalizing (the last, on the second host
+/// across two) ends the whole job promptly with that status, the PE named, and leaves nothing
+/// in /dev/shm. Under MPICH's Hydra a rank that exits non-zero ends only its own host's ranks
+/// (the other hosts' would wait for ever), so there the PE calls `MPI_Abort` with its status
+/// on its way out; Hydra then names it (`MPI_Abort(MPI_COMM_WORLD, 3) - process 3`), but may
+/// end the job before the PE's last lines reach its stderr: the status is what shows the
+/// abort (a plain exit gives 9 on one host, SIGKILL's, and hangs across two).
+fn check_failing_exit() -> Result<(), Failed> {
+    let before = dev_shm();
+    let (out, took) = mpirun(4, "mpi_failing_exit", &[(WHAT_ENV, "failing_exit")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let words = err.split_whitespace().collect::<Vec<_>>().join(" ");
+    let ok = match support::mpi() {
+        // srun: the highest of its tasks' statuses (137 or 143 for the PEs it ended).
+        Some(support::Mpi::Srun) => {
+            !out.status.success() && err.contains("task 3: Exited with exit code 3")
+        }
+        Some(support::Mpi::Mpich) => {
+            out.status.code() == Some(3)
+                && (!err.contains("shmem: PE 3")
+                    || err.contains(
+                        "shmem: PE 3 exited with status 3 while MPI was running; MPI_Abort \
+                         ends the job with that status",
+                    ))
+        }
+        _ => {
+            out.status.code() == Some(3)
+                && words.contains(",1],3] Exit code: 3")
+                && !err.contains("MPI_Abort")
+        }
+    };
+    ensure(ok && took < Duration::from_secs(20), || {
+        format!("took {took:?}\n{}", describe(&out))
+    })?;
+    // From a thread that may not call MPI (shmem's default, MPI_THREAD_SINGLE): under Hydra
+    // across hosts the PE kills itself with SIGKILL, which ends every host (the status is
+    // Hydra's, 255); on one host, and under the other launchers, its exit status ends the job.
+    let (out, took) = mpirun(4, "mpi_failing_exit", &[(WHAT_ENV, "failing_exit_thread")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let ok = match (support::mpi(), support::hosts()) {
+        (Some(support::Mpi::Mpich), 2) => {
+            !out.status.success()
+                && (!err.contains("shmem: PE 3")
+                    || err.contains(
+                        "shmem: PE 3 exited with status 3 on a thread that may not call MPI",
+                    ))
+        }
+        (Some(support::Mpi::OpenMpi), _) => out.status.code() == Some(3),
+        _ => !out.status.success(),
+    };
+    ensure(ok && took < Duration::from_secs(20), || {
+        format!("failing_exit_thread: took {took:?}\n{}", describe(&out))
+    })?;
     nothing_left(&before)
 }
 
@@ -453,6 +562,19 @@ fn check_panic() -> Result<(), Failed> {
     ensure(
         status && err.contains("PE 1 fails on purpose") && took < Duration::from_secs(60),
         || format!("took {took:?}\n{}", describe(&out)),
+    )?;
+    if support::mpi() == Some(support::Mpi::Srun) {
+        return Ok(());
+    }
+    // The last PE, on the second host across two: MPICH's Hydra ends the first host's PEs too
+    // (the PE calls `MPI_Abort(101)`), and names it.
+    let (out, took) = mpirun(4, "mpi_panic", &[(WHAT_ENV, "panic_last")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    ensure(
+        out.status.code() == Some(101)
+            && err.contains("PE 3 fails on purpose")
+            && took < Duration::from_secs(20),
+        || format!("panic_last: took {took:?}\n{}", describe(&out)),
     )
 }
 
@@ -659,6 +781,11 @@ fn main() {
                 name: "mpi_sigkill",
                 body,
                 check: check_sigkill,
+            },
+            Custom {
+                name: "mpi_failing_exit",
+                body,
+                check: check_failing_exit,
             },
             Custom {
                 name: "mpi_panic",

@@ -215,6 +215,14 @@ impl Watchdog {
                                     after.as_secs()
                                 );
                                 let _ = std::io::stderr().write_all(line.as_bytes());
+                                #[cfg(feature = "mpi")]
+                                if crate::transport::net::ends_by_signal() {
+                                    // MPICH's Hydra across hosts: see `ends_by_signal`.
+                                    let _ = rustix::process::kill_process(
+                                        rustix::process::getpid(),
+                                        rustix::process::Signal::KILL,
+                                    );
+                                }
                                 sys::exit_now(DEADLOCK_STATUS);
                             }
                         }

@@ -257,13 +257,13 @@ impl<'a> ThreadPath<'a> {
         #[cfg(feature = "mpi")]
         if let Some(net) = self.net {
             // Read through MPI too (every access of a multi-node job's threads is), after
-            // `MPI_Win_sync`; the policy's sleeps are short there (writes from other nodes
-            // cannot ring the doorbell).
+            // `MPI_Win_sync` (and MPI's progress, now and then); the policy's sleeps are short
+            // there (writes from other nodes cannot ring the doorbell).
             wait::wait_until(
                 &self.policy,
                 Waiter::new(&slot.doorbell.0, &slot.wait.0, site),
                 || {
-                    net.sync();
+                    net.progress();
                     // SAFETY: `last` is one local word; the word is inside this PE's
                     // partition (`words`).
                     unsafe { net.get(self.me, offset, 1, &raw mut last, 1, 1) };
@@ -296,10 +296,10 @@ impl<'a> ThreadPath<'a> {
             Waiter::new(&slot.doorbell.0, &slot.wait.0, site),
             || {
                 // Other nodes' writes become visible to this node's loads after
-                // `MPI_Win_sync` (as in `wait_until`).
+                // `MPI_Win_sync`, and MPI progresses now and then (as in `wait_until`).
                 #[cfg(feature = "mpi")]
                 if let Some(net) = self.net {
-                    net.sync();
+                    net.progress();
                 }
                 cond()
             },
@@ -312,7 +312,7 @@ impl<'a> ThreadPath<'a> {
     pub fn poll(&self) {
         #[cfg(feature = "mpi")]
         if let Some(net) = self.net {
-            net.sync();
+            net.progress();
         }
     }
 

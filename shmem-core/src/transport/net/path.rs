@@ -163,6 +163,39 @@ impl NetPath<'_> {
         // SAFETY: a live window in an epoch.
         unsafe { ffi::MPI_Win_sync(self.win) };
     }
+
+    /// What a waiter (or a failed test) calls between checks: `MPI_Win_sync`, and every 64th
+    /// time on this thread an `MPI_Iprobe`, which lets MPI progress operations that need this PE
+    /// (as `Net::progress`): Open MPI's `osc ucx` over TCP emulates another node's atomic on
+    /// this PE's memory with messages that only this PE's progress answers, and a waiter that
+    /// only synchronized left that atomic spinning for ever (`tests/c_abi`'s `p2p` at
+    /// `SHMEM_THREAD_MULTIPLE` across two hosts: PE 0 in `shmem_int_wait_until_all`, PE 1 in
+    /// the `MPI_Fetch_and_op` of its `shmem_int_atomic_set` to PE 0).
+    pub(crate) fn progress(&self) {
+        thread_local! {
+            /// This thread's checks.
+            static POLLS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+        }
+        self.sync();
+        let n = POLLS.get().wrapping_add(1);
+        POLLS.set(n);
+        if n.is_multiple_of(64) {
+            let mut flag: c_int = 0;
+            // SAFETY: the world communicator, which any thread may use at
+            // `MPI_THREAD_MULTIPLE` (the only level of a `NetPath`); `flag` is an out-pointer;
+            // `MPI_STATUS_IGNORE` is predefined. Nothing is received: only the progress
+            // engine runs.
+            unsafe {
+                ffi::MPI_Iprobe(
+                    ffi::RSMPI_ANY_SOURCE,
+                    ffi::RSMPI_ANY_TAG,
+                    ffi::RSMPI_COMM_WORLD,
+                    &mut flag,
+                    ffi::RSMPI_STATUS_IGNORE,
+                )
+            };
+        }
+    }
 }
 
 /// `MPI_Fetch_and_op` of one word `v` with `op` at `disp` on rank `pe`, flushed: the old

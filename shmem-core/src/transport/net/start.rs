@@ -639,12 +639,17 @@ pub(crate) fn start(
         None => SimpleCommunicator::world(),
     };
     let rank = world.rank();
+    end_job_at_failing_exit(rank);
     let me = rank as usize;
     let n_pes = world.size() as usize;
     check_launcher_size(crate::config::mpi_launcher(), n_pes)?;
     let host = world.split_shared(rank);
     let host_pes = host.size() as usize;
     let one_host = host_pes == n_pes;
+    ENDS_BY_SIGNAL.store(
+        !one_host && !is_open_mpi(),
+        std::sync::atomic::Ordering::Release,
+    );
     let node = match startup.mpi_node_size {
         Some(k) => {
             // `host` is freed at the end of this arm, while MPI is surely initialized.
@@ -922,10 +927,120 @@ pub(super) fn is_thread_main() -> bool {
     flag != 0
 }
 
+/// Set by [`abort`] before `MPI_Abort`, which leaves through `exit` and so runs the exit
+/// handlers: [`end_job_at_failing_exit`]'s handler must not abort a second time.
+static ABORTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// This PE's rank in `MPI_COMM_WORLD`, for the exit handler's line (-1 before `start`).
+static WORLD_RANK: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
+
+/// The process that initialized MPI: a child forked from it (which may not call MPI) inherits
+/// the exit handler, which must then do nothing.
+static MPI_PID: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+/// Under an MPI library other than Open MPI, a PE that exits with a failing status while MPI
+/// is running (`std::process::exit(3)`, a C program's `exit(3)` or `return 3` from `main`)
+/// calls `MPI_Abort` with that status. MPICH's Hydra ends the other hosts' ranks only when a
+/// host reports a rank killed by a signal: a rank that exits non-zero without `MPI_Finalize`
+/// makes its own host's proxy kill that host's ranks (reported as exited), and the ranks on
+/// the other hosts wait for ever (`docs/clusters.md`). Open MPI's `mpirun` ends the job
+/// itself, with the rank's status, and is left as it is. Registered once, with glibc's
+/// `on_exit`, which hands the handler the status (`atexit` does not); elsewhere nothing.
+pub(super) fn end_job_at_failing_exit(rank: c_int) {
+    WORLD_RANK.store(rank, std::sync::atomic::Ordering::Release);
+    MPI_PID.store(std::process::id(), std::sync::atomic::Ordering::Release);
+    #[cfg(target_env = "gnu")]
+    {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        if is_open_mpi() {
+            return;
+        }
+        ONCE.call_once(|| {
+            unsafe extern "C" {
+                /// glibc: `int on_exit(void (*function)(int, void *), void *arg)`.
+                fn on_exit(function: extern "C" fn(c_int, *mut c_void), arg: *mut c_void) -> c_int;
+            }
+            // SAFETY: glibc's `on_exit` with a handler of its signature that does not unwind
+            // and uses no argument (null).
+            unsafe { on_exit(failing_exit, std::ptr::null_mut()) };
+        });
+    }
+}
+
+/// The exit handler of [`end_job_at_failing_exit`]: `MPI_Abort(status)` when the status's low
+/// byte (what the process's parent sees) is not 0, no abort is under way, this is the process
+/// that initialized MPI (not a forked child), MPI is initialized
+/// and not finalized, shmem is still initialized or the program owns MPI (a PE that finalized
+/// shmem's own MPI cleanly, then exits non-zero, ends as it would without shmem: MPI is
+/// finalized at exit), and this thread may call MPI (any thread at `MPI_THREAD_SERIALIZED`
+/// and above, as `MpiOwner`'s drop during a panic; below it, only the thread that
+/// initialized MPI: another thread's exit leaves with its status, or across hosts under Hydra
+/// ([`ENDS_BY_SIGNAL`]) by `SIGKILL`, so that every host's ranks end).
+#[cfg(target_env = "gnu")]
+extern "C" fn failing_exit(status: c_int, _: *mut c_void) {
+    use std::sync::atomic::Ordering::Acquire;
+    let code = status & 0xff;
+    if code == 0
+        || ABORTING.load(Acquire)
+        || MPI_PID.load(Acquire) != std::process::id()
+        || !mpi::environment::is_initialized()
+        || mpi::environment::is_finalized()
+        || (!crate::life::initialized() && SHMEM_OWNS_MPI.load(Acquire))
+    {
+        return;
+    }
+    use std::io::Write;
+    if MPI_SINGLE.load(Acquire) && !MPI_THREAD.try_with(Cell::get).unwrap_or(false) {
+        // This thread may not call MPI. Across hosts under Hydra, a rank killed by a signal
+        // ends every host (as the deadlock watch does, `ENDS_BY_SIGNAL`); elsewhere the exit
+        // status ends the job.
+        if ends_by_signal() {
+            let line = format!(
+                "shmem: PE {} exited with status {code} on a thread that may not call MPI \
+                 (MPI_THREAD_SINGLE); it ends with SIGKILL, which ends the job\n",
+                WORLD_RANK.load(Acquire)
+            );
+            let _ = std::io::stderr().write_all(line.as_bytes());
+            let _ = rustix::process::kill_process(
+                rustix::process::getpid(),
+                rustix::process::Signal::KILL,
+            );
+        }
+        return;
+    }
+    // One write, so that the line is never interleaved with other PEs' output.
+    let line = format!(
+        "shmem: PE {} exited with status {code} while MPI was running; MPI_Abort ends the job \
+         with that status\n",
+        WORLD_RANK.load(Acquire)
+    );
+    let _ = std::io::stderr().write_all(line.as_bytes());
+    // `MPI_Abort` leaves through `exit` (MPICH's `MPL_exit`), inside this exit handler: glibc
+    // runs the remaining handlers and exits with the abort's status (a re-entered `exit`,
+    // which glibc supports: its exit lock is recursive since 2.41, and before it the nested
+    // call continues the same handler list).
+    abort(code)
+}
+
+/// Whether a PE that must end the job from a thread that may not call MPI (the deadlock
+/// watch of `SHMEM_DEADLOCK_TIMEOUT`) ends its process with `SIGKILL` rather than an exit
+/// status: set by `start` when the library is not Open MPI and the ranks span hosts. MPICH's
+/// Hydra ends the other hosts' ranks only for a rank killed by a signal (a rank that exits
+/// non-zero ends its own host's ranks only); on one host, and under Open MPI's `mpirun`, the
+/// exit status ends the job and is kept.
+static ENDS_BY_SIGNAL: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// [`ENDS_BY_SIGNAL`].
+pub(crate) fn ends_by_signal() -> bool {
+    ENDS_BY_SIGNAL.load(std::sync::atomic::Ordering::Acquire)
+}
+
 /// `MPI_Abort` on the world: ends every rank of the job with `code`.
 pub(crate) fn abort(code: i32) -> ! {
-    // SAFETY: MPI is initialized (a segment made by `start` is alive while a runtime exists,
-    // and only a runtime calls this); `MPI_COMM_WORLD` is a predefined handle.
+    ABORTING.store(true, std::sync::atomic::Ordering::Release);
+    // SAFETY: MPI is initialized and not finalized (a segment made by `start` is alive while a
+    // runtime exists, and a runtime calls this, or `failing_exit` after checking both);
+    // `MPI_COMM_WORLD` is a predefined handle.
     unsafe { ffi::MPI_Abort(ffi::RSMPI_COMM_WORLD, code) };
     // `MPI_Abort` does not return in any implementation; should one, leave anyway.
     sys::exit_now(code)
