@@ -11,6 +11,14 @@
  *                                              flush; MB/s (ours: put_bw_1048576, get_bw_1048576)
  *   accumulate_sum_1_lat                       MPI_Accumulate of one int64 (MPI_SUM) + flush; ns
  *                                              (ours: amo_add_lat, atomic add + quiet)
+ *   put_flush_all_lat_<s>, s = 8, 4096         the put with MPI_Win_flush_all instead of
+ *                                              MPI_Win_flush(1): what shmem_quiet must do (it
+ *                                              completes puts to every PE)
+ *   put_flush_local_all_lat_4096               MPI_Put, MPI_Win_flush_local(1), then
+ *                                              MPI_Win_flush_all: the MPI calls of our
+ *                                              putmem (over 512 bytes) + quiet
+ *   accumulate_sum_1_flush_all_lat             MPI_Accumulate of one int64 + MPI_Win_flush_all
+ *                                              (our atomic add + quiet)
  *   sendrecv_lat_8                             MPI_Send/MPI_Recv ping-pong of 8 bytes between
  *                                              ranks 0 and 1; ns one way (round trip / 2): the
  *                                              floor under any software one-sided operation that
@@ -88,8 +96,11 @@ static void fill_own(long size, long salt)
     MPI_Barrier(MPI_COMM_WORLD);
 }
 
-/* put (get) latency of size bytes, or bandwidth of WINDOW x size when bw. */
-static void bench_rma(int get, long size, int bw)
+enum { FLUSH, FLUSH_ALL, FLUSH_LOCAL_ALL };
+
+/* put (get) latency of size bytes, or bandwidth of WINDOW x size when bw; completed by
+ * MPI_Win_flush(1), or as `how` says. */
+static void bench_rma_how(int get, long size, int bw, int how)
 {
     double v[NREPS] = {0};
     long i, k, n = bw ? 20 : size <= 4096 ? 10000 : size <= 65536 ? 1000 : 100;
@@ -114,7 +125,12 @@ static void bench_rma(int get, long size, int bw)
                     else
                         MPI_Put(buf + k * size, (int)size, MPI_BYTE, 1, 0, (int)size, MPI_BYTE, win);
                 }
-                MPI_Win_flush(1, win);
+                if (how == FLUSH_LOCAL_ALL)
+                    MPI_Win_flush_local(1, win);
+                if (how == FLUSH)
+                    MPI_Win_flush(1, win);
+                else
+                    MPI_Win_flush_all(win);
             }
             if (r >= 0)
                 v[r] = bw ? (double)(size * burst) * (double)m / ((now_ns() - t0) / 1e9) / 1e6
@@ -133,14 +149,14 @@ static void bench_rma(int get, long size, int bw)
             bad |= (unsigned char)base[i] != pat(i, size + 3);
         MPI_Win_unlock(me, win);
     }
-    if (bw)
-        snprintf(name, sizeof name, "%s_flush_bw_%ld", get ? "get" : "put", size);
-    else
-        snprintf(name, sizeof name, "%s_flush_lat_%ld", get ? "get" : "put", size);
+    snprintf(name, sizeof name, "%s_flush%s_%s_%ld", get ? "get" : "put",
+             how == FLUSH ? "" : how == FLUSH_ALL ? "_all" : "_local_all", bw ? "bw" : "lat", size);
     report(name, me == 0 ? median(v) : 0.0, bw ? "MB/s" : "ns", bad);
 }
 
-static void bench_acc1(void)
+static void bench_rma(int get, long size, int bw) { bench_rma_how(get, size, bw, FLUSH); }
+
+static void bench_acc1(int all)
 {
     double v[NREPS] = {0};
     long i, iters = its(10000), warm = its(1000), total = 0;
@@ -158,7 +174,10 @@ static void bench_acc1(void)
             double t0 = now_ns();
             for (i = 0; i < m; i++) {
                 MPI_Accumulate(&one, 1, MPI_INT64_T, 1, MAXMSG, 1, MPI_INT64_T, MPI_SUM, win);
-                MPI_Win_flush(1, win);
+                if (all)
+                    MPI_Win_flush_all(win);
+                else
+                    MPI_Win_flush(1, win);
             }
             total += m;
             if (r >= 0)
@@ -172,7 +191,8 @@ static void bench_acc1(void)
         bad = *ctr != total;
         MPI_Win_unlock(me, win);
     }
-    report("accumulate_sum_1_lat", me == 0 ? median(v) : 0.0, "ns", bad);
+    report(all ? "accumulate_sum_1_flush_all_lat" : "accumulate_sum_1_lat", me == 0 ? median(v) : 0.0,
+           "ns", bad);
 }
 
 static void bench_sendrecv(void)
@@ -245,7 +265,11 @@ int main(int argc, char **argv)
         bench_rma(1, sizes[j], 0);
     bench_rma(0, MAXMSG, 1);
     bench_rma(1, MAXMSG, 1);
-    bench_acc1();
+    bench_acc1(0);
+    bench_rma_how(0, 8, 0, FLUSH_ALL);
+    bench_rma_how(0, 4096, 0, FLUSH_ALL);
+    bench_rma_how(0, 4096, 0, FLUSH_LOCAL_ALL);
+    bench_acc1(1);
     bench_sendrecv();
     MPI_Win_free(&win);
     free(buf);
