@@ -75,7 +75,48 @@ MPI_ROW = {
 MPI_ON_NODE_TARGET = 1.2
 MPI_OFF_NODE_TARGET = 1.1
 
-HARNESSES = ("ours", "oshmem", "mpi", "oursmpi", "offnode", "ourc")
+HARNESSES = ("ours", "oshmem", "mpi", "oursmpi", "offnode", "ourc", "ours2h", "oshmem2h", "mpi2h")
+
+# Two hosts (compare.sh --mpi --hosts 2, issue 27 item 5): ours over the MPI transport across two
+# hosts (ours2h) against raw MPI one-sided (mpi2h: the MPI anchor plus bench/c/mpi_rma_extra.c)
+# and OSHMEM (oshmem2h) across the same hosts. The raw MPI row doing the same operation:
+HOSTS_MPI_ROW = {
+    "put_lat_8": "put_flush_lat_8",
+    "put_lat_64": "put_flush_lat_64",
+    "put_lat_4096": "put_flush_lat_4096",
+    "put_lat_65536": "put_flush_lat_65536",
+    "put_lat_1048576": "put_flush_lat_1048576",
+    "get_lat_8": "get_flush_lat_8",
+    "get_lat_64": "get_flush_lat_64",
+    "get_lat_4096": "get_flush_lat_4096",
+    "get_lat_65536": "get_flush_lat_65536",
+    "get_lat_1048576": "get_flush_lat_1048576",
+    "put_bw_1048576": "put_flush_bw_1048576",
+    "get_bw_1048576": "get_flush_bw_1048576",
+    "amo_fadd_lat": "fetch_and_op_lat",
+    "amo_cswap_lat": "cas_lat",
+    "amo_add_lat": "accumulate_sum_1_lat",
+    "pingpong_lat": "sendrecv_lat_8",
+    "barrier_lat": "barrier_lat",
+    "or_to_all_lat_1": "allreduce_bor_1_lat",
+    "lock_ops_per_s": "win_lock_contended_ops_per_s",
+}
+# Targets (issue 27 item 5) as (bound on ours/raw MPI, bound on ours/OSHMEM), read as costs
+# (time / time; for rates the inverse); None: no target. put/get/AMO latency within 1.1x of raw
+# MPI and no slower than OSHMEM; bandwidth (64 KiB and 1 MiB transfers) within 1.05x of raw MPI;
+# barrier and small reductions within 1.2x of MPI_Barrier / MPI_Allreduce.
+HOSTS_TARGETS = {}
+for _m in ("put_lat_8", "put_lat_64", "put_lat_4096", "get_lat_8", "get_lat_64",
+           "get_lat_4096", "amo_fadd_lat", "amo_cswap_lat", "amo_add_lat"):
+    HOSTS_TARGETS[_m] = (1.1, 1.0)
+for _m in ("put_lat_65536", "put_lat_1048576", "get_lat_65536", "get_lat_1048576"):
+    HOSTS_TARGETS[_m] = (1.05, 1.0)
+for _m in ("put_bw_1048576", "get_bw_1048576"):
+    HOSTS_TARGETS[_m] = (1.05, None)
+for _m in ("barrier_lat", "or_to_all_lat_1"):
+    HOSTS_TARGETS[_m] = (1.2, None)
+# Rows between PE 0 and PE 1 only (the others span every PE, so both hosts).
+POINT_TO_POINT = {m for m in METRICS if m.startswith(("put_", "get_", "amo_", "pingpong"))}
 
 # Same source (issue 14): bench.c on our C API against our Rust harness; the C API should add
 # no cost (within 10 %).
@@ -146,7 +187,8 @@ def main():
     runs = {h: [] for h in HARNESSES}  # harness -> [(round, rows, busy, heads)]
     merged = {}  # (harness, round) -> (rows, busy, heads)
     for path in sorted(glob.glob(os.path.join(out, "*.tsv"))):
-        m = re.match(r"(ours|oshmem|mpi|oursmpi|offnode|ourc)\.(\d+)(?:\.(\d+))?\.tsv$",
+        m = re.match(r"(ours|oshmem|mpi|oursmpi|offnode|ourc|ours2h|oshmem2h|mpi2h)"
+                     r"\.(\d+)(?:\.(\d+))?\.tsv$",
                      os.path.basename(path))
         if not m:
             continue
@@ -178,6 +220,12 @@ def main():
         for r in runs[h]:
             for k, (_v, unit, _st) in r[1].items():
                 units.setdefault(k[0], unit)
+
+    if runs["ours2h"] or runs["oshmem2h"] or runs["mpi2h"]:
+        print_busy(runs, ("ours2h", "oshmem2h", "mpi2h"))
+        hosts_table(nps, med, units)
+        write_medians(out, runs)
+        return 0
 
     print("# bench/compare.sh: per-row median over rounds; ratio = ours / OSHMEM; "
           "target = bound on the ratio (TARGETS in bench/compare.py); "
@@ -249,6 +297,98 @@ def main():
         same_source_table(nps, med)
     write_medians(out, runs)
     return 0
+
+
+def print_busy(runs, harnesses):
+    """One comment line per harness and round: the machine's CPU use before each run."""
+    for h in harnesses:
+        for rnd, _rows, busy, heads in runs[h]:
+            b = ", ".join(f"np={n} {p}" for n, p in busy) or "n/a"
+            w = [x for x in heads if not x.startswith("#")]
+            noisy = sum("NOISY" in x for x in w)
+            print(f"# {h} round {rnd}: CPU busy before each run: {b}"
+                  + (f"; {noisy} run(s) started on a busy machine (idle wait gave up)"
+                     if noisy else ""))
+
+
+def hosts_table(nps, med, units):
+    """The two-host table (compare.sh --mpi --hosts 2): ours / raw MPI and ours / OSHMEM per row,
+    against HOSTS_TARGETS; `med(harness, key)` as in main. COMPARE_HOSTS_MAP (node or slot, from
+    compare.sh) says where PE 1 is: at np > 2 with slot mapping, PE 0 and PE 1 share a host."""
+    mapping = os.environ.get("COMPARE_HOSTS_MAP", "node")
+
+    def cost(a, b, m):
+        if a is None or not b:
+            return None
+        return b / a if units.get(m, "") in ("MB/s", "ops/s") else a / b
+
+    print()
+    print("## Across two hosts: ours (MPI transport) / raw MPI one-sided and / OSHMEM "
+          "(ratios as costs: time ratio, or the inverse for MB/s and ops/s; lower is better)")
+    print()
+    print("| metric | npes | crosses hosts | ours | raw MPI | OSHMEM | ours/MPI | ours/OSHMEM "
+          "| target | met/missed |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---|---|")
+    counts, missed, fails = {"met": 0, "missed": 0}, [], []
+    for np in nps:
+        for m in METRICS:
+            ours, _, f_ours = med("ours2h", (m, np))
+            osh, _, f_osh = med("oshmem2h", (m, np))
+            mpi_name = HOSTS_MPI_ROW.get(m)
+            mpi, f_mpi = (None, 0)
+            if mpi_name:
+                mpi, _, f_mpi = med("mpi2h", (mpi_name, np))
+            if ours is None and osh is None and mpi is None:
+                continue
+            if m in POINT_TO_POINT:
+                cross = "yes" if np == 2 or mapping == "node" else "no (PE 0, 1 on one host)"
+            else:
+                cross = "yes (all PEs)"
+            r_mpi, r_osh = cost(ours, mpi, m), cost(ours, osh, m)
+            t_mpi, t_osh = HOSTS_TARGETS.get(m, (None, None))
+            tgt, verdicts = [], []
+            for r, t, what in ((r_mpi, t_mpi, "MPI"), (r_osh, t_osh, "OSHMEM")):
+                if t is None:
+                    continue
+                tgt.append(f"{what} <= {t:g}")
+                if r is None:
+                    continue
+                ok = r <= t
+                counts["met" if ok else "missed"] += 1
+                verdicts.append("met" if ok else f"missed ({what})")
+                if not ok:
+                    missed.append(f"{m}@{np} vs {what}")
+            for f, h, name in ((f_ours, "ours2h", m), (f_osh, "oshmem2h", m),
+                               (f_mpi, "mpi2h", mpi_name)):
+                if f:
+                    fails.append(f"{h} {name}@{np}")
+            rs = lambda r: f"{r:.2f}" if r is not None else "-"
+            mpi_s = f"{fmt(mpi)} ({mpi_name})" if mpi is not None else "-"
+            print(f"| {m} | {np} | {cross} | {fmt(ours)} | {mpi_s} | {fmt(osh)} | {rs(r_mpi)} | "
+                  f"{rs(r_osh)} | {', '.join(tgt) or '-'} | {', '.join(verdicts) or '-'} |")
+    print()
+    print("# units: ns, except *_bw_* MB/s and lock_ops_per_s ops/s; raw MPI pingpong_lat is "
+          "MPI_Send/MPI_Recv one way (a floor, not the same operation), amo_add_lat is "
+          "MPI_Accumulate of one int64 + flush, lock_ops_per_s is MPI's contended window lock")
+    print(f"# two-host targets met: {counts['met']}, missed: {counts['missed']}"
+          + (f" ({'; '.join(missed)})" if missed else ""))
+    if fails:
+        print("# FAIL rows seen: " + ", ".join(fails))
+    # window rows, ours against the raw MPI row of the same name
+    rows = [(m, np) for np in nps for m in WINDOW_ROWS
+            if med("ours2h", (m, np))[0] is not None and med("mpi2h", (m, np))[0] is not None]
+    if rows:
+        print()
+        print("## Across two hosts, window rows: ours / raw MPI one-sided (no target; "
+              "ratio as a cost)")
+        print()
+        print("| metric | npes | ours | raw MPI | ours/MPI |")
+        print("|---|---:|---:|---:|---:|")
+        for m, np in rows:
+            ours, ref = med("ours2h", (m, np))[0], med("mpi2h", (m, np))[0]
+            r = cost(ours, ref, m)
+            print(f"| {m} | {np} | {fmt(ours)} | {fmt(ref)} | "
+                  f"{f'{r:.2f}' if r is not None else '-'} |")
 
 
 NEW_CALLS = [

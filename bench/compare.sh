@@ -7,7 +7,7 @@
 # on our C API and run by our shmemrun, against our Rust harness (a table of its own; the C
 # API should add no cost, within 10 %).
 #
-# Usage: bench/compare.sh [--mpi] REFERENCE_DIR  (or ANCHORS_DIR=REFERENCE_DIR bench/compare.sh)
+# Usage: bench/compare.sh [--mpi [--hosts 2]] REFERENCE_DIR  (or ANCHORS_DIR=REFERENCE_DIR bench/compare.sh)
 #   --mpi          also run our harness over the MPI transport (built with the `mpi` feature into
 #                  target/mpi, launched by mpirun; needs openmpi-bin libopenmpi-dev), two ways:
 #                  `oursmpi` (one node: the PEs share one MPI shared window) and `offnode`
@@ -15,6 +15,20 @@
 #                  between PEs goes through MPI RMA). compare.py then prints a second table:
 #                  MPI transport / shared memory (target <= 1.2) and off-node / MPI one-sided
 #                  (target <= 1.1: our layer adds under 10 %).
+#   --hosts 2      (after --mpi, or COMPARE_HOSTS=2) instead of the above: across two hosts faked
+#                  on this machine (tests/hosts/fake-rsh, docs/clusters.md "Try several hosts on
+#                  one machine"; needs root for `unshare --uts`), three harnesses only: `ours2h`
+#                  (our harness over the MPI transport, its osc left to the runtime), `mpi2h` (the
+#                  MPI anchor plus bench/c/mpi_rma_extra.c, the raw MPI rows it lacks, with
+#                  `--mca osc $COMPARE_HOSTS_OSC`) and `oshmem2h` (the OSHMEM anchor, spml ucx over
+#                  TCP: UCX_TLS=self,tcp UCX_NET_DEVICES=lo, since UCX would otherwise reach the
+#                  other "host" through shared memory). Every launcher gets the same host settings
+#                  (the test driver's, tests/support/mod.rs): plm_rsh_agent fake-rsh, btl
+#                  self,vader,tcp, btl_tcp_if_include lo, oob_tcp_if_include lo,
+#                  mpi_yield_when_idle 1, --host $(hostname):k,shmem-host2:k with k = ceil(np/2),
+#                  --map-by $COMPARE_HOSTS_MAP, --bind-to none (each fake host's daemon binds on
+#                  its own and would put both hosts' first ranks on CPU 0). compare.py prints the
+#                  two-host table: ours / raw MPI and ours / OSHMEM against the issue's targets.
 #   REFERENCE_DIR  the directory holding the two reference harnesses, oshmem-bench/ and
 #                  mpi-rma-bench/ (each a run.sh printing the same TSV rows as ours). They are
 #                  shipped next to this repository, in shared/anchors/ (so, from a checkout
@@ -51,18 +65,38 @@
 #                       OSHMEM_BENCH_SCALE / MPI_RMA_BENCH_SCALE unless those are
 #                       set (smoke tests only; real comparisons use 1)
 #   SHMEM_BENCH_NPS     PE counts, for all three harnesses       (default "2 4 8")
+#   COMPARE_HOSTS       2: the two-host mode (as --hosts 2)          (default 1)
+#   COMPARE_HOSTS_OSC   two-host mode: raw MPI's osc component (default sm,pt2pt: what our
+#                       runtime picks across hosts below MPI_THREAD_MULTIPLE)
+#   COMPARE_HOSTS_MAP   two-host mode: mpirun/oshrun --map-by (default node: ranks alternate
+#                       between the hosts, so PE 0 and PE 1 are on different hosts at every
+#                       PE count; slot: ceil(np/2) ranks on this host first, as the test driver)
+#   COMPARE_HOSTS_TIMEOUT two-host mode: seconds per launcher run (default 300)
 #   plus every variable of the three run.sh scripts.
 set -u
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 ROUNDS="${COMPARE_ROUNDS:-3}"
-usage="usage: bench/compare.sh [--mpi] REFERENCE_DIR (or ANCHORS_DIR=REFERENCE_DIR): the directory with the reference benchmarks oshmem-bench/ and mpi-rma-bench/, shipped next to this repository in shared/anchors/"
+usage="usage: bench/compare.sh [--mpi [--hosts 2]] REFERENCE_DIR (or ANCHORS_DIR=REFERENCE_DIR): the directory with the reference benchmarks oshmem-bench/ and mpi-rma-bench/, shipped next to this repository in shared/anchors/"
 WITH_MPI=0
+HOSTS="${COMPARE_HOSTS:-1}"
 if [ "${1:-}" = "--mpi" ]; then
     WITH_MPI=1
     shift
 fi
+if [ "${1:-}" = "--hosts" ]; then
+    HOSTS="${2:-}"
+    shift 2 || { echo "$usage" >&2; exit 2; }
+fi
+case "$HOSTS" in
+    1) ;;
+    2) WITH_MPI=1 ;;
+    *) echo "compare.sh: --hosts (COMPARE_HOSTS) must be 1 or 2" >&2; exit 2 ;;
+esac
+HOSTS_OSC="${COMPARE_HOSTS_OSC:-sm,pt2pt}"
+HOSTS_MAP="${COMPARE_HOSTS_MAP:-node}"
+HOSTS_TIMEOUT="${COMPARE_HOSTS_TIMEOUT:-300}"
 if [ $# -gt 1 ]; then
     echo "$usage" >&2
     exit 2
@@ -109,16 +143,19 @@ else
     mkdir -p "$out"
 fi
 
-echo "compare.sh: building our benchmark (release)" >&2
-if ! (cd "$root" && cargo build --release -p shmemrun --example shmem_bench --bin shmemrun) \
-    >"$tmp/build.log" 2>&1; then
-    cat "$tmp/build.log" >&2
-    echo "compare.sh: build failed" >&2
-    exit 2
-fi
 target_dir="${CARGO_TARGET_DIR:-$root/target}"
-mkdir -p "$tmp/bin"
-cp "$target_dir/release/shmemrun" "$target_dir/release/examples/shmem_bench" "$tmp/bin/" || exit 2
+if [ "$HOSTS" = 1 ]; then
+    echo "compare.sh: building our benchmark (release)" >&2
+    if ! (cd "$root" && cargo build --release -p shmemrun --example shmem_bench --bin shmemrun) \
+        >"$tmp/build.log" 2>&1; then
+        cat "$tmp/build.log" >&2
+        echo "compare.sh: build failed" >&2
+        exit 2
+    fi
+    mkdir -p "$tmp/bin"
+    cp "$target_dir/release/shmemrun" "$target_dir/release/examples/shmem_bench" "$tmp/bin/" \
+        || exit 2
+fi
 if [ "$WITH_MPI" = 1 ]; then
     echo "compare.sh: building our benchmark with the mpi feature (release, target/mpi)" >&2
     if ! (cd "$root" && CARGO_TARGET_DIR="$root/target/mpi" cargo build --release -p shmemrun \
@@ -131,20 +168,40 @@ if [ "$WITH_MPI" = 1 ]; then
     cp "$root/target/mpi/release/shmemrun" "$root/target/mpi/release/examples/shmem_bench" \
         "$tmp/bin-mpi/" || exit 2
 fi
+if [ "$HOSTS" = 2 ]; then
+    for tool in mpicc mpirun oshrun unshare hostname; do
+        if ! command -v "$tool" >/dev/null 2>&1; then
+            echo "compare.sh: '$tool' not found (two hosts need openmpi-bin, libopenmpi-dev, util-linux)" >&2
+            exit 2
+        fi
+    done
+    echo "compare.sh: building bench/c/mpi_rma_extra.c (mpicc -O2)" >&2
+    if ! mpicc -O2 -o "$tmp/bin-mpi/mpi_rma_extra" "$here/c/mpi_rma_extra.c" >"$tmp/build-extra.log" 2>&1; then
+        cat "$tmp/build-extra.log" >&2
+        echo "compare.sh: bench/c/mpi_rma_extra.c did not build" >&2
+        exit 2
+    fi
+    # Open MPI's session files in a directory of this run's own: the default one under /tmp is
+    # shared by every job of the user, and one that ends removes it under another's feet.
+    mkdir -p "$tmp/ompi"
+    export OMPI_MCA_orte_tmpdir_base="$tmp/ompi"
+fi
 
 # Same source: the OSHMEM harness's own bench.c, built unchanged with our shmemcc against our
 # C API (libshmem.so) and run by our shmemrun (the "ourc" harness). Skipped, with a message,
 # when it cannot be built; the rest of the comparison goes on.
 WITH_C=0
-echo "compare.sh: building the C API and bench.c with shmemcc (same source)" >&2
-if (cd "$root" && cargo build --release -p shmem-c) >"$tmp/build-c.log" 2>&1 \
-    && "$target_dir/release/shmemcc" -O2 -o "$tmp/bin/bench_c" "$refs/oshmem-bench/bench.c" \
-        >>"$tmp/build-c.log" 2>&1; then
-    WITH_C=1
-else
-    tail -n 5 "$tmp/build-c.log" >&2
-    echo "compare.sh: bench.c did not build with shmemcc; no same-source column" >&2
-fi
+if [ "$HOSTS" = 1 ]; then
+    echo "compare.sh: building the C API and bench.c with shmemcc (same source)" >&2
+    if (cd "$root" && cargo build --release -p shmem-c) >"$tmp/build-c.log" 2>&1 \
+        && "$target_dir/release/shmemcc" -O2 -o "$tmp/bin/bench_c" "$refs/oshmem-bench/bench.c" \
+            >>"$tmp/build-c.log" 2>&1; then
+        WITH_C=1
+    else
+        tail -n 5 "$tmp/build-c.log" >&2
+        echo "compare.sh: bench.c did not build with shmemcc; no same-source column" >&2
+    fi
+fi # two hosts: no same-source column (our C API's programs run under shmemrun, one machine)
 
 IDLE_PCT="${COMPARE_IDLE_PCT-10}"
 IDLE_WAIT="${COMPARE_IDLE_WAIT:-180}"
@@ -158,6 +215,15 @@ busy_pct() {
     local idle=$(( (b[4]+b[5]) - (a[4]+a[5]) ))
     local tot=$(( busy + idle ))
     [ "$tot" -gt 0 ] && echo $(( 100 * busy / tot )) || echo 0
+}
+
+# The launcher flags of the two-host mode for a job of $1 ranks: the test driver's host settings
+# (tests/support/mod.rs, docs/clusters.md), ceil(np/2) slots on each host.
+host_flags() {
+    local k=$(( ($1 + 1) / 2 ))
+    echo "--mca plm_rsh_agent $root/tests/hosts/fake-rsh --mca btl self,vader,tcp" \
+        "--mca btl_tcp_if_include lo --mca oob_tcp_if_include lo --mca mpi_yield_when_idle 1" \
+        "--host $(hostname):$k,shmem-host2:$k --map-by $HOSTS_MAP --bind-to none"
 }
 
 # Waits (at most IDLE_WAIT s) for a 2-s window with CPU use below IDLE_PCT;
@@ -195,6 +261,25 @@ run_one() { # harness round np
             "$here/run.sh" --mpi >>"$f" 2>"$e" ;;
         offnode) SHMEM_BENCH_MPI_NODE_SIZE=1 SHMEM_BENCH_PREBUILT="$tmp/bin-mpi" \
             SHMEM_BENCH_NPS="$np" "$here/run.sh" --mpi >>"$f" 2>"$e" ;;
+        ours2h) MPIRUN_FLAGS="$(host_flags "$np")" SHMEM_BENCH_PREBUILT="$tmp/bin-mpi" \
+            SHMEM_BENCH_TIMEOUT="$HOSTS_TIMEOUT" SHMEM_BENCH_NPS="$np" \
+            "$here/run.sh" --mpi >>"$f" 2>"$e" ;;
+        oshmem2h) OSHRUN_FLAGS="--allow-run-as-root --oversubscribe $(host_flags "$np") --mca spml ucx -x UCX_TLS=self,tcp -x UCX_NET_DEVICES=lo" \
+            UCX_TLS=self,tcp UCX_NET_DEVICES=lo OSHMEM_BENCH_TIMEOUT="$HOSTS_TIMEOUT" \
+            OSHMEM_BENCH_NPS="$np" "$osh_run" >>"$f" 2>"$e" ;;
+        mpi2h)
+            MPIRUN_FLAGS="--allow-run-as-root --oversubscribe $(host_flags "$np")" \
+                MPI_RMA_BENCH_OSC="$HOSTS_OSC" MPI_RMA_BENCH_TIMEOUT="$HOSTS_TIMEOUT" \
+                MPI_RMA_BENCH_NPS="$np" "$mpi_run" >>"$f" 2>"$e"
+            local rc1=$?
+            # shellcheck disable=SC2046
+            timeout --kill-after=10 "$HOSTS_TIMEOUT" mpirun --allow-run-as-root --oversubscribe \
+                $(host_flags "$np") --mca osc "$HOSTS_OSC" -np "$np" "$tmp/bin-mpi/mpi_rma_extra" \
+                >>"$f" 2>>"$e"
+            local rc2=$?
+            echo "# np=$np: mpi_rma_extra: mpirun exit status $rc2" >>"$f"
+            [ "$rc1" -eq 0 ] && [ "$rc2" -eq 0 ]
+            ;;
     esac
     rc=$?
     echo "# $h round $r np=$np: run.sh exit status $rc after $(( $(date +%s) - t0 ))s" >>"$f"
@@ -206,6 +291,7 @@ run_one() { # harness round np
 order=(ours oshmem mpi)
 [ "$WITH_C" = 1 ] && order+=(ourc)
 [ "$WITH_MPI" = 1 ] && order+=(oursmpi offnode)
+[ "$HOSTS" = 2 ] && order=(ours2h oshmem2h mpi2h)
 n=${#order[@]}
 for r in $(seq 1 "$ROUNDS"); do
     for np in $NPS; do
@@ -216,10 +302,11 @@ for r in $(seq 1 "$ROUNDS"); do
 done
 
 header="# bench/compare.sh: $(date -u +%Y-%m-%dT%H:%M:%SZ); $ROUNDS round(s); online CPUs: $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?'); load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a); scale: ${SHMEM_BENCH_SCALE:-1}"
+[ "$HOSTS" = 2 ] && header="$header; two hosts (fake-rsh): map-by $HOSTS_MAP, raw MPI osc $HOSTS_OSC, OSHMEM spml ucx UCX_TLS=self,tcp; $(mpirun --version 2>&1 | head -1)"
 {
     echo "$header"
-    grep -h '^# shmem-bench run.sh:' "$out"/ours.1.*.tsv 2>/dev/null | head -1
+    grep -h '^# shmem-bench run.sh:' "$out"/ours.1.*.tsv "$out"/ours2h.1.*.tsv 2>/dev/null | head -1
     # compare.py also writes $out/medians.tsv (for bench/plot.sh), with this header line
-    COMPARE_HEADER="$header" python3 "$here/compare.py" "$out"
+    COMPARE_HOSTS_MAP="$HOSTS_MAP" COMPARE_HEADER="$header" python3 "$here/compare.py" "$out"
 } | tee "$out/table.md"
 exit 0

@@ -8,8 +8,12 @@
 # PSCW epoch latency; contended lock throughput; and, when measured, our layout
 # put first use vs reuse.
 #
-# Usage: bench/plot.sh [--windows] OUT_DIR [OUT_PNG]
+# Usage: bench/plot.sh [--windows | --hosts] OUT_DIR [OUT_PNG]
 #   --windows  draw the windows figure (first argument only)
+#   --hosts    draw the default figure's four panels from the two-host harnesses of
+#              `compare.sh --mpi --hosts 2` (ours2h, oshmem2h, mpi2h: ours over the MPI transport,
+#              OSHMEM over UCX/TCP and raw MPI one-sided across two hosts faked on this machine),
+#              default OUT_PNG docs/perf-hosts.png (first argument only)
 #   OUT_DIR    a COMPARE_OUT_DIR of bench/compare.sh; its medians.tsv is plotted
 #              (made with bench/compare.py from the raw outputs if absent)
 #   OUT_PNG    default: docs/perf.png in this repository (with --windows:
@@ -34,18 +38,23 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 
 windows=0
+hosts=0
 if [ "${1:-}" = "--windows" ]; then
     windows=1
     shift
+elif [ "${1:-}" = "--hosts" ]; then
+    hosts=1
+    shift
 fi
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-    echo "usage: bench/plot.sh [--windows] OUT_DIR [OUT_PNG]   (OUT_DIR: a COMPARE_OUT_DIR of bench/compare.sh)" >&2
+    echo "usage: bench/plot.sh [--windows | --hosts] OUT_DIR [OUT_PNG]   (OUT_DIR: a COMPARE_OUT_DIR of bench/compare.sh)" >&2
     exit 2
 fi
 [ -d "$1" ] || { echo "plot.sh: $1: not a directory" >&2; exit 2; }
 dir="$(cd "$1" && pwd)"
 default_png="$root/docs/perf.png"
 [ "$windows" = 1 ] && default_png="$root/docs/perf-windows.png"
+[ "$hosts" = 1 ] && default_png="$root/docs/perf-hosts.png"
 png="${2:-$default_png}"
 case "$png" in /*) ;; *) png="$PWD/$png" ;; esac
 case "$png" in *.png) ;; *) echo "plot.sh: $png: the output must end in .png" >&2; exit 2 ;; esac
@@ -53,7 +62,7 @@ mkdir -p "$(dirname "$png")" || exit 2
 
 med="$dir/medians.tsv"
 if [ ! -r "$med" ]; then
-    if ls "$dir"/ours.*.tsv >/dev/null 2>&1; then
+    if ls "$dir"/ours.*.tsv "$dir"/ours2h.*.tsv >/dev/null 2>&1; then
         echo "plot.sh: $med absent; making it with bench/compare.py" >&2
         python3 "$here/compare.py" "$dir" >/dev/null || exit 2
     fi
@@ -92,8 +101,10 @@ env_part=""
 [ -n "$scale" ] && [ "$scale" != 1 ] && env_part="${env_part}SHMEM_BENCH_SCALE=$scale "
 mpi_flag=""
 grep -q '^offnode	' "$med" && mpi_flag="--mpi "
+[ "$hosts" = 1 ] && mpi_flag="--mpi --hosts 2 "
 plot_flag=""
 [ "$windows" = 1 ] && plot_flag="--windows "
+[ "$hosts" = 1 ] && plot_flag="--hosts "
 command="${env_part}COMPARE_OUT_DIR=$rel bench/compare.sh ${mpi_flag}REFERENCE_DIR && bench/plot.sh ${plot_flag}$rel"
 note="measured $when"
 [ -n "$rounds" ] && note="$note, $rounds round(s)"
@@ -104,10 +115,27 @@ note="$note; machine: $machine; command: $command"
 # --- build and draw ----------------------------------------------------------
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/shmem-plot.XXXXXX")" || exit 2
 trap 'rm -rf "$tmp"' EXIT
+title=()
+wflag=""
+[ "$windows" = 1 ] && wflag="--windows"
+if [ "$hosts" = 1 ]; then
+    # the two-host harnesses under the names the figure draws (the others left out)
+    awk -F'\t' 'BEGIN { OFS = "\t" }
+        /^#/ { print; next }
+        $1 == "ours2h" || $1 == "oshmem2h" || $1 == "mpi2h" { sub(/2h$/, "", $1); print }' \
+        "$med" >"$tmp/medians.tsv"
+    grep -q '^ours	' "$tmp/medians.tsv" || {
+        echo "plot.sh: $med has no two-host rows (ours2h); run compare.sh --mpi --hosts 2 first" >&2
+        exit 2
+    }
+    med="$tmp/medians.tsv"
+    osc="$(sed -n 's/.*raw MPI osc \([^ ]*\), OSHMEM.*/\1/p' "$med" | head -1)"
+    title=(--title "Two hosts over TCP: shmem (MPI) vs OSHMEM (UCX) vs MPI one-sided (osc ${osc:-?})")
+fi
 echo "plot.sh: building bench/plot (release) and drawing $png" >&2
 # from the repository root, so that its rust-toolchain.toml applies
 (cd "$root" && cargo run --quiet --release --locked --manifest-path bench/plot/Cargo.toml -- \
-    "$med" "$tmp/perf.png" ${plot_flag:+--windows} --title-note "$note")
+    "$med" "$tmp/perf.png" ${wflag} "${title[@]}" --title-note "$note")
 rc=$?
 if [ "$rc" -ne 0 ] || [ ! -s "$tmp/perf.png" ]; then
     echo "plot.sh: plotting failed (exit status $rc)" >&2

@@ -12,7 +12,10 @@
 //! (`win_lock_contended_ops_per_s`, higher is better), and, only when the file has them,
 //! (d) ours' `layout_put_first_lat` vs `layout_put_reuse_lat` (no MPI rows).
 //!
-//! Usage: `plot MEDIANS_TSV OUT_PNG [--windows] [--title-note TEXT] [--font TTF]`
+//! Usage: `plot MEDIANS_TSV OUT_PNG [--windows] [--title TEXT] [--title-note TEXT] [--font TTF]`
+//! (`--title` replaces the figure's title: `bench/plot.sh --hosts` draws the two-host harnesses
+//! of `compare.sh --mpi --hosts 2` under the names `ours`, `oshmem`, `mpi` with a title of its
+//! own).
 //!
 //! Text is rendered by plotters' pure-Rust `ab_glyph` backend from a TrueType font loaded at
 //! run time: `--font`, else `$SHMEM_PLOT_FONT`, else DejaVu Sans at the usual places
@@ -756,9 +759,11 @@ struct Args {
     note: Option<String>,
     font: Option<PathBuf>,
     windows: bool,
+    title: Option<String>,
 }
 
-const USAGE: &str = "usage: plot MEDIANS_TSV OUT_PNG [--windows] [--title-note TEXT] [--font TTF]";
+const USAGE: &str =
+    "usage: plot MEDIANS_TSV OUT_PNG [--windows] [--title TEXT] [--title-note TEXT] [--font TTF]";
 
 const DEFAULT_TITLE: &str =
     "shmem vs Open MPI OSHMEM vs MPI-3 one-sided: latency, median over rounds";
@@ -767,7 +772,7 @@ const WINDOWS_TITLE: &str =
 
 fn parse_args() -> Result<Args, BoxError> {
     let mut pos = Vec::new();
-    let (mut note, mut font, mut windows) = (None, None, false);
+    let (mut note, mut font, mut windows, mut title) = (None, None, false, None);
     let mut it = std::env::args_os().skip(1);
     while let Some(a) = it.next() {
         match a.to_str() {
@@ -776,6 +781,10 @@ fn parse_args() -> Result<Args, BoxError> {
                 note = Some(v.to_string_lossy().into_owned());
             }
             Some("--windows") => windows = true,
+            Some("--title") => {
+                let v = it.next().ok_or("--title needs a value")?;
+                title = Some(v.to_string_lossy().into_owned());
+            }
             Some("--font") => font = Some(PathBuf::from(it.next().ok_or("--font needs a value")?)),
             Some("-h" | "--help") => {
                 println!("{USAGE}");
@@ -792,6 +801,7 @@ fn parse_args() -> Result<Args, BoxError> {
         note,
         font,
         windows,
+        title,
     })
 }
 
@@ -812,6 +822,7 @@ fn run() -> Result<(), BoxError> {
     } else {
         (DEFAULT_TITLE, default_panels(&m))
     };
+    let title = args.title.as_deref().unwrap_or(title);
 
     let root = BitMapBackend::new(&args.out, (WIDTH, HEIGHT)).into_drawing_area();
     root.fill(&WHITE)?;
