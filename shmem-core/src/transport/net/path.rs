@@ -180,20 +180,9 @@ impl NetPath<'_> {
         let n = POLLS.get().wrapping_add(1);
         POLLS.set(n);
         if n.is_multiple_of(64) {
-            let mut flag: c_int = 0;
             // SAFETY: the world communicator, which any thread may use at
-            // `MPI_THREAD_MULTIPLE` (the only level of a `NetPath`); `flag` is an out-pointer;
-            // `MPI_STATUS_IGNORE` is predefined. Nothing is received: only the progress
-            // engine runs.
-            unsafe {
-                ffi::MPI_Iprobe(
-                    ffi::RSMPI_ANY_SOURCE,
-                    ffi::RSMPI_ANY_TAG,
-                    ffi::RSMPI_COMM_WORLD,
-                    &mut flag,
-                    ffi::RSMPI_STATUS_IGNORE,
-                )
-            };
+            // `MPI_THREAD_MULTIPLE` (the only level of a `NetPath`).
+            unsafe { super::rma::probe(ffi::RSMPI_COMM_WORLD) };
         }
     }
 }

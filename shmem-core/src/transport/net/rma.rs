@@ -15,6 +15,26 @@ use super::*;
 pub(super) const CHUNK: usize = 1 << 30;
 
 /// The predefined datatype of a word of `size` bytes.
+/// `MPI_Iprobe` on `comm` for any message, received nothing: what a waiter calls now and
+/// then so that MPI's progress engine serves operations that need this process.
+///
+/// # Safety
+/// `comm` is a live communicator that the calling thread may use.
+pub(super) unsafe fn probe(comm: ffi::MPI_Comm) {
+    let mut flag: c_int = 0;
+    // SAFETY: `comm` as the caller says; `flag` is an out-pointer; `MPI_STATUS_IGNORE` is
+    // predefined.
+    unsafe {
+        ffi::MPI_Iprobe(
+            ffi::RSMPI_ANY_SOURCE,
+            ffi::RSMPI_ANY_TAG,
+            comm,
+            &mut flag,
+            ffi::RSMPI_STATUS_IGNORE,
+        )
+    };
+}
+
 pub(super) fn word_type(size: usize) -> ffi::MPI_Datatype {
     // SAFETY: predefined handle values, read once.
     unsafe {
@@ -527,18 +547,8 @@ impl Net {
         // SAFETY: a live window in an epoch.
         unsafe { ffi::MPI_Win_sync(self.win) };
         if n.is_multiple_of(64) {
-            let mut flag: c_int = 0;
-            // SAFETY: the world communicator; `flag` is an out-pointer; `MPI_STATUS_IGNORE`
-            // is predefined. Nothing is received: only the progress engine runs.
-            unsafe {
-                ffi::MPI_Iprobe(
-                    ffi::RSMPI_ANY_SOURCE,
-                    ffi::RSMPI_ANY_TAG,
-                    self.world,
-                    &mut flag,
-                    ffi::RSMPI_STATUS_IGNORE,
-                )
-            };
+            // SAFETY: the world communicator, on the MPI thread (this `Net`'s calls).
+            unsafe { probe(self.world) };
         }
     }
 
