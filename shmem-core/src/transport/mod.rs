@@ -235,6 +235,13 @@ pub trait Transport {
     fn get_word<W: Word>(&self, pe: usize, offset: usize) -> W;
     /// Remote atomic operation; returns the previous value.
     fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W;
+    /// A remote atomic operation whose previous value nobody needs (`shmem_atomic_add`,
+    /// `_inc`, `_and`, `_or`, `_xor`): it may complete later, at the next [`Transport::fence`]
+    /// or [`Transport::quiet`], as a put does.
+    #[inline]
+    fn amo_nofetch<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) {
+        self.amo(pe, offset, op);
+    }
     /// Orders earlier puts and atomics to each PE before later ones (`shmem_fence`).
     fn fence(&self);
     /// Completes every earlier put, atomic and non-blocking operation (`shmem_quiet`).

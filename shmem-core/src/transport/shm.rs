@@ -972,6 +972,20 @@ impl Transport for ShmTransport {
         unsafe { self.amo_at(pe, offset, p, op) }
     }
 
+    /// On this node the atomic itself (complete on return; the fetching instruction, whose
+    /// result `black_box` keeps, is the form `amo_add_lat` measured steadiest); to a PE of
+    /// another node an `MPI_Accumulate` that the next `quiet` completes ([`Net::amo_nofetch`]).
+    #[inline(always)]
+    fn amo_nofetch<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) {
+        #[cfg(feature = "mpi")]
+        if let Some(net) = self.remote(pe) {
+            let _ = self.ptr(pe, offset, std::mem::size_of::<W>());
+            net.amo_nofetch(pe, offset, op);
+            return;
+        }
+        std::hint::black_box(self.amo(pe, offset, op));
+    }
+
     #[inline]
     fn fence(&self) {
         fence(Ordering::Release);

@@ -87,6 +87,15 @@ impl<T: AmoExtended> Sym<'_, T> {
         T::from_word(self.shmem.rt().transport().amo(pe.index(), self.offset, op))
     }
 
+    /// An atomic whose old value is not needed (completed by the next fence or quiet).
+    #[inline(always)]
+    fn amo_nofetch(&self, pe: Pe, op: AmoOp<T::Word>) {
+        self.shmem
+            .rt()
+            .transport()
+            .amo_nofetch(pe.index(), self.offset, op);
+    }
+
     /// Atomic read of `pe`'s copy (`shmem_atomic_fetch`).
     #[inline]
     pub fn atomic_fetch(&self, pe: Pe) -> T {
@@ -135,7 +144,7 @@ impl<T: AmoStandard> Sym<'_, T> {
     // it (`bench/ab.sh 24 "2 4"`). A hint for the code's shape only: no result is used.
     #[inline(never)]
     pub fn atomic_add(&self, pe: Pe, value: T) {
-        std::hint::black_box(self.atomic_fetch_add(pe, value));
+        self.amo_nofetch(pe, AmoOp::FetchAdd(value.to_word()));
     }
 
     /// Increments `pe`'s copy; returns the old value (`shmem_atomic_fetch_inc`).
@@ -147,7 +156,7 @@ impl<T: AmoStandard> Sym<'_, T> {
     /// Increments `pe`'s copy (`shmem_atomic_inc`).
     #[inline]
     pub fn atomic_inc(&self, pe: Pe) {
-        self.atomic_fetch_add(pe, T::ONE);
+        self.amo_nofetch(pe, AmoOp::FetchAdd(T::ONE.to_word()));
     }
 }
 
@@ -160,7 +169,7 @@ impl<T: AmoBitwise> Sym<'_, T> {
     /// Bitwise and into `pe`'s copy (`shmem_atomic_and`).
     #[inline]
     pub fn atomic_and(&self, pe: Pe, value: T) {
-        self.atomic_fetch_and(pe, value);
+        self.amo_nofetch(pe, AmoOp::FetchAnd(value.to_word()));
     }
     /// Bitwise or into `pe`'s copy; returns the old value (`shmem_atomic_fetch_or`).
     #[inline]
@@ -170,7 +179,7 @@ impl<T: AmoBitwise> Sym<'_, T> {
     /// Bitwise or into `pe`'s copy (`shmem_atomic_or`).
     #[inline]
     pub fn atomic_or(&self, pe: Pe, value: T) {
-        self.atomic_fetch_or(pe, value);
+        self.amo_nofetch(pe, AmoOp::FetchOr(value.to_word()));
     }
     /// Bitwise xor into `pe`'s copy; returns the old value (`shmem_atomic_fetch_xor`).
     #[inline]
@@ -180,7 +189,7 @@ impl<T: AmoBitwise> Sym<'_, T> {
     /// Bitwise xor into `pe`'s copy (`shmem_atomic_xor`).
     #[inline]
     pub fn atomic_xor(&self, pe: Pe, value: T) {
-        self.atomic_fetch_xor(pe, value);
+        self.amo_nofetch(pe, AmoOp::FetchXor(value.to_word()));
     }
 }
 

@@ -454,6 +454,52 @@ impl Net {
         }
     }
 
+    /// An atomic operation whose old value nobody reads: `MPI_Accumulate` of a staged copy of
+    /// the operand with the matching operation, completed by the next `quiet` (an accumulate
+    /// is atomic with the `MPI_Fetch_and_op` and `MPI_Compare_and_swap` of the same datatype,
+    /// and MPI orders accumulates from one origin to one location). A fetch or a
+    /// compare-and-swap, which have no such form, go through [`Net::amo`].
+    pub(crate) fn amo_nofetch<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) {
+        // SAFETY: predefined operation handles (constants from `MPI_Init` on), read once.
+        let (v, handle) = unsafe {
+            match op {
+                AmoOp::Set(v) | AmoOp::Swap(v) => (v, shmem_mpi_replace),
+                AmoOp::FetchAdd(v) => (v, ffi::RSMPI_SUM),
+                AmoOp::FetchAnd(v) => (v, ffi::RSMPI_BAND),
+                AmoOp::FetchOr(v) => (v, ffi::RSMPI_BOR),
+                AmoOp::FetchXor(v) => (v, ffi::RSMPI_BXOR),
+                AmoOp::Fetch | AmoOp::CompareSwap { .. } => {
+                    self.amo(pe, offset, op);
+                    return;
+                }
+            }
+        };
+        on_mpi_thread(self.single);
+        let t = word_type(size_of::<W>());
+        self.wrote(pe);
+        // SAFETY: `v` is one readable local word.
+        let copy = unsafe {
+            self.stage
+                .copy(self.win, (&raw const v).cast::<u8>(), size_of::<W>())
+        };
+        // SAFETY: `copy` holds the word until the operation is locally complete (`Stage`); the
+        // target word is inside `pe`'s partition (checked by the transport); `handle` is a
+        // predefined operation.
+        unsafe {
+            ffi::MPI_Accumulate(
+                copy.cast::<c_void>(),
+                1,
+                t,
+                pe as c_int,
+                self.disp(pe, offset),
+                1,
+                t,
+                handle,
+                self.win,
+            );
+        }
+    }
+
     /// Single-copy-atomic word load: `MPI_Fetch_and_op` with `MPI_NO_OP` for a 4- or 8-byte
     /// word, `MPI_Get_accumulate` with `MPI_NO_OP` for a 1- or 2-byte one. Both are accumulate
     /// operations, atomic with the word stores' `MPI_Accumulate` of the same datatype. Why
