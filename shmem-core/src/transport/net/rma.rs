@@ -431,30 +431,9 @@ impl Net {
     /// Single-copy-atomic word store (`MPI_Accumulate` with `MPI_REPLACE`), from a staged copy
     /// of `v` ([`Stage`]).
     pub(crate) fn put_word<W: Word>(&self, pe: usize, offset: usize, v: W) {
-        on_mpi_thread(self.single);
-        let t = word_type(size_of::<W>());
-        self.wrote(pe);
-        // SAFETY: `v` is one readable local word.
-        let copy = unsafe {
-            self.stage
-                .copy(self.win, (&raw const v).cast::<u8>(), size_of::<W>())
-        };
-        // SAFETY: `copy` holds the word until the operation is locally complete (`Stage`); the
-        // target word is inside `pe`'s partition (checked by the transport);
-        // `shmem_mpi_replace` is a predefined handle.
-        unsafe {
-            ffi::MPI_Accumulate(
-                copy.cast::<c_void>(),
-                1,
-                t,
-                pe as c_int,
-                self.disp(pe, offset),
-                1,
-                t,
-                shmem_mpi_replace,
-                self.win,
-            );
-        }
+        // SAFETY: a predefined operation handle (a constant from `MPI_Init` on), read once.
+        let replace = unsafe { shmem_mpi_replace };
+        self.accumulate_word(pe, offset, v, replace);
     }
 
     /// An atomic operation whose old value nobody reads: `MPI_Accumulate` of a staged copy of
@@ -477,6 +456,12 @@ impl Net {
                 }
             }
         };
+        self.accumulate_word(pe, offset, v, handle);
+    }
+
+    /// `MPI_Accumulate` of one word `v` with the predefined operation `handle` into `offset`
+    /// on `pe`, from a staged copy of `v` ([`Stage`]); completed by the next `quiet`.
+    fn accumulate_word<W: Word>(&self, pe: usize, offset: usize, v: W, handle: ffi::MPI_Op) {
         on_mpi_thread(self.single);
         let t = word_type(size_of::<W>());
         self.wrote(pe);
@@ -487,7 +472,7 @@ impl Net {
         };
         // SAFETY: `copy` holds the word until the operation is locally complete (`Stage`); the
         // target word is inside `pe`'s partition (checked by the transport); `handle` is a
-        // predefined operation.
+        // predefined operation (caller).
         unsafe {
             ffi::MPI_Accumulate(
                 copy.cast::<c_void>(),
