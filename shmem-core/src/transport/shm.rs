@@ -974,7 +974,7 @@ impl Transport for ShmTransport {
 
     /// On this node the atomic itself (complete on return; the fetching instruction, whose
     /// result `black_box` keeps, is the form `amo_add_lat` measured steadiest); to a PE of
-    /// another node an `MPI_Accumulate` that the next `quiet` completes ([`Net::amo_nofetch`]).
+    /// another node an `MPI_Accumulate` that the next `quiet` completes (`Net::amo_nofetch`).
     #[inline(always)]
     fn amo_nofetch<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) {
         #[cfg(feature = "mpi")]
