@@ -105,6 +105,7 @@ const ROWS: &[&str] = &[
     "put_signal_lat_8",
     "amo_fadd_nbi_ops_per_s",
     "sum_inscan_lat_1024",
+    "team_or_reduce_lat_1",
     "ctx_amo_threads_ops_per_s",
 ];
 
@@ -735,6 +736,52 @@ fn bench_inscan(cx: &Cx<'_>) {
     cx.report(name, median(v), "ns", nfail);
 }
 
+/// `team_or_reduce_lat_1` (ours): `or_to_all_lat_1` in OpenSHMEM 1.5's form, a world-team
+/// `or_reduce` of one long (`shmem_long_or_reduce(SHMEM_TEAM_WORLD, ...)`), timed as the MPI
+/// anchor times its `allreduce_bor_1_lat` (`MPI_Allreduce` of one int64 with `MPI_BOR`, the
+/// row it is compared with): back-to-back calls, ns per call averaged over the PEs. Each PE
+/// contributes a bit of its own and one that changes with the data set, and the result is
+/// checked against the OR of every PE's input.
+fn bench_team_reduce(cx: &Cx<'_>) {
+    let name = "team_or_reduce_lat_1";
+    if !cx.wants(name) {
+        return;
+    }
+    let (warm, iters) = (cx.its(100), cx.its(1000));
+    let world = Team::world(cx.shmem);
+    let input = |pe: usize, t: u32| (1i64 << (pe % 32)) | (1i64 << (32 + t % 31));
+    let src = or_exit(cx.shmem, "team_src", SymVec::<i64>::zeroed(cx.shmem, 1));
+    let mut dst = or_exit(cx.shmem, "team_dst", SymVec::<i64>::zeroed(cx.shmem, 1));
+    let mut bad = false;
+    // correctness: changing data, a sync around every call
+    for t in 1..=3 {
+        src.copy_from(&[input(cx.me, t)]).expect("one element");
+        dst.fill(0);
+        bad |= world.sync().is_err();
+        bad |= world.or_reduce(&mut dst, &src).is_err();
+        bad |= dst.to_vec()[0] != (0..cx.npes).fold(0, |a, p| a | input(p, t));
+        bad |= world.sync().is_err();
+    }
+    src.copy_from(&[input(cx.me, 0)]).expect("one element");
+    cx.shmem.barrier_all();
+    let mut v = Vec::with_capacity(NREPS);
+    for r in 0..=NREPS {
+        let n = if r == 0 { warm } else { iters };
+        cx.shmem.barrier_all();
+        let t0 = Instant::now();
+        for _ in 0..n {
+            bad |= world.or_reduce(&mut dst, &src).is_err();
+        }
+        let per_call = cx.mean.mean(t0.elapsed().as_nanos() as f64 / n as f64);
+        if r > 0 {
+            v.push(per_call);
+        }
+    }
+    bad |= dst.to_vec()[0] != (0..cx.npes).fold(0, |a, p| a | input(p, 0));
+    let nfail = cx.global_fails(bad);
+    cx.report(name, median(v), "ns", nfail);
+}
+
 /// `ctx_amo_threads_ops_per_s` (ours; the threaded contexts path): on every PE two threads,
 /// each with its own context, issue blocking `atomic_fetch_add`s to the right neighbour's
 /// counter (an array lent to threads); PE 0 reports its two threads' operations per second
@@ -1333,6 +1380,7 @@ fn main() {
     bench_win_pscw(&cx, &mut win);
     drop(win);
     bench_inscan(&cx);
+    bench_team_reduce(&cx);
     bench_ctx_threads(&cx);
 
     shmem.barrier_all();

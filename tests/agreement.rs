@@ -167,6 +167,91 @@ fn mismatched_split(shmem: &Shmem) {
     assert_eq!(evens.is_some(), me.is_multiple_of(2));
 }
 
+/// A team's calls disagree in every way the agreement checks, each error the same on every
+/// member, and the team's collectives work again right after each (in a multi-node MPI job a
+/// team's calls meet in MPI collectives on its communicator from their first step: a
+/// disagreement must leave every member's MPI calls in step). Data sizes on both sides of
+/// what rides with the agreement (256 bytes), on the world team and on a split one.
+fn team_calls_disagree(shmem: &Shmem) {
+    let n = shmem.n_pes();
+    let me = shmem.my_pe().index();
+    let world = Team::world(shmem);
+    let evens = world.split_strided(0, 2, n.div_ceil(2)).unwrap();
+    // Each member's input: a bit of its own and a pattern of the element.
+    let input = |i: usize, j: usize| (1u64 << (i % 32)) | ((j as u64 * 0x9e37) << 32);
+    let hash = SymVec::new(shmem, 1, 0u64).unwrap();
+    let mut hashes = SymVec::new(shmem, n, 0u64).unwrap();
+    // `same_everywhere` over the members of `team`.
+    let mut same_in = |team: &Team<'_>, e: &Error| {
+        let text = e.to_string();
+        let h = text_hash(&text);
+        hash.copy_from(&[h]).unwrap();
+        let mut got = hashes.slice_mut(..team.n_pes()).unwrap();
+        team.fcollect(&mut got, &hash).unwrap();
+        assert!(
+            got.to_vec().iter().all(|&x| x == h),
+            "members report different errors: {text}"
+        );
+        text
+    };
+    for len in [1, 32, 33, 1024] {
+        // Allocations are the world's collectives: made by every PE, used by the members.
+        let src = SymVec::new(shmem, len, 0u64).unwrap();
+        let mut dst = SymVec::new(shmem, len, 0u64).unwrap();
+        for team in [Some(&world), evens.as_ref()].into_iter().flatten() {
+            let tn = team.n_pes();
+            let ti = team.my_pe().index();
+            let mine: Vec<u64> = (0..len).map(|j| input(ti, j)).collect();
+            src.copy_from(&mine).unwrap();
+            dst.fill(0);
+            if tn > 1 {
+                // another operation on the first member
+                let r = if ti == 0 {
+                    team.or_reduce(&mut dst, &src)
+                } else {
+                    team.and_reduce(&mut dst, &src)
+                };
+                let text = same_in(team, &r.unwrap_err());
+                assert!(text.contains("or-reduction"), "{text}");
+                assert!(dst.to_vec().iter().all(|&x| x == 0));
+                // another collective on the last member: a broadcast where the others reduce
+                let r = if ti == tn - 1 {
+                    team.broadcast(&mut dst, &src, team.pe(0).unwrap())
+                } else {
+                    team.xor_reduce(&mut dst, &src)
+                };
+                let text = same_in(team, &r.unwrap_err());
+                assert!(text.contains("broadcast"), "{text}");
+                // one member's refusal: a target shorter than the source
+                let r = if ti == 1 {
+                    team.sum_reduce(&mut dst.slice_mut(..len - 1).unwrap(), &src)
+                } else {
+                    team.sum_reduce(&mut dst, &src)
+                };
+                match r {
+                    Err(e @ Error::Refused { .. }) => {
+                        same_in(team, &e);
+                    }
+                    other => panic!("PE {me}: expected Refused, got {other:?}"),
+                }
+            }
+            // and then the same call everywhere: the right values
+            team.xor_reduce(&mut dst, &src).unwrap();
+            let want: Vec<u64> = (0..len)
+                .map(|j| (0..tn).fold(0, |a, i| a ^ input(i, j)))
+                .collect();
+            assert_eq!(dst.to_vec(), want, "PE {me}, {tn} members, {len} elements");
+            team.broadcast(&mut dst, &src, team.pe(tn - 1).unwrap())
+                .unwrap();
+            if ti != tn - 1 {
+                let want: Vec<u64> = (0..len).map(|j| input(tn - 1, j)).collect();
+                assert_eq!(dst.to_vec(), want);
+            }
+            team.sync().unwrap();
+        }
+    }
+}
+
 /// One PE's pSync was made for another set: every member gets the same `Refused`.
 fn syncbuf_of_another_set(shmem: &Shmem) {
     let n = shmem.n_pes();
@@ -613,6 +698,11 @@ fn main() {
                 name: "mismatched_split",
                 npes: &[2, 4],
                 body: mismatched_split,
+            },
+            Case {
+                name: "team_calls_disagree",
+                npes: &[2, 3, 4],
+                body: team_calls_disagree,
             },
             Case {
                 name: "syncbuf_of_another_set",

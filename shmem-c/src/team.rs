@@ -60,7 +60,7 @@ pub(crate) fn resolve(s: &State, call: &str, handle: *const c_void) -> (PeSet, S
 /// The collective handle of the team `handle` for this PE.
 pub(crate) fn coll(s: &State, call: &str, handle: *const c_void) -> Coll<'static> {
     let (set, area) = resolve(s, call, handle);
-    Coll::new(s.t(), set, area).expect("a team handle of this PE has it as a member")
+    Coll::for_team(s.t(), set, area).expect("a team handle of this PE has it as a member")
 }
 
 /// Ends the job on an agreement error.

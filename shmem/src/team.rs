@@ -40,7 +40,7 @@ fn pool(shmem: &Shmem) -> usize {
 
 /// A member's handle on the collectives of the team `set` using pool slot `slot`.
 fn team_coll(shmem: &Shmem, set: PeSet, slot: usize) -> Coll<'_> {
-    Coll::new(shmem.rt().transport(), set, team_area(pool(shmem), slot))
+    Coll::for_team(shmem.rt().transport(), set, team_area(pool(shmem), slot))
         .expect("a Team is held by its members")
 }
 

@@ -282,6 +282,10 @@ pub struct Coll<'a> {
     /// a set numbered downwards).
     base: *mut u8,
     step: isize,
+    /// Whether the set is a team's: fixed when the team was made, so that every member names
+    /// the same set with the same area ([`Coll::for_team`]). Read by the MPI transport only.
+    #[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+    team: bool,
 }
 
 /// What the members published for one call, as [`agree::decide`] reads it.
@@ -409,7 +413,16 @@ impl<'a> Coll<'a> {
             area,
             base,
             step,
+            team: false,
         })
+    }
+
+    /// [`Coll::new`] for a team: `set` is the team's members and `area` its own sync area,
+    /// which every member of the team names alike (the team split agreed on both), unlike an
+    /// active set, which each call names anew. In a multi-node MPI job a team's collectives
+    /// may then meet in MPI collectives from their first step (`collectives/net.rs`).
+    pub fn for_team(t: &'a ShmTransport, set: PeSet, area: SyncArea) -> Option<Coll<'a>> {
+        Coll::new(t, set, area).map(|c| Coll { team: true, ..c })
     }
 
     /// The set.

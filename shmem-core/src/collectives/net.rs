@@ -3,8 +3,10 @@
 //! The same calls, arguments and errors as the shared-memory algorithms of this module's
 //! parent. The agreement round is the shared-memory protocol (every member publishes its
 //! signature, refusal and arrival in its own copy of the sync area, then waits for every
-//! member's arrival and decides alike, [`agree::decide`]), except that the words of members on
-//! other nodes are read with atomic MPI loads. It has to be one-sided: members that disagree
+//! member's arrival and decides alike, [`agree::decide`]), except that a member on another
+//! node is read through MPI: its epoch with an atomic MPI load until it has arrived, then its
+//! head words and staged data in one `MPI_Get` ([`Heads`]), so two round trips per member.
+//! It has to be one-sided: members that disagree
 //! on the set itself never meet in one MPI collective, yet each must return the error.
 //!
 //! Reductions, broadcasts and fcollects whose data fits the area's staging room do as the
@@ -28,6 +30,7 @@ use std::mem::size_of;
 use bytemuck::Pod;
 
 use std::sync::atomic::{Ordering, fence};
+use std::time::Duration;
 
 use super::agree::{self, Kind, Refusal, Sig};
 use super::{
@@ -40,11 +43,14 @@ use crate::transport::net::{MAX_COLLECTIVE_BYTES, Net};
 use crate::wait::{self, WaitSite};
 
 /// What the members published for one call, read through the transport: straight from the
-/// segment for members of this node, with `MPI_Fetch_and_op` for the others.
+/// segment for members of this node; for the others, the heads read once after their
+/// arrivals ([`Heads`]), and the rest of the detail block with `MPI_Fetch_and_op` or
+/// `MPI_Get`.
 struct NetView<'c, 'a> {
     coll: &'c Coll<'a>,
     net: &'c Net,
     call: Call,
+    heads: &'c Heads,
 }
 
 impl NetView<'_, '_> {
@@ -54,6 +60,63 @@ impl NetView<'_, '_> {
     }
 }
 
+/// The words every member published after its epoch (status, signature hash, value), and
+/// the staged data this member asked for, read once the member was seen to have arrived:
+/// loads for this node's members, one `MPI_Get` of the head and the data together for a
+/// member on another node. One round trip instead of one per word: with the epoch's atomic
+/// read, an agreement with a member on another node costs two round trips (it was four: the
+/// epoch, the status and the hash as atomics, then the staged data).
+///
+/// Reading them in one plain `MPI_Get` is sound for the reason the staged data always was:
+/// the member wrote them before its epoch (`Release`, then a `SeqCst` fence), which this
+/// member has seen with an atomic read, and leaves them unchanged until every member arrived
+/// at its next call on this area, which this member has not.
+///
+/// A team's round gathers them all, detail blocks and small data included, in one
+/// `MPI_Iallgather` ([`Coll::team_round`]): then `gathered` holds, and everything the call
+/// needs of every member, this node's members too, is here.
+struct Heads {
+    /// Per member: status, signature hash, value.
+    words: Vec<[u64; 3]>,
+    /// Per member on another node that this member asked for (per member, with `gathered`):
+    /// its staged bytes.
+    staged: Vec<Vec<u8>>,
+    /// With `gathered`, per member: its detail block.
+    detail: Vec<[u64; agree::DETAIL_WORDS]>,
+    /// Whether the words came from a team's gather.
+    gathered: bool,
+}
+
+/// Bytes from a region's status word to its staged data.
+const HEAD_BYTES: usize = super::REGION_HEAD - STATUS;
+// The head words follow the status in the order `Heads::words` keeps, up to the staged data.
+const _: () = assert!(SIGHASH == STATUS + 8 && VALUE == STATUS + 16 && HEAD_BYTES == 24);
+
+impl Heads {
+    fn status(&self, i: usize) -> u64 {
+        self.words[i][0]
+    }
+    fn hash(&self, i: usize) -> u64 {
+        self.words[i][1]
+    }
+    fn value(&self, i: usize) -> u64 {
+        self.words[i][2]
+    }
+    /// Member `i`'s staged bytes, read with its head (empty for a member of this node, or one
+    /// whose data this member did not ask for).
+    fn staged(&self, i: usize) -> &[u8] {
+        &self.staged[i]
+    }
+}
+
+/// Data bytes that ride in a team round's gather ([`Coll::team_round`]): every member sends
+/// this many whatever its call (an `MPI_Allgather` needs the same count from every member,
+/// and the call's size is not agreed before it), so small enough to cost little on a call
+/// without data, large enough for the small reductions, broadcasts and fcollects.
+const TEAM_INLINE: usize = 256;
+/// Words of one member's block in a team round: detail block, status, hash, value, data.
+const TEAM_BLOCK: usize = agree::DETAIL_WORDS + 3 + TEAM_INLINE / 8;
+
 impl agree::Published for NetView<'_, '_> {
     fn members(&self) -> usize {
         self.coll.n()
@@ -62,21 +125,27 @@ impl agree::Published for NetView<'_, '_> {
         self.coll.pe(i)
     }
     fn status(&self, i: usize) -> agree::Status {
-        let s = self.load(i, self.call.region + STATUS);
+        let s = self.heads.status(i);
         agree::Status {
             refused: s & REFUSED_BIT != 0,
             exact: s & EXACT_BIT != 0,
         }
     }
     fn hash(&self, i: usize) -> u64 {
-        self.load(i, self.call.region + SIGHASH)
+        self.heads.hash(i)
     }
     fn detail(&self, i: usize, w: usize) -> u64 {
+        if self.heads.gathered {
+            return self.heads.detail[i][w];
+        }
         self.load(i, self.coll.detail(&self.call) + 8 * w)
     }
     /// One `MPI_Get` for a member on another node (an exact round reads every member's
     /// signature: one call instead of one atomic per word), as staged data is read.
     fn signature(&self, i: usize) -> Sig {
+        if self.heads.gathered {
+            return Sig(std::array::from_fn(|w| self.heads.detail[i][w]));
+        }
         let pe = self.coll.pe(i);
         if self.net.is_local(pe) {
             return Sig(std::array::from_fn(|w| self.detail(i, w)));
@@ -96,6 +165,24 @@ impl agree::Published for NetView<'_, '_> {
             )
         };
         Sig(words)
+    }
+}
+
+/// Longest single sleep of a wait for other nodes' members (module `wait`'s re-check).
+const NET_RECHECK: Duration = Duration::from_millis(1);
+
+/// How a round waits for members on other nodes: the PE's policy, re-checking every
+/// [`NET_RECHECK`] at least once it sleeps. Nothing on another node can ring this PE's
+/// doorbell, and what it waits for may need this PE's own MPI progress (a gather's later
+/// steps, a passive-target operation over TCP), so a sleep until the policy's safety-net
+/// re-check (100 ms) could stall the whole set each time a member was descheduled past the
+/// yield phase (the likely cause of one run of `agreement`'s `team_calls_disagree`, at
+/// pretend nodes of one PE on a loaded machine, that took 242 s, where it takes 1 s, and
+/// 3-5 s beside 8 busy loops with this re-check).
+fn net_policy(policy: &wait::WaitPolicy) -> wait::WaitPolicy {
+    wait::WaitPolicy {
+        max_sleep: policy.max_sleep.min(NET_RECHECK),
+        ..*policy
     }
 }
 
@@ -123,21 +210,27 @@ impl Coll<'_> {
     /// The agreement round of a multi-node job (module docs): the shared-memory round's
     /// protocol, where this member writes its own copy of the area and reads the others'
     /// through the transport. Returns the call, whose region holds every member's value and
-    /// info words.
-    fn net_round(&self, net: &Net, sig: Sig, arrival: Arrival) -> Result<Call> {
-        self.net_round_staged(net, sig, arrival, |_| {})
+    /// info words, and the members' heads.
+    fn net_round(&self, net: &Net, sig: Sig, arrival: Arrival) -> Result<(Call, Heads)> {
+        self.net_round_staged(net, sig, arrival, None, |_| 0)
     }
 
-    /// [`Coll::net_round`] that first runs `stage` (given the call) without a refusal, before
-    /// this member's arrival is published: what it writes into this member's copy of the area
-    /// is there for every member that saw the arrival.
+    /// [`Coll::net_round`] that, without a refusal, first stages `share` (`bytes` bytes at
+    /// this PE's `source`, at most [`Coll::net_room`]) before this member's arrival is
+    /// published: they are there for every member that saw the arrival. Of each member `i`
+    /// on another node (of every member, in a team), `want(i)` staged bytes are read with its
+    /// head.
     fn net_round_staged(
         &self,
         net: &Net,
         sig: Sig,
         arrival: Arrival,
-        stage: impl FnOnce(&Call),
-    ) -> Result<Call> {
+        share: Option<(usize, usize)>,
+        want: impl Fn(usize) -> usize,
+    ) -> Result<(Call, Heads)> {
+        if self.team {
+            return self.team_round(net, sig, arrival, share, want);
+        }
         let call = self.begin();
         let debug = crate::log::level();
         if debug >= 2 || (debug == 1 && sig.kind() == Some(Kind::Split)) {
@@ -158,7 +251,10 @@ impl Coll<'_> {
         let status = if arrival.refusal.is_some() {
             REFUSED_BIT
         } else {
-            stage(&call);
+            if let Some((source, bytes)) = share {
+                let me = self.my_pe();
+                self.copy((me, source), (me, self.staged(&call)), bytes);
+            }
             0
         } | if arrival.exact { EXACT_BIT } else { 0 };
         self.word(self.me, call.region + VALUE)
@@ -171,15 +267,25 @@ impl Coll<'_> {
             .store(call.e, Ordering::Release);
         fence(Ordering::SeqCst);
         self.ring_others();
-        // Members seen to have arrived, in order: each is read once more at most.
-        let mut arrived = 0;
+        // Members seen to have arrived, in order: each is read once more at most, and its
+        // head (with the data asked for) once, right after.
+        let members = self.n();
+        let mut heads = Heads {
+            words: Vec::with_capacity(members),
+            staged: Vec::with_capacity(members),
+            detail: Vec::new(),
+            gathered: false,
+        };
         let mut all_arrived = || {
-            while arrived < self.n() {
+            while heads.words.len() < members {
+                let i = heads.words.len();
                 // Equality, as `Coll::reached` (the module docs of `collectives`).
-                if self.net_load(net, arrived, call.region + EPOCH) != call.e {
+                if self.net_load(net, i, call.region + EPOCH) != call.e {
                     return false;
                 }
-                arrived += 1;
+                let (words, staged) = self.net_head(net, &call, i, want(i));
+                heads.words.push(words);
+                heads.staged.push(staged);
             }
             true
         };
@@ -192,7 +298,7 @@ impl Coll<'_> {
                 call.e,
             );
             wait::wait_until(
-                self.t.policy(),
+                &net_policy(self.t.policy()),
                 wait::Waiter::new(&slot.doorbell.0, &slot.wait.0, site),
                 || {
                     net.progress();
@@ -204,15 +310,49 @@ impl Coll<'_> {
             coll: self,
             net,
             call,
+            heads: &heads,
         })?;
-        Ok(call)
+        Ok((call, heads))
+    }
+
+    /// Member `i`'s head words (status, hash, value) of `call`, which it has been seen to
+    /// reach, and for a member on another node its first `want` staged bytes, in one
+    /// `MPI_Get` ([`Heads`]).
+    fn net_head(&self, net: &Net, call: &Call, i: usize, want: usize) -> ([u64; 3], Vec<u8>) {
+        let pe = self.pe(i);
+        if net.is_local(pe) {
+            let w = |rel| self.word(i, call.region + rel).load(Ordering::Relaxed);
+            // The epoch was read with `Acquire` (`net_load`): these words were written
+            // before it.
+            return ([w(STATUS), w(SIGHASH), w(VALUE)], Vec::new());
+        }
+        let want = want.min(self.area.capacity());
+        let mut buf = vec![0u8; HEAD_BYTES + want];
+        // SAFETY: the range from the region's status word through `want <= capacity` staged
+        // bytes lies inside member `i`'s copy of the area, in its partition (the area was
+        // checked against the partition in `Coll::new`); the member wrote it before the
+        // epoch this member has seen and leaves it unchanged until every member arrived at
+        // its next call on this area ([`Heads`]); `buf` is local and that long.
+        unsafe {
+            net.get(
+                pe,
+                self.area.offset + call.region + STATUS,
+                buf.as_mut_ptr(),
+                buf.len(),
+            )
+        };
+        let word = |k: usize| u64::from_ne_bytes(buf[8 * k..8 * k + 8].try_into().expect("8"));
+        let words = [word(0), word(1), word(2)];
+        buf.drain(..HEAD_BYTES);
+        (words, buf)
     }
 
     /// The round of a data collective whose `bytes` at `source` may ride with the arrival:
     /// when they fit the area's staging room, this member (if it `contributes`) copies them
-    /// into its own copy of the area first. Returns the call and whether the data was staged:
-    /// the same answer on every member, since `bytes` and the area are agreed (and nothing is
-    /// read before the agreement says so).
+    /// into its own copy of the area first, and reads those of the members on other nodes
+    /// for which `reads(i)` holds with their heads. Returns the call, the heads and whether
+    /// the data was staged: the same answer on every member, since `bytes` and the area are
+    /// agreed (and nothing read is used before the agreement says so).
     fn net_round_sharing(
         &self,
         net: &Net,
@@ -220,29 +360,179 @@ impl Coll<'_> {
         refusal: Option<Refusal>,
         (source, bytes): (usize, usize),
         contributes: bool,
-    ) -> Result<(Call, bool)> {
-        let me = self.my_pe();
-        let staged = bytes <= self.area.capacity();
-        let call = self.net_round_staged(net, sig, Arrival::data(refusal, false), |call| {
-            if staged && contributes {
-                self.copy((me, source), (me, self.staged(call)), bytes);
-            }
-        })?;
-        Ok((call, staged))
+        reads: impl Fn(usize) -> bool,
+    ) -> Result<(Call, Heads, bool)> {
+        let staged = bytes <= self.net_room();
+        let (call, heads) = self.net_round_staged(
+            net,
+            sig,
+            Arrival::data(refusal, false),
+            (staged && contributes).then_some((source, bytes)),
+            |i| if staged && reads(i) { bytes } else { 0 },
+        )?;
+        Ok((call, heads, staged))
     }
 
-    /// Copies `bytes` bytes at `from` (a PE and offset) into this PE's `target`: within the
-    /// node's memory, or with `MPI_Get` from another node. The caller's protocol keeps the
-    /// source unchanged meanwhile.
-    fn net_fetch(&self, net: &Net, from: (usize, usize), target: usize, bytes: usize) {
-        let me = self.my_pe();
-        if net.is_local(from.0) {
-            self.copy(from, (me, target), bytes);
+    /// Data bytes that may ride with an arrival: the area's staging room, or in a team
+    /// [`TEAM_INLINE`].
+    fn net_room(&self) -> usize {
+        if self.team {
+            TEAM_INLINE
         } else {
-            // SAFETY: `target` is `bytes` bytes of this PE's partition (checked by `at`), which
-            // no other PE writes during the call; the source range is inside `from.0`'s
-            // partition (the layout every node shares).
-            unsafe { net.get(from.0, from.1, self.at(me, target, bytes), bytes) };
+            self.area.capacity()
+        }
+    }
+
+    /// The communicator of this set's MPI collectives: the team's own, or the set's.
+    fn net_comm(&self, net: &Net) -> mpi::ffi::MPI_Comm {
+        if self.team {
+            net.team_comm(self.set, self.area.offset)
+        } else {
+            net.comm(self.set)
+        }
+    }
+
+    /// Member `i`'s info word of `call` (collect's target length).
+    fn net_info(&self, net: &Net, call: &Call, heads: &Heads, i: usize) -> u64 {
+        if heads.gathered {
+            heads.detail[i][agree::INFO]
+        } else {
+            self.net_load(net, i, self.detail(call) + 8 * agree::INFO)
+        }
+    }
+
+    /// The round of a team ([`Coll::for_team`]) in a multi-node job: every member's detail
+    /// block, status, hash, value and small data (the first `share` bytes, at most
+    /// [`TEAM_INLINE`]) in one `MPI_Iallgather` on the team's communicator, then
+    /// [`agree::decide`] on what was gathered, which every member holds alike. One message
+    /// exchange, where the one-sided round costs two round trips per member on another node
+    /// (an `MPI_Allreduce` of one word is one exchange).
+    ///
+    /// The agreement round has to be one-sided for an active set (module docs), but a
+    /// team's members cannot disagree on the set: a team is made by a split that they agreed
+    /// on, and each names it with the same sync area, so the members of one call on a team
+    /// are always the members of its communicator, and every call on it begins with this
+    /// gather of the same size. A call that no member makes in step (another team, or
+    /// another collective's MPI call) waits in the gather, as the one-sided round would wait
+    /// for an arrival, with the same wait site for the deadlock report.
+    fn team_round(
+        &self,
+        net: &Net,
+        sig: Sig,
+        arrival: Arrival,
+        share: Option<(usize, usize)>,
+        want: impl Fn(usize) -> usize,
+    ) -> Result<(Call, Heads)> {
+        // The epoch only names the call (the wait site, the log): the area is not written.
+        let call = self.begin();
+        let debug = crate::log::level();
+        if debug >= 2 || (debug == 1 && sig.kind() == Some(Kind::Split)) {
+            self.log_call(&call, &sig);
+        }
+        const D: usize = agree::DETAIL_WORDS;
+        let mut mine = [0u64; TEAM_BLOCK];
+        mine[..agree::SIG_WORDS].copy_from_slice(&sig.0);
+        mine[agree::INFO] = arrival.info;
+        let code = arrival.refusal.map_or([0; 5], |r| r.encode());
+        mine[agree::REFUSAL..agree::REFUSAL + 5].copy_from_slice(&code);
+        let status = if arrival.refusal.is_some() {
+            REFUSED_BIT
+        } else {
+            if let Some((source, bytes)) = share {
+                assert!(bytes <= TEAM_INLINE, "staged data fits the gather");
+                let data: &mut [u8] = bytemuck::cast_slice_mut(&mut mine[D + 3..]);
+                // SAFETY: `source` is `bytes` bytes of this PE's partition (checked by `at`),
+                // which the caller's protocol keeps unchanged during the call; `data` is
+                // local and at least `bytes` long (asserted).
+                unsafe {
+                    copy::from_segment(
+                        data.as_mut_ptr(),
+                        self.at(self.my_pe(), source, bytes),
+                        bytes,
+                    )
+                };
+            }
+            0
+        } | if arrival.exact { EXACT_BIT } else { 0 };
+        mine[D] = status;
+        mine[D + 1] = sig.hash();
+        mine[D + 2] = arrival.value;
+        let members = self.n();
+        let mut all = vec![0u64; members * TEAM_BLOCK];
+        let comm = self.net_comm(net);
+        // SAFETY: `mine` and `all` live on this frame, untouched until the wait below has
+        // finished the operation (the wait returns only then; a deadlock report ends the
+        // process); `all` holds `members` blocks of `mine`'s length, and every member
+        // passes `TEAM_BLOCK` words.
+        let mut op = unsafe { net.iallgather_u64(comm, &mine, &mut all) };
+        // Members of this node that sleep in their round are woken to take this member's
+        // part (its sends are posted).
+        fence(Ordering::SeqCst);
+        self.ring_others();
+        if !net.test(&mut op) {
+            let slot = self.t.segment().slot(self.my_pe());
+            let site = WaitSite::collective(
+                sig.0[agree::KIND],
+                agree::pack_set(self.set),
+                (self.area.offset + call.region + EPOCH) as u64,
+                call.e,
+            );
+            wait::wait_until(
+                &net_policy(self.t.policy()),
+                wait::Waiter::new(&slot.doorbell.0, &slot.wait.0, site),
+                || {
+                    net.progress();
+                    net.test(&mut op)
+                },
+            );
+        }
+        let mut heads = Heads {
+            words: Vec::with_capacity(members),
+            staged: Vec::with_capacity(members),
+            detail: Vec::with_capacity(members),
+            gathered: true,
+        };
+        for (i, block) in all.chunks_exact(TEAM_BLOCK).enumerate() {
+            heads.detail.push(block[..D].try_into().expect("D words"));
+            heads.words.push([block[D], block[D + 1], block[D + 2]]);
+            let data: &[u8] = bytemuck::cast_slice(&block[D + 3..]);
+            heads.staged.push(data[..want(i).min(TEAM_INLINE)].to_vec());
+        }
+        agree::decide(&NetView {
+            coll: self,
+            net,
+            call,
+            heads: &heads,
+        })?;
+        Ok((call, heads))
+    }
+
+    /// Member `i`'s `bytes` staged bytes of `call` into `dst`: a copy within the node, or
+    /// those read with its head ([`Coll::net_round_sharing`] asked for them).
+    ///
+    /// # Safety
+    /// `dst` must be valid for writes of `bytes` bytes.
+    unsafe fn net_staged(
+        &self,
+        net: &Net,
+        call: &Call,
+        heads: &Heads,
+        i: usize,
+        dst: *mut u8,
+        bytes: usize,
+    ) {
+        let pe = self.pe(i);
+        if !heads.gathered && net.is_local(pe) {
+            // SAFETY: member `i`'s staged copy is `bytes` bytes of its partition (checked by
+            // `at`), written before its arrival and unchanged until every member arrived at
+            // its next call on this area; `dst` is valid for `bytes` (caller).
+            unsafe { copy::from_segment(dst, self.at(pe, self.staged(call), bytes), bytes) };
+        } else {
+            let data = heads.staged(i);
+            assert_eq!(data.len(), bytes, "staged data read with the head");
+            // SAFETY: `data` is `bytes` local bytes; `dst` is valid for `bytes` (caller) and
+            // is not inside `data` (a fresh vector).
+            unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), dst, bytes) };
         }
     }
 
@@ -260,9 +550,9 @@ impl Coll<'_> {
         arrival: Arrival,
         mut each: impl FnMut(usize, u64),
     ) -> Result<()> {
-        let call = self.net_round(net, sig, arrival)?;
+        let (_, heads) = self.net_round(net, sig, arrival)?;
         for i in 0..self.n() {
-            each(i, self.net_load(net, i, call.region + VALUE));
+            each(i, heads.value(i));
         }
         Ok(())
     }
@@ -340,33 +630,23 @@ impl Coll<'_> {
         let members = self.n();
         // Small vectors ride with the arrival, read from each member's area (a load on this
         // node, one `MPI_Get` from another), so no MPI collective follows.
-        let (call, staged) = self.net_round_sharing(net, sig, refusal, (source, bytes), true)?;
+        let (call, heads, staged) =
+            self.net_round_sharing(net, sig, refusal, (source, bytes), true, |i| i < upto)?;
         if n == 0 {
             return Ok(None);
         }
         let mut all = vec![T::zeroed(); members * n];
         if staged {
-            let at = self.staged(&call);
             for (i, chunk) in all.chunks_exact_mut(n).enumerate().take(upto) {
-                let dst = chunk.as_mut_ptr().cast::<u8>();
-                let pe = self.pe(i);
-                // SAFETY: member `i`'s staged copy is `bytes` bytes of its partition (checked
-                // by `at`), written before its arrival and unchanged until every member
-                // arrived at its next call on this area; `chunk` is `bytes` of local memory.
-                unsafe {
-                    if net.is_local(pe) {
-                        copy::from_segment(dst, self.at(pe, at, bytes), bytes);
-                    } else {
-                        net.get(pe, at, dst, bytes);
-                    }
-                }
+                // SAFETY: `chunk` is `bytes` bytes of local memory.
+                unsafe { self.net_staged(net, &call, &heads, i, chunk.as_mut_ptr().cast(), bytes) };
             }
         } else {
             // SAFETY: `source` is `bytes` bytes of this PE's partition (checked by `at`);
             // `all` has room for `members * bytes`; every member passes the same `bytes`.
             unsafe {
                 net.allgather(
-                    net.comm(self.set),
+                    self.net_comm(net),
                     self.at(me, source, bytes),
                     all.as_mut_ptr().cast::<u8>(),
                     bytes,
@@ -407,7 +687,8 @@ impl Coll<'_> {
         let me = self.my_pe();
         let is_root = self.me == root;
         // Small data rides with the root's arrival (as in `net_reduce`).
-        let (call, staged) = self.net_round_sharing(net, sig, refusal, (source, bytes), is_root)?;
+        let (call, heads, staged) =
+            self.net_round_sharing(net, sig, refusal, (source, bytes), is_root, |i| i == root)?;
         if bytes == 0 {
             return Ok(());
         }
@@ -417,7 +698,10 @@ impl Coll<'_> {
                     self.copy((me, source), (me, target), bytes);
                 }
             } else {
-                self.net_fetch(net, (self.pe(root), self.staged(&call)), target, bytes);
+                let dst = self.at(me, target, bytes);
+                // SAFETY: `target` is `bytes` bytes of this PE's partition (checked by `at`),
+                // which no other PE writes during the call.
+                unsafe { self.net_staged(net, &call, &heads, root, dst, bytes) };
             }
             return Ok(());
         }
@@ -431,7 +715,7 @@ impl Coll<'_> {
         };
         // SAFETY: `buf` is `bytes` bytes of this PE's partition (checked by `at`): the root's
         // source, which MPI only reads there, or this member's target; `bytes` is agreed.
-        unsafe { net.bcast(net.comm(self.set), buf, bytes, root) };
+        unsafe { net.bcast(self.net_comm(net), buf, bytes, root) };
         Ok(())
     }
 
@@ -450,18 +734,21 @@ impl Coll<'_> {
         let sig = self.data_sig::<T>(Kind::Fcollect, 0, target, source, n);
         let me = self.my_pe();
         // Small contributions ride with the arrivals (as in `net_reduce`).
-        let (call, staged) = self.net_round_sharing(net, sig, refusal, (source, bytes), true)?;
+        let (call, heads, staged) =
+            self.net_round_sharing(net, sig, refusal, (source, bytes), true, |_| true)?;
         if bytes == 0 {
             return Ok(());
         }
         if staged {
             for i in 0..self.n() {
-                let from = if i == self.me {
-                    (me, source)
+                if i == self.me {
+                    self.copy((me, source), (me, target + i * bytes), bytes);
                 } else {
-                    (self.pe(i), self.staged(&call))
-                };
-                self.net_fetch(net, from, target + i * bytes, bytes);
+                    let dst = self.at(me, target + i * bytes, bytes);
+                    // SAFETY: the `i`th block of `target` is `bytes` bytes of this PE's
+                    // partition (checked by `at`), which no other PE writes during the call.
+                    unsafe { self.net_staged(net, &call, &heads, i, dst, bytes) };
+                }
             }
             return Ok(());
         }
@@ -469,7 +756,7 @@ impl Coll<'_> {
         // partition (checked by `at`; the typed layer keeps them apart); `bytes` is agreed.
         unsafe {
             net.allgather(
-                net.comm(self.set),
+                self.net_comm(net),
                 self.at(me, source, bytes),
                 self.at(me, target, bytes * self.n()),
                 bytes,
@@ -500,16 +787,13 @@ impl Coll<'_> {
             info: target_len as u64,
             exact: false,
         };
-        let call = self.net_round(net, sig, arrival)?;
+        let (call, heads) = self.net_round(net, sig, arrival)?;
         let members = self.n();
-        let counts: Vec<usize> = (0..members)
-            .map(|i| self.net_load(net, i, call.region + VALUE) as usize)
-            .collect();
-        let info = self.detail(&call) + 8 * agree::INFO;
+        let counts: Vec<usize> = (0..members).map(|i| heads.value(i) as usize).collect();
         let total = collect_total(
             members,
             |i| counts[i],
-            |i| self.net_load(net, i, info) as usize,
+            |i| self.net_info(net, &call, &heads, i) as usize,
             |i| self.pe(i),
         )?;
         let total_bytes = total * size;
@@ -532,7 +816,7 @@ impl Coll<'_> {
         // computed the same counts and displacements from the same records.
         unsafe {
             net.allgatherv(
-                net.comm(self.set),
+                self.net_comm(net),
                 self.at(me, source, bytes),
                 bytes,
                 self.at(me, target, total_bytes),
@@ -569,7 +853,7 @@ impl Coll<'_> {
         // by `at`, kept apart by the typed layer); `block` is agreed.
         unsafe {
             net.alltoall(
-                net.comm(self.set),
+                self.net_comm(net),
                 self.at(me, source, all),
                 self.at(me, target, all),
                 block,
@@ -625,7 +909,7 @@ impl Coll<'_> {
         // SAFETY: both buffers are local and `all` bytes long; `n * size` is agreed.
         unsafe {
             net.alltoall(
-                net.comm(self.set),
+                self.net_comm(net),
                 packed.as_ptr(),
                 received.as_mut_ptr(),
                 n * size,

@@ -82,8 +82,9 @@ pub(crate) struct Net {
     /// Whether each PE shares this PE's node.
     local: Vec<bool>,
     world: ffi::MPI_Comm,
-    /// Communicators made for sets other than the world, freed on drop.
-    comms: RefCell<Vec<(PeSet, ffi::MPI_Comm)>>,
+    /// Communicators made for sets other than the world (no area), and for teams (the
+    /// team's sync area), freed on drop.
+    comms: RefCell<Vec<(CommKey, ffi::MPI_Comm)>>,
     /// Which PEs this path's puts, word stores and request-based operations since the last
     /// completion went to.
     dirty: Cell<Dirty>,
@@ -175,6 +176,10 @@ impl std::fmt::Debug for Net {
 // at `MPI_THREAD_SINGLE`, and then every method checks the thread before it calls MPI
 // (`on_mpi_thread`).
 unsafe impl Send for Net {}
+
+/// What a kept communicator was made for: a set, and a team's sync area (`None` for a set's
+/// own).
+type CommKey = (PeSet, Option<usize>);
 
 impl Drop for Net {
     fn drop(&mut self) {
@@ -629,17 +634,35 @@ impl Net {
         if set.start() == 0 && set.stride() == 1 && set.size() == self.local.len() {
             return self.world;
         }
-        if let Some(&(_, c)) = self.comms.borrow().iter().find(|(s, _)| *s == set) {
+        // Every member computes the same tag from the set.
+        let tag = (set.start() as i64 * 31 + set.stride() as i64) * 31 + set.size() as i64;
+        self.comm_for((set, None), tag)
+    }
+
+    /// The communicator of the team over `set` whose sync area is at `area` (members in set
+    /// order), made on the team's first collective and kept: a communicator of the team's
+    /// own, even for the world, so that the team's collectives, which begin with an
+    /// `MPI_Iallgather` on it (`collectives/net.rs`), never meet another collective's MPI
+    /// calls, not even in a program whose PEs call collectives in different orders.
+    pub(crate) fn team_comm(&self, set: PeSet, area: usize) -> ffi::MPI_Comm {
+        on_mpi_thread(self.single);
+        // The area is symmetric: every member computes the same tag.
+        self.comm_for((set, Some(area)), (area / 64) as i64 + 7)
+    }
+
+    /// The communicator kept for `key`, or a new one over its set (`MPI_Comm_create_group`
+    /// with a tag from `tag`, which every member computes alike).
+    fn comm_for(&self, key: CommKey, tag: i64) -> ffi::MPI_Comm {
+        if let Some(&(_, c)) = self.comms.borrow().iter().find(|(k, _)| *k == key) {
             return c;
         }
+        let set = key.0;
         // A range from the first to the last member: MPI takes a negative stride too (a
         // downward range), and ranks the group's members in the range's order, which is
         // the set's.
         let last = set.pe(set.size() - 1) as c_int;
         let mut range = [[set.start() as c_int, last, set.stride() as c_int]];
-        // Every member computes the same tag from the set.
-        let tag = ((set.start() as i64 * 31 + set.stride() as i64) * 31 + set.size() as i64)
-            .rem_euclid(32_000);
+        let tag = tag.rem_euclid(32_000) as c_int;
         // SAFETY: handle values, out-pointers for one handle each; the group range lies in
         // the world (a `PeSet` is within the job) and its stride is not zero.
         let comm = unsafe {
@@ -648,13 +671,47 @@ impl Net {
             let mut comm = ffi::RSMPI_COMM_NULL;
             ffi::MPI_Comm_group(self.world, &mut world_group);
             ffi::MPI_Group_range_incl(world_group, 1, range.as_mut_ptr(), &mut group);
-            ffi::MPI_Comm_create_group(self.world, group, tag as c_int, &mut comm);
+            ffi::MPI_Comm_create_group(self.world, group, tag, &mut comm);
             ffi::MPI_Group_free(&mut group);
             ffi::MPI_Group_free(&mut world_group);
             comm
         };
-        self.comms.borrow_mut().push((set, comm));
+        self.comms.borrow_mut().push((key, comm));
         comm
+    }
+
+    /// `MPI_Iallgather` of `mine` (the same length on every member of `comm`) into `all`,
+    /// finished by [`Net::test`] or [`Net::finish`].
+    ///
+    /// # Safety
+    /// `mine` and `all` must stay untouched (and alive) until the operation is finished;
+    /// `all` holds `members * mine.len()` words.
+    pub(crate) unsafe fn iallgather_u64(
+        &self,
+        comm: ffi::MPI_Comm,
+        mine: &[u64],
+        all: &mut [u64],
+    ) -> Pending {
+        on_mpi_thread(self.single);
+        let t = word_type(8);
+        // SAFETY: reading a predefined handle value.
+        let mut req = unsafe { ffi::RSMPI_REQUEST_NULL };
+        // SAFETY: `mine` is readable, `all` writable for `members * mine.len()` words (the
+        // caller's promise), both until the request is finished (the caller's promise);
+        // every member calls this with the same length; `req` is a local request variable.
+        unsafe {
+            ffi::MPI_Iallgather(
+                mine.as_ptr().cast::<c_void>(),
+                count(mine.len()),
+                t,
+                all.as_mut_ptr().cast::<c_void>(),
+                count(mine.len()),
+                t,
+                comm,
+                &mut req,
+            )
+        };
+        Pending(PendingOp::Mpi(req))
     }
 
     /// `MPI_Allgather` of `mine` (the same length on every member of `comm`) into `all`.
