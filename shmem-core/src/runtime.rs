@@ -849,9 +849,11 @@ impl Runtime {
         largest
     }
 
-    /// The world's handle on the runtime's own sync area (allocation rounds).
+    /// The world's handle on the runtime's own sync area (allocation rounds): a team's (the
+    /// world, which every PE names with the same area), so that in a multi-node MPI job an
+    /// allocation's round is one gather (`collectives/net.rs`).
     fn world(&self) -> Coll<'_> {
-        Coll::new(&self.transport, PeSet::world(self.n_pes), RUNTIME_AREA)
+        Coll::for_team(&self.transport, PeSet::world(self.n_pes), RUNTIME_AREA)
             .expect("every PE is in the world")
     }
 
