@@ -35,9 +35,38 @@ fn prototypes(header: &str) -> Vec<String> {
     names
 }
 
+/// With the `mpi` feature: the link flags of the MPI library that `shmem-core`'s transport is
+/// built against (the same probe as rsmpi's and `shmem-core`'s build script: `MPICC`,
+/// `MPI_PKG_CONFIG`, then the usual names), in `SHMEMCC_MPI_LINK` for `shmemcc`, which passes
+/// them on with `--static-lib`: `mpicc` on the `PATH` may be another MPI's (Open MPI's, with
+/// MPICH installed beside it and `MPI_PKG_CONFIG=mpich`), whose flags leave MPICH's symbols
+/// undefined (`MPI_UNWEIGHTED`, from rsmpi's constants).
+#[cfg(feature = "mpi")]
+fn mpi_link() {
+    println!("cargo::rerun-if-env-changed=MPICC");
+    println!("cargo::rerun-if-env-changed=MPI_PKG_CONFIG");
+    let lib = build_probe_mpi::probe().unwrap_or_else(|errs| {
+        panic!("the `mpi` feature needs an MPI library (looking for it: {errs:?})")
+    });
+    let flags: Vec<String> = lib
+        .lib_paths
+        .iter()
+        .flat_map(|p| {
+            [
+                format!("-L{}", p.display()),
+                format!("-Wl,-rpath,{}", p.display()),
+            ]
+        })
+        .chain(lib.libs.iter().map(|l| format!("-l{l}")))
+        .collect();
+    println!("cargo::rustc-env=SHMEMCC_MPI_LINK={}", flags.join(" "));
+}
+
 fn main() {
     println!("cargo::rerun-if-changed=include/shmem.h");
     println!("cargo::rerun-if-changed=build.rs");
+    #[cfg(feature = "mpi")]
+    mpi_link();
     // The library's references to its own functions bind to them (see the module docs).
     println!("cargo::rustc-cdylib-link-arg=-Wl,-Bsymbolic-functions");
     let header = std::fs::read_to_string("include/shmem.h").expect("include/shmem.h");

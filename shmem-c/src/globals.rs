@@ -290,17 +290,21 @@ pub(crate) fn adopt(
         // points into (the slices above are dead). With `old_size` 0, `mremap` makes a second
         // mapping of the same shared pages and puts it at `s.lo` in place of the program's
         // pages, holding the same bytes (the copy was made from them), so the program sees
-        // its variables unchanged.
+        // its variables unchanged. The system call itself, not libc's `mremap`: UCX's memory
+        // hooks (MPICH's `ch4:ucx`, Open MPI's `pml ucx`) take over `mremap` in the process and
+        // fail one with `old_size` 0 (`ENOMEM`), so every C program died in `shmem_init`
+        // under Debian's MPICH (`UCX_MEM_EVENTS=no` made it pass); they leave `syscall` alone.
         let r = unsafe {
-            libc::mremap(
-                copy.cast(),
-                0,
+            libc::syscall(
+                libc::SYS_mremap,
+                copy.cast::<c_void>(),
+                0usize,
                 len,
                 libc::MREMAP_MAYMOVE | libc::MREMAP_FIXED,
                 s.lo as *mut c_void,
             )
         };
-        if r == libc::MAP_FAILED || r as usize != s.lo {
+        if r == -1 || r as usize != s.lo {
             return Err(format!(
                 "placing the program's global data ({len} bytes at {:#x}) in symmetric memory \
                  failed (mremap: {})",

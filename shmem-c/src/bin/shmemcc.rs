@@ -31,9 +31,14 @@ use std::process::{Command, ExitCode};
 const STATIC_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl"];
 
 /// The MPI library's link flags, for a `libshmem.a` built with the MPI transport (the shared
-/// library records its MPI dependency itself): what `mpicc --showme:link` (Open MPI) or
-/// `mpicc -link_info` (MPICH, minus the compiler's name) prints, else `-lmpi`.
+/// library records its MPI dependency itself): those of the MPI library the transport was
+/// built against, recorded by the build script (`SHMEMCC_MPI_LINK`); else what
+/// `mpicc --showme:link` (Open MPI) or `mpicc -link_info` (MPICH, minus the compiler's name)
+/// prints, else `-lmpi`.
 fn mpi_link_flags() -> Vec<String> {
+    if let Some(flags) = option_env!("SHMEMCC_MPI_LINK").filter(|f| !f.is_empty()) {
+        return flags.split_whitespace().map(str::to_owned).collect();
+    }
     let run = |args: &[&str]| {
         Command::new("mpicc")
             .args(args)

@@ -717,34 +717,49 @@ pub(crate) fn start(
         // that much padding in front, in a second window.
         let info = Info::new(&[(c"same_disp_unit", c"true")]);
         let mut pad = 0;
-        let base = loop {
-            let mine = if me == 0 {
-                pad + control + partition
-            } else {
-                partition
-            };
-            owner.shared = allocate_shared(mine, &info, world_comm)?;
-            owner.has_shared = true;
-            let (base0, _) = shared_query(owner.shared, 0)?;
-            let off = (base0 as usize).wrapping_add(pad) % PAGE;
-            if off == 0 {
-                break base0.wrapping_add(pad);
-            }
-            if pad != 0 {
-                return Err(Error::Start(format!(
-                    "the shared window does not start at the same place in a page twice \
+        let base = if n_pes == 1 {
+            // One PE: as for a node of one PE below (Open MPI backs a one-rank shared window
+            // with private memory, and a C program's globals need shared pages: every C
+            // program died in `shmem_init` under `mpirun -np 1`). A job on one host makes no
+            // MPI window access (`net` stays `None`), so the segment is a memfd mapping of
+            // shmem's own.
+            let failed =
+                |e: std::io::Error| Error::Start(format!("mapping the segment failed: {e}"));
+            let fd = sys::memfd_create("shmem-mpi-node", planned as u64).map_err(failed)?;
+            let map = sys::map_shared(&fd, planned).map_err(failed)?;
+            let base = map.as_mut_ptr();
+            *owner.own_map = Some(map);
+            base
+        } else {
+            loop {
+                let mine = if me == 0 {
+                    pad + control + partition
+                } else {
+                    partition
+                };
+                owner.shared = allocate_shared(mine, &info, world_comm)?;
+                owner.has_shared = true;
+                let (base0, _) = shared_query(owner.shared, 0)?;
+                let off = (base0 as usize).wrapping_add(pad) % PAGE;
+                if off == 0 {
+                    break base0.wrapping_add(pad);
+                }
+                if pad != 0 {
+                    return Err(Error::Start(format!(
+                        "the shared window does not start at the same place in a page twice \
                      ({off} bytes off after padding)"
-                )));
+                    )));
+                }
+                // SAFETY: the window just made, in no epoch, freed by every rank (each saw the
+                // same offset: the mapping is the same file, at the same page offset).
+                unsafe { ffi::MPI_Win_free(&mut owner.shared) };
+                owner.has_shared = false;
+                pad = PAGE - off;
             }
-            // SAFETY: the window just made, in no epoch, freed by every rank (each saw the
-            // same offset: the mapping is the same file, at the same page offset).
-            unsafe { ffi::MPI_Win_free(&mut owner.shared) };
-            owner.has_shared = false;
-            pad = PAGE - off;
         };
         let mut disp = vec![0 as ffi::MPI_Aint; n_pes];
         disp[0] = (pad + control) as ffi::MPI_Aint;
-        for (p, d) in disp.iter().enumerate() {
+        for (p, d) in disp.iter().enumerate().filter(|_| owner.has_shared) {
             let (b, len) = shared_query(owner.shared, p as c_int)?;
             let want = base.wrapping_add(control + p * partition);
             if b.wrapping_add(*d as usize) != want || len < partition + *d as usize {
