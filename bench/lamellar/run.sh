@@ -7,11 +7,13 @@
 #
 # Usage: bench/lamellar/run.sh NP BINARY [ARGS...]
 #
-# Worker threads: LAMELLAR_THREADS defaults, as in lamellar_run.sh, to the CPUs divided by
-# NP, but at least 1 (lamellar_run.sh refuses to start more PEs than cores; we run 8 PEs on
-# 2 cores like our own launcher). Set LAMELLAR_THREADS to override. No CPU binding (our
-# shmemrun binds none by default either); LAMELLAR_RUN_BIND=1 pins PE p to CPUs
-# p*T..p*T+T-1 with taskset as lamellar_run.sh does (only when they exist).
+# Threads and CPUs, as lamellar_run.sh: LAMELLAR_THREADS is the CPUs divided by NP, but at
+# least 1 (lamellar_run.sh refuses to start more PEs than CPUs; we run 8 PEs on 2 CPUs like
+# our own launcher); set LAMELLAR_THREADS to override. PE p runs under `taskset` on the
+# LAMELLAR_THREADS CPUs from p × LAMELLAR_THREADS on, wrapping around when NP exceeds the
+# CPUs. The pinning matters: Lamellar's executor pins its own threads (main thread to the
+# first CPU it may use, worker i to the i-th), so unpinned PEs would all put their main
+# threads on CPU 0 and their workers on CPU 1. LAMELLAR_RUN_BIND=0 leaves the PEs unpinned.
 set -uo pipefail
 if [ $# -lt 2 ]; then
     echo "usage: $0 NP BINARY [ARGS...]" >&2
@@ -34,10 +36,21 @@ job=$(( ($$ << 15) + RANDOM ))
 # Segments this job leaves behind when it fails are removed (those newer than the marker).
 marker=$(mktemp "${TMPDIR:-/tmp}/lamellar-run.XXXXXX")
 pids=()
+# Stops the PEs and removes the segments this job made.
+stop() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
+    find /dev/shm -maxdepth 1 -name 'lamellar_*' -newer "$marker" -delete 2>/dev/null
+}
+# Killed (e.g. by `timeout`) or interrupted: the PEs go too.
+trap 'stop; rm -f "$marker"; exit 143' TERM
+trap 'stop; rm -f "$marker"; exit 130' INT
 for ((pe = 0; pe < np; pe++)); do
     pin=()
-    if [ "${LAMELLAR_RUN_BIND:-0}" = 1 ] && [ $(((pe + 1) * threads)) -le "$cpus" ]; then
-        pin=(taskset -c "$((pe * threads))-$(((pe + 1) * threads - 1))")
+    if [ "${LAMELLAR_RUN_BIND:-1}" != 0 ]; then
+        first=$(((pe * threads) % cpus))
+        last=$((first + threads - 1))
+        [ "$last" -lt "$cpus" ] || last=$((cpus - 1))
+        pin=(taskset -c "$first-$last")
     fi
     LAMELLAR_BACKEND=shmem LAMELLAR_NUM_PES=$np LAMELLAR_PE_ID=$pe LAMELLAR_JOB_ID=$job \
         LAMELLAR_THREADS=$threads "${pin[@]}" "$bin" "$@" &
@@ -55,8 +68,6 @@ for ((left = np; left > 0; left--)); do
         for pid in "${pids[@]}"; do [ "$pid" = "$gone" ] || kill "$pid" 2>/dev/null; done
     fi
 done
-if [ "$status" != 0 ]; then
-    find /dev/shm -maxdepth 1 -name 'lamellar_*' -newer "$marker" -delete 2>/dev/null
-fi
+[ "$status" = 0 ] || stop
 rm -f "$marker"
 exit "$status"
