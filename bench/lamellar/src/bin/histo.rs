@@ -14,6 +14,11 @@
 //!
 //! `run.sh 4 target/release/histo [batch_add|am|both] [updates per PE] [entries per PE]`
 
+#![allow(
+    clippy::let_underscore_future,
+    reason = "a spawned active message runs whether or not its handle is kept (Lamellar's documented `let _ = world.spawn_am_pe(..)`); `wait_all` waits for it"
+)]
+
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;

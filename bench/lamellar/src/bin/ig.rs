@@ -36,8 +36,7 @@ fn indices(pe: usize, requests: usize, entries: usize) -> Vec<usize> {
     (0..requests).map(|_| rng.below(entries)).collect()
 }
 
-fn batch_load(world: &LamellarWorld, table: &ReadOnlyArray<u64>, wanted: &[usize]) -> Vec<u64> {
-    let _ = world;
+fn batch_load(_world: &LamellarWorld, table: &ReadOnlyArray<u64>, wanted: &[usize]) -> Vec<u64> {
     table.batch_load(wanted).block()
 }
 

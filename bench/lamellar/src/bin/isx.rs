@@ -13,6 +13,11 @@
 //!
 //! `run.sh 4 target/release/isx [keys per PE]`
 
+#![allow(
+    clippy::let_underscore_future,
+    reason = "a spawned active message runs whether or not its handle is kept (Lamellar's documented `let _ = world.spawn_am_pe(..)`); `wait_all` waits for it"
+)]
+
 use std::process::ExitCode;
 use std::time::Instant;
 
