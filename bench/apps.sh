@@ -11,6 +11,11 @@
 # segfault in shmem_finalize here, so its exit status is ignored and only the validated line
 # counts), and built with our `shmemcc` and run with our `shmemrun` (rows "C/shmemcc ...").
 #
+# With the Lamellar versions (bench/lamellar/: histo, ig, isx, randperm on Lamellar 0.8.1,
+# its on-node `shmem` lamellae) built, or with APPS_LAMELLAR=1 (which builds them, a few
+# minutes the first time), each runs right after our program of the same name in every round,
+# under bench/lamellar/run.sh (rows "Lamellar ..."). APPS_LAMELLAR=0 leaves them out.
+#
 # Usage: bench/apps.sh [ROUNDS] ["NPS"]     (default: 3 rounds, "1 2 4 8")
 # Builds the release examples and shmemrun first; extra shmemrun options in APPS_RUN_ARGS
 # (e.g. "--bind core").
@@ -33,6 +38,14 @@ if command -v oshcc >/dev/null && command -v oshrun >/dev/null; then
     with_c=1
     export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fi
+lamellar=(histo ig isx randperm)
+lamdir=bench/lamellar
+with_lamellar=0
+if [ "${APPS_LAMELLAR:-}" = 1 ] || { [ "${APPS_LAMELLAR:-}" != 0 ] && [ -x "$lamdir/target/release/histo" ]; }; then
+    # Up to date, or rebuilt (its own lock file and target folder, outside the workspace).
+    cargo build --release -q --locked --manifest-path "$lamdir/Cargo.toml"
+    with_lamellar=1
+fi
 # Runs "$@" and appends its validated lines, prefixed with the label $1, to $out; only the
 # lines count (OSHMEM's exit status is that of its finalize).
 record() {
@@ -45,6 +58,9 @@ record() {
     echo "$lines" | sed "s|^|$label|" >> "$out"
 }
 echo "# $(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), load $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ "$with_lamellar" = 1 ]; then
+    echo "# Lamellar $(sed -n 's/^lamellar = { version = "=\([^"]*\)".*/\1/p' "$lamdir/Cargo.toml") (no default features, shmem lamellae), LAMELLAR_THREADS ${LAMELLAR_THREADS:-CPUs / PEs, at least 1}"
+fi
 for r in $(seq 1 "$rounds"); do
     for np in $nps; do
         for p in "${programs[@]}"; do
@@ -54,6 +70,9 @@ for r in $(seq 1 "$rounds"); do
                 record "C/OSHMEM " timeout 300 oshrun --allow-run-as-root --oversubscribe -np "$np" "$cdir/${p}_oshmem"
                 # shellcheck disable=SC2086
                 record "C/shmemcc " target/release/shmemrun -n "$np" ${APPS_RUN_ARGS:-} "$cdir/${p}_ours"
+            fi
+            if [ "$with_lamellar" = 1 ] && [[ " ${lamellar[*]} " == *" $p "* ]]; then
+                record "Lamellar " timeout 300 "$lamdir/run.sh" "$np" "$lamdir/target/release/$p"
             fi
         done
     done
