@@ -27,6 +27,16 @@ static uint64_t next_index(uint64_t *x, uint64_t entries) {
     return (z ^ (z >> 31)) % entries;
 }
 
+/* The first state of stream s: the first splitmix64 output from s * GAMMA, as Rng::new in
+ * examples/common/mod.rs (started at s * GAMMA itself, stream s + 1 would be stream s one
+ * draw later). */
+static uint64_t stream(uint64_t s) {
+    uint64_t z = (s + 1) * 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
 static double now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -51,7 +61,7 @@ int main(int argc, char **argv) {
     table = shmem_calloc(per_pe, sizeof(long));
     want = calloc(per_pe, sizeof(long));
     size_t *targets = malloc(updates * sizeof(size_t));
-    x = 0x9e3779b97f4a7c15ULL * (uint64_t)(me + 1);
+    x = stream((uint64_t)(me + 1));
     for (k = 0; k < updates; k++)
         targets[k] = next_index(&x, entries);
     shmem_barrier_all();
@@ -62,7 +72,7 @@ int main(int argc, char **argv) {
     seconds = now() - t0;
 
     for (i = 0; i < n; i++) {
-        x = 0x9e3779b97f4a7c15ULL * (uint64_t)(i + 1);
+        x = stream((uint64_t)(i + 1));
         for (k = 0; k < updates; k++) {
             uint64_t g = next_index(&x, entries);
             if ((int)(g % n) == me)

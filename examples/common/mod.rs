@@ -8,15 +8,19 @@ use std::process::ExitCode;
 /// The golden-ratio increment of splitmix64.
 const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 
-/// A splitmix64 generator. Stream `s` starts at `s × GAMMA`, so a PE or a row draws its own
-/// sequence from its number alone, and every PE can draw any other's (the examples check
+/// A splitmix64 generator. Stream `s` starts at the first output of the sequence from
+/// `s × GAMMA`, so a PE or a row draws its own sequence from its number alone, and every PE can draw any other's (the examples check
 /// their results by recomputing every PE's input).
 pub(crate) struct Rng(u64);
 
 impl Rng {
     /// The generator of stream `stream`.
     pub(crate) fn new(stream: u64) -> Rng {
-        Rng(GAMMA.wrapping_mul(stream))
+        // The state starts at the first output of `stream × GAMMA`: started there itself,
+        // stream `s + 1` would be stream `s` one draw later (every PE's indices its
+        // neighbour's, shifted by one).
+        let mut seed = Rng(GAMMA.wrapping_mul(stream));
+        Rng(seed.next_u64())
     }
 
     /// The next value.

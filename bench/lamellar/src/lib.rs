@@ -8,13 +8,18 @@ use lamellar::array::prelude::*;
 /// The golden-ratio increment of splitmix64.
 const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 
-/// A splitmix64 generator; stream `s` starts at `s × GAMMA` (as in `examples/common/mod.rs`).
+/// A splitmix64 generator; stream `s` starts at the first output of the sequence from
+/// `s × GAMMA` (as in `examples/common/mod.rs`).
 pub struct Rng(u64);
 
 impl Rng {
     /// The generator of stream `stream`.
     pub fn new(stream: u64) -> Rng {
-        Rng(GAMMA.wrapping_mul(stream))
+        // The state starts at the first output of `stream × GAMMA`: started there itself,
+        // stream `s + 1` would be stream `s` one draw later (every PE's indices its
+        // neighbour's, shifted by one).
+        let mut seed = Rng(GAMMA.wrapping_mul(stream));
+        Rng(seed.next_u64())
     }
 
     /// The next value.

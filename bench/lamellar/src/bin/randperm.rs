@@ -10,21 +10,17 @@
 //! index `p % items` on PE `p / items`, as ours). This is the array version in Lamellar's
 //! benchmark suite (lamellar-benchmarks, `randperm`).
 //!
-//! The slots: ours draws them from splitmix64 stream `pe + 11`, but the streams of
-//! `examples/common` are one sequence shifted (stream `s + 1` is stream `s` one draw later), so
-//! every PE aims at the slots the PE before it aims at, one dart later. Ours throws one dart at
-//! a time and barely notices; thrown in rounds, the PEs' batches hit each other's slots round
-//! after round and a 4-PE run takes from 0.5 s to minutes. So by default each PE draws from
-//! stream `(pe + 11) << 40` (streams 2^40 draws apart: the same generator, no overlap);
-//! `shifted` (second argument) draws from ours (the line then reads `randperm shifted:`).
-//! Either way the values thrown and the target are ours; the slots a dart lands in depend on
-//! the timing in both.
+//! The slots: each PE draws them from splitmix64 stream `pe + 11`, as ours. (Until
+//! 2026-12-05 the streams of `examples/common` were one sequence shifted, stream `s + 1`
+//! stream `s` one draw later; thrown in rounds, the PEs' batches then hit each other's slots
+//! round after round and a 4-PE run took from 0.5 s to minutes.) The values thrown and the
+//! target are ours; the slots a dart lands in depend on the timing in both.
 //!
 //! Check (as ours): every PE adds one to the tally of each value it holds (`batch_add` on a
 //! cyclic `AtomicArray`); the result is a permutation when every tally is exactly 1 and every PE
 //! holds `items` values. PE 0 prints the rate (darts that landed, all PEs, per second).
 //!
-//! `run.sh 4 target/release/randperm [items per PE] [apart|shifted]`
+//! `run.sh 4 target/release/randperm [items per PE]`
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -32,31 +28,12 @@ use std::time::Instant;
 use lamellar::array::prelude::*;
 use shmem_bench_lamellar::{Args, Outcome, Rng};
 
-/// Which splitmix64 stream each PE draws its slots from.
-#[derive(Clone, Copy, PartialEq)]
-enum Streams {
-    /// Stream `(pe + 11) << 40`: streams 2^40 draws apart.
-    Apart,
-    /// Stream `pe + 11`, as `examples/randperm.rs`: PE `p + 1` draws PE `p`'s slots one draw
-    /// later.
-    Shifted,
-}
-
-impl Streams {
-    fn of(self, pe: usize) -> u64 {
-        match self {
-            Streams::Apart => (pe as u64 + 11) << 40,
-            Streams::Shifted => pe as u64 + 11,
-        }
-    }
-}
-
 /// Makes the permutation: this PE's `items` entries of it, and the seconds it took.
-fn randperm(world: &LamellarWorld, items: usize, streams: Streams) -> (Vec<usize>, f64) {
+fn randperm(world: &LamellarWorld, items: usize) -> (Vec<usize>, f64) {
     let (n, me) = (world.num_pes(), world.my_pe());
     let slots = 2 * items * n;
     let darts = AtomicArray::<usize>::new(world, slots, Distribution::Cyclic).block();
-    let mut rng = Rng::new(streams.of(me));
+    let mut rng = Rng::new(me as u64 + 11);
     // The values still to land, plus one.
     let mut flying: Vec<usize> = (0..items).map(|k| k * n + me + 1).collect();
     world.barrier();
@@ -102,29 +79,16 @@ fn is_permutation(world: &LamellarWorld, mine: &[usize], items: usize) -> bool {
 fn main() -> ExitCode {
     let args = Args::new();
     let items = args.number(0, 50_000).max(1);
-    let streams = match args.word(1, "apart") {
-        "apart" => Streams::Apart,
-        "shifted" => Streams::Shifted,
-        other => {
-            eprintln!("randperm: streams {other:?}: apart or shifted");
-            return ExitCode::FAILURE;
-        }
-    };
-    let label = if streams == Streams::Shifted {
-        " shifted"
-    } else {
-        ""
-    };
     let world = shmem_bench_lamellar::world();
     let n = world.num_pes();
     let outcome = Outcome::new(&world);
-    let (perm, seconds) = randperm(&world, items, streams);
+    let (perm, seconds) = randperm(&world, items);
     let mut ok = is_permutation(&world, &perm, items);
     if let Some((seconds, wrong)) = outcome.gather(&world, seconds, ok) {
         let total = items * n;
         if wrong == 0 {
             println!(
-                "randperm{label}: {n} PEs, {total} darts in {seconds:.3} s: {:.2} M darts/s (validated)",
+                "randperm: {n} PEs, {total} darts in {seconds:.3} s: {:.2} M darts/s (validated)",
                 total as f64 / seconds / 1e6
             );
         } else {
