@@ -283,8 +283,9 @@ pub struct Coll<'a> {
     base: *mut u8,
     step: isize,
     /// Whether the set is a team's: fixed when the team was made, so that every member names
-    /// the same set with the same area ([`Coll::for_team`]). Read by the MPI transport only.
-    #[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+    /// the same set with the same area ([`Coll::for_team`]). Read by the MPI transport only
+    /// (and only there a field: the shared-memory paths keep their layout).
+    #[cfg(feature = "mpi")]
     team: bool,
 }
 
@@ -413,6 +414,7 @@ impl<'a> Coll<'a> {
             area,
             base,
             step,
+            #[cfg(feature = "mpi")]
             team: false,
         })
     }
@@ -422,7 +424,10 @@ impl<'a> Coll<'a> {
     /// active set, which each call names anew. In a multi-node MPI job a team's collectives
     /// may then meet in MPI collectives from their first step (`collectives/net.rs`).
     pub fn for_team(t: &'a ShmTransport, set: PeSet, area: SyncArea) -> Option<Coll<'a>> {
-        Coll::new(t, set, area).map(|c| Coll { team: true, ..c })
+        #[cfg(feature = "mpi")]
+        return Coll::new(t, set, area).map(|c| Coll { team: true, ..c });
+        #[cfg(not(feature = "mpi"))]
+        Coll::new(t, set, area)
     }
 
     /// The set.
