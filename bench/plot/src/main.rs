@@ -949,6 +949,13 @@ fn default_panels(m: &Medians) -> Vec<Panel<'static>> {
                     true,
                 ),
                 (
+                    Imp::Ours,
+                    "team_or_reduce_lat_1",
+                    "team or_reduce, 1 long (back to back)",
+                    Line::Solid,
+                    true,
+                ),
+                (
                     Imp::Mpi,
                     "allreduce_bor_1_lat",
                     "MPI_Allreduce BOR, 1 int64",
