@@ -290,21 +290,7 @@ impl Coll<'_> {
             true
         };
         if !all_arrived() {
-            let slot = self.t.segment().slot(self.my_pe());
-            let site = WaitSite::collective(
-                sig.0[agree::KIND],
-                agree::pack_set(self.set),
-                (self.area.offset + call.region + EPOCH) as u64,
-                call.e,
-            );
-            wait::wait_until(
-                &net_policy(self.t.policy()),
-                wait::Waiter::new(&slot.doorbell.0, &slot.wait.0, site),
-                || {
-                    net.progress();
-                    all_arrived()
-                },
-            );
+            self.net_wait(net, &sig, &call, all_arrived);
         }
         agree::decide(&NetView {
             coll: self,
@@ -313,6 +299,26 @@ impl Coll<'_> {
             heads: &heads,
         })?;
         Ok((call, heads))
+    }
+
+    /// Waits in `call` (signature `sig`) until `done()`, driving MPI's progress between
+    /// checks, with [`net_policy`] and the call's wait site (the deadlock report names it).
+    fn net_wait(&self, net: &Net, sig: &Sig, call: &Call, mut done: impl FnMut() -> bool) {
+        let slot = self.t.segment().slot(self.my_pe());
+        let site = WaitSite::collective(
+            sig.0[agree::KIND],
+            agree::pack_set(self.set),
+            (self.area.offset + call.region + EPOCH) as u64,
+            call.e,
+        );
+        wait::wait_until(
+            &net_policy(self.t.policy()),
+            wait::Waiter::new(&slot.doorbell.0, &slot.wait.0, site),
+            || {
+                net.progress();
+                done()
+            },
+        );
     }
 
     /// Member `i`'s head words (status, hash, value) of `call`, which it has been seen to
@@ -470,21 +476,7 @@ impl Coll<'_> {
         fence(Ordering::SeqCst);
         self.ring_others();
         if !net.test(&mut op) {
-            let slot = self.t.segment().slot(self.my_pe());
-            let site = WaitSite::collective(
-                sig.0[agree::KIND],
-                agree::pack_set(self.set),
-                (self.area.offset + call.region + EPOCH) as u64,
-                call.e,
-            );
-            wait::wait_until(
-                &net_policy(self.t.policy()),
-                wait::Waiter::new(&slot.doorbell.0, &slot.wait.0, site),
-                || {
-                    net.progress();
-                    net.test(&mut op)
-                },
-            );
+            self.net_wait(net, &sig, &call, || net.test(&mut op));
         }
         let mut heads = Heads {
             words: Vec::with_capacity(members),
