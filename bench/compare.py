@@ -234,14 +234,7 @@ def main():
     print("# bench/compare.sh: per-row median over rounds; ratio = ours / OSHMEM; "
           "target = bound on the ratio (TARGETS in bench/compare.py); "
           "MPI = matching mpi-rma-bench row (osc sm)")
-    for h in HARNESSES:
-        for rnd, _rows, busy, heads in runs[h]:
-            b = ", ".join(f"np={n} {p}" for n, p in busy) or "n/a"
-            w = [x for x in heads if not x.startswith("#")]
-            noisy = sum("NOISY" in x for x in w)
-            print(f"# {h} round {rnd}: CPU busy before each run: {b}"
-                  + (f"; {noisy} run(s) started on a busy machine (idle wait gave up)"
-                     if noisy else ""))
+    print_busy(runs, HARNESSES)
     print()
     print("| metric | npes | ours | OSHMEM | ratio | target | MPI one-sided | met/missed |")
     print("|---|---:|---:|---:|---:|---|---:|---|")

@@ -168,6 +168,17 @@ impl agree::Published for NetView<'_, '_> {
     }
 }
 
+/// This member's detail block for a call: its signature, info word and refusal code, as the
+/// agreement reads them ([`agree::Published::detail`]).
+fn detail_words(sig: &Sig, arrival: &Arrival) -> [u64; agree::DETAIL_WORDS] {
+    let mut w = [0; agree::DETAIL_WORDS];
+    w[..agree::SIG_WORDS].copy_from_slice(&sig.0);
+    w[agree::INFO] = arrival.info;
+    let code = arrival.refusal.map_or([0; 5], |r| r.encode());
+    w[agree::REFUSAL..agree::REFUSAL + 5].copy_from_slice(&code);
+    w
+}
+
 /// Longest single sleep of a wait for other nodes' members (module `wait`'s re-check).
 const NET_RECHECK: Duration = Duration::from_millis(1);
 
@@ -231,21 +242,10 @@ impl Coll<'_> {
         if self.team {
             return self.team_round(net, sig, arrival, share, want);
         }
-        let call = self.begin();
-        let debug = crate::log::level();
-        if debug >= 2 || (debug == 1 && sig.kind() == Some(Kind::Split)) {
-            self.log_call(&call, &sig);
-        }
+        let call = self.net_begin(&sig);
         let detail = self.detail(&call);
-        for (k, &w) in sig.0.iter().enumerate() {
+        for (k, w) in detail_words(&sig, &arrival).into_iter().enumerate() {
             self.word(self.me, detail + 8 * k)
-                .store(w, Ordering::Relaxed);
-        }
-        self.word(self.me, detail + 8 * agree::INFO)
-            .store(arrival.info, Ordering::Relaxed);
-        let code = arrival.refusal.map_or([0; 5], |r| r.encode());
-        for (k, &w) in code.iter().enumerate() {
-            self.word(self.me, detail + 8 * (agree::REFUSAL + k))
                 .store(w, Ordering::Relaxed);
         }
         let status = if arrival.refusal.is_some() {
@@ -319,6 +319,16 @@ impl Coll<'_> {
                 done()
             },
         );
+    }
+
+    /// Takes the call's epoch, and logs the call (`SHMEM_DEBUG`).
+    fn net_begin(&self, sig: &Sig) -> Call {
+        let call = self.begin();
+        let debug = crate::log::level();
+        if debug >= 2 || (debug == 1 && sig.kind() == Some(Kind::Split)) {
+            self.log_call(&call, sig);
+        }
+        call
     }
 
     /// Member `i`'s head words (status, hash, value) of `call`, which it has been seen to
@@ -430,17 +440,10 @@ impl Coll<'_> {
         want: impl Fn(usize) -> usize,
     ) -> Result<(Call, Heads)> {
         // The epoch only names the call (the wait site, the log): the area is not written.
-        let call = self.begin();
-        let debug = crate::log::level();
-        if debug >= 2 || (debug == 1 && sig.kind() == Some(Kind::Split)) {
-            self.log_call(&call, &sig);
-        }
+        let call = self.net_begin(&sig);
         const D: usize = agree::DETAIL_WORDS;
         let mut mine = [0u64; TEAM_BLOCK];
-        mine[..agree::SIG_WORDS].copy_from_slice(&sig.0);
-        mine[agree::INFO] = arrival.info;
-        let code = arrival.refusal.map_or([0; 5], |r| r.encode());
-        mine[agree::REFUSAL..agree::REFUSAL + 5].copy_from_slice(&code);
+        mine[..D].copy_from_slice(&detail_words(&sig, &arrival));
         let status = if arrival.refusal.is_some() {
             REFUSED_BIT
         } else {
