@@ -5,9 +5,15 @@
 //! signature, refusal and arrival in its own copy of the sync area, then waits for every
 //! member's arrival and decides alike, [`agree::decide`]), except that a member on another
 //! node is read through MPI: its epoch with an atomic MPI load until it has arrived, then its
-//! head words and staged data in one `MPI_Get` ([`Heads`]), so two round trips per member.
+//! head words and staged data in one `MPI_Get` ([`Heads`]), so two round trips per member,
+//! those of all members in flight together ([`Coll::net_arrivals`]).
 //! It has to be one-sided: members that disagree
 //! on the set itself never meet in one MPI collective, yet each must return the error.
+//! Nor can it be messages (each member sending its head to the members of its view of the
+//! set): when a member `q` counts `p` in the set and `p` does not count `q`, `q`'s message
+//! to `p` is never received, and it would be taken for `q`'s part in a later call of `p`'s
+//! with the same area and epoch (a new sync area at the same offset starts its epochs again),
+//! a silent wrong result. A message round needs a way to withdraw such a message first.
 //!
 //! Reductions, broadcasts and fcollects whose data fits the area's staging room do as the
 //! shared-memory staged path does: each contributor copies its data into its own copy of the
@@ -39,7 +45,7 @@ use super::{
 };
 use crate::copy;
 use crate::error::Result;
-use crate::transport::net::{MAX_COLLECTIVE_BYTES, Net};
+use crate::transport::net::{MAX_COLLECTIVE_BYTES, Net, Reads};
 use crate::wait::{self, WaitSite};
 
 /// What the members published for one call, read through the transport: straight from the
@@ -108,6 +114,28 @@ impl Heads {
         &self.staged[i]
     }
 }
+
+/// Where the one-sided round stands with each member ([`Coll::net_arrivals`]).
+struct Arrivals {
+    /// Members whose head is not read yet.
+    left: usize,
+    state: Vec<Seen>,
+    /// The epochs read of members on other nodes (written by MPI reads in flight).
+    epochs: Vec<u64>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Seen {
+    /// Not seen to have arrived.
+    Waiting,
+    /// Its head is in [`Heads`].
+    Read,
+}
+
+/// Members on other nodes whose epochs one look reads at most, in member order: enough to
+/// overlap a node's worth of round trips, few enough that members waiting for a late one do
+/// not flood the network with reads that find nothing.
+const NET_WINDOW: usize = 16;
 
 /// Data bytes that ride in a team round's gather ([`Coll::team_round`]): every member sends
 /// this many whatever its call (an `MPI_Allgather` needs the same count from every member,
@@ -267,28 +295,19 @@ impl Coll<'_> {
             .store(call.e, Ordering::Release);
         fence(Ordering::SeqCst);
         self.ring_others();
-        // Members seen to have arrived, in order: each is read once more at most, and its
-        // head (with the data asked for) once, right after.
         let members = self.n();
         let mut heads = Heads {
-            words: Vec::with_capacity(members),
-            staged: Vec::with_capacity(members),
+            words: vec![[0; 3]; members],
+            staged: vec![Vec::new(); members],
             detail: Vec::new(),
             gathered: false,
         };
-        let mut all_arrived = || {
-            while heads.words.len() < members {
-                let i = heads.words.len();
-                // Equality, as `Coll::reached` (the module docs of `collectives`).
-                if self.net_load(net, i, call.region + EPOCH) != call.e {
-                    return false;
-                }
-                let (words, staged) = self.net_head(net, &call, i, want(i));
-                heads.words.push(words);
-                heads.staged.push(staged);
-            }
-            true
+        let mut reader = Arrivals {
+            left: members,
+            state: vec![Seen::Waiting; members],
+            epochs: vec![0; members],
         };
+        let mut all_arrived = || self.net_arrivals(net, &call, &want, &mut reader, &mut heads);
         if !all_arrived() {
             self.net_wait(net, &sig, &call, all_arrived);
         }
@@ -331,36 +350,116 @@ impl Coll<'_> {
         call
     }
 
-    /// Member `i`'s head words (status, hash, value) of `call`, which it has been seen to
-    /// reach, and for a member on another node its first `want` staged bytes, in one
-    /// `MPI_Get` ([`Heads`]).
-    fn net_head(&self, net: &Net, call: &Call, i: usize, want: usize) -> ([u64; 3], Vec<u8>) {
-        let pe = self.pe(i);
-        if net.is_local(pe) {
+    /// One look at the members that have not all been read yet ([`Arrivals`]); whether every
+    /// member's head is in `heads` now.
+    ///
+    /// This node's members are loads: the epoch (`Acquire`, equality as `Coll::reached`),
+    /// then the head words. Those on other nodes are read through MPI, all in flight together
+    /// ([`Reads`]): the epochs of up to [`NET_WINDOW`] members not yet seen to arrive, each
+    /// with an atomic read, and the head and first `want(i)` staged bytes of each member seen
+    /// to arrive, in one `MPI_Rget` started as soon as its arrival is seen, so that a member
+    /// costs two round trips after its arrival, overlapped with the others' (they were read
+    /// one after the other: at 4 PEs across two hosts, two members on the other host cost
+    /// four round trips).
+    fn net_arrivals(
+        &self,
+        net: &Net,
+        call: &Call,
+        want: &impl Fn(usize) -> usize,
+        reader: &mut Arrivals,
+        heads: &mut Heads,
+    ) -> bool {
+        for i in 0..self.n() {
+            if reader.state[i] != Seen::Waiting || !net.is_local(self.pe(i)) {
+                continue;
+            }
+            if self.word(i, call.region + EPOCH).load(Ordering::Acquire) != call.e {
+                continue;
+            }
+            // The epoch was read with `Acquire`: these words were written before it.
             let w = |rel| self.word(i, call.region + rel).load(Ordering::Relaxed);
-            // The epoch was read with `Acquire` (`net_load`): these words were written
-            // before it.
-            return ([w(STATUS), w(SIGHASH), w(VALUE)], Vec::new());
+            heads.words[i] = [w(STATUS), w(SIGHASH), w(VALUE)];
+            reader.state[i] = Seen::Read;
+            reader.left -= 1;
         }
-        let want = want.min(self.area.capacity());
-        let mut buf = vec![0u8; HEAD_BYTES + want];
-        // SAFETY: the range from the region's status word through `want <= capacity` staged
-        // bytes lies inside member `i`'s copy of the area, in its partition (the area was
-        // checked against the partition in `Coll::new`); the member wrote it before the
-        // epoch this member has seen and leaves it unchanged until every member arrived at
-        // its next call on this area ([`Heads`]); `buf` is local and that long.
-        unsafe {
-            net.get(
-                pe,
-                self.area.offset + call.region + STATUS,
-                buf.as_mut_ptr(),
-                buf.len(),
-            )
+        if reader.left == 0 {
+            return true;
+        }
+        let Arrivals {
+            left,
+            state,
+            epochs,
+        } = reader;
+        // Only through this pointer while reads are in flight: no reference to the slice
+        // covers an element that MPI may be writing.
+        let epochs = epochs.as_mut_ptr();
+        // After the buffers it writes (`epochs`, `heads.staged`): dropped first, so it waits
+        // for whatever is still in flight before they may go.
+        let mut reads = Reads::default();
+        let head_at = self.area.offset + call.region + STATUS;
+        let start_head = |reads: &mut Reads, staged: &mut Vec<u8>, i: usize| {
+            *staged = vec![0u8; HEAD_BYTES + want(i).min(self.area.capacity())];
+            // SAFETY: the range from the region's status word through at most `capacity`
+            // staged bytes lies inside member `i`'s copy of the area, in its partition (the
+            // area was checked against the partition in `Coll::new`); the member wrote it
+            // before the epoch this member has seen (an atomic read, finished before this
+            // read starts) and leaves it unchanged until every member arrived at its next call
+            // on this area ([`Heads`]); `staged` is that long, and neither moved nor touched
+            // until `reads` has finished it (it is not started again for this member).
+            unsafe {
+                net.read_start(
+                    reads,
+                    2 * i + 1,
+                    self.pe(i),
+                    head_at,
+                    staged.as_mut_ptr(),
+                    staged.len(),
+                )
+            };
         };
-        let word = |k: usize| u64::from_ne_bytes(buf[8 * k..8 * k + 8].try_into().expect("8"));
-        let words = [word(0), word(1), word(2)];
-        buf.drain(..HEAD_BYTES);
-        (words, buf)
+        let mut window = 0;
+        // A look ends with no member seen to arrive whose head is not read yet: its read is
+        // started as soon as the arrival is seen, and finished below.
+        for (i, seen) in state.iter().enumerate() {
+            match seen {
+                Seen::Waiting if !net.is_local(self.pe(i)) && window < NET_WINDOW => {
+                    window += 1;
+                    // SAFETY: the epoch word lies inside member `i`'s copy of the area, in its
+                    // partition (`Coll::new`); element `i` of `epochs` (`i < n`, its length)
+                    // is written by this read alone, and read after `reads` has finished it.
+                    unsafe {
+                        net.read_word_start(
+                            &mut reads,
+                            2 * i,
+                            self.pe(i),
+                            self.area.offset + call.region + EPOCH,
+                            epochs.add(i),
+                        )
+                    };
+                }
+                _ => {}
+            }
+        }
+        while let Some(tag) = net.read_next(&mut reads) {
+            let i = tag / 2;
+            if tag % 2 == 0 {
+                // SAFETY: element `i` (`i < n`) was written by the read just finished, and no
+                // other read in flight writes it.
+                let epoch = unsafe { epochs.add(i).read() };
+                // Equality, as `Coll::reached` (the module docs of `collectives`).
+                if epoch == call.e {
+                    start_head(&mut reads, &mut heads.staged[i], i);
+                }
+                continue;
+            }
+            let buf = &mut heads.staged[i];
+            let word = |k: usize| u64::from_ne_bytes(buf[8 * k..8 * k + 8].try_into().expect("8"));
+            heads.words[i] = [word(0), word(1), word(2)];
+            buf.drain(..HEAD_BYTES);
+            state[i] = Seen::Read;
+            *left -= 1;
+        }
+        *left == 0
     }
 
     /// The round of a data collective whose `bytes` at `source` may ride with the arrival:

@@ -35,6 +35,42 @@ pub(super) unsafe fn probe(comm: ffi::MPI_Comm) {
     };
 }
 
+/// Reads to other nodes in flight together, each with its caller's tag: started with
+/// [`Net::read_word_start`] and [`Net::read_start`], finished one at a time with
+/// [`Net::read_next`], so that reads of several PEs cost about one round trip, not one each.
+///
+/// Dropping it waits for those still in flight (`MPI_Waitall`): their destinations, which the
+/// caller keeps valid until then, are written no later. Declare the destinations before it.
+#[derive(Default)]
+pub(crate) struct Reads {
+    reqs: Vec<ffi::MPI_Request>,
+    tags: Vec<usize>,
+}
+
+impl Reads {
+    fn push(&mut self, req: ffi::MPI_Request, tag: usize) {
+        self.reqs.push(req);
+        self.tags.push(tag);
+    }
+}
+
+impl Drop for Reads {
+    fn drop(&mut self) {
+        if self.reqs.is_empty() {
+            return;
+        }
+        // SAFETY: `reqs` holds active requests of this process (started by this `Net`, on the
+        // MPI thread, which alone holds a `Reads`), as many as the count says.
+        unsafe {
+            ffi::MPI_Waitall(
+                count(self.reqs.len()),
+                self.reqs.as_mut_ptr(),
+                ffi::RSMPI_STATUSES_IGNORE,
+            )
+        };
+    }
+}
+
 /// Where this path's operations since the last completion went ([`Net::quiet`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Dirty {
@@ -414,6 +450,109 @@ impl Net {
             // SAFETY: `req` is an active (or null) request of this process.
             unsafe { ffi::MPI_Wait(&mut req, ffi::RSMPI_STATUS_IGNORE) };
         }
+    }
+
+    /// Starts an atomic read of the 8-byte word at `offset` on `pe` into `*dst`
+    /// (`MPI_Rget_accumulate` with `MPI_NO_OP`: atomic with the word stores' `MPI_Accumulate`,
+    /// as [`Net::get_word`]), finished by [`Net::read_next`] with `tag`.
+    ///
+    /// # Safety
+    /// `dst` must be valid for writes of one word and untouched until `reads` has returned
+    /// `tag` or been dropped; the word is inside `pe`'s partition (the caller checked it).
+    pub(crate) unsafe fn read_word_start(
+        &self,
+        reads: &mut Reads,
+        tag: usize,
+        pe: usize,
+        offset: usize,
+        dst: *mut u64,
+    ) {
+        on_mpi_thread(self.single);
+        let t = word_type(8);
+        let none = 0u64;
+        // SAFETY: reading a predefined handle value.
+        let mut req = unsafe { ffi::RSMPI_REQUEST_NULL };
+        // SAFETY: `none` is the origin, which `MPI_NO_OP` never reads (MPI copies the
+        // arguments it needs at the call); `dst` stays writable until the request is finished
+        // (caller); the window is in its `lock_all` epoch; the word is inside `pe`'s partition
+        // (caller); `req` is a local request variable.
+        unsafe {
+            ffi::MPI_Rget_accumulate(
+                (&raw const none).cast::<c_void>(),
+                1,
+                t,
+                dst.cast::<c_void>(),
+                1,
+                t,
+                pe as c_int,
+                self.disp(pe, offset),
+                1,
+                t,
+                shmem_mpi_no_op,
+                self.win,
+                &mut req,
+            )
+        };
+        reads.push(req, tag);
+    }
+
+    /// Starts an `MPI_Rget` of `len` (at most [`CHUNK`]) bytes at `offset` on `pe` into `dst`,
+    /// finished by [`Net::read_next`] with `tag`.
+    ///
+    /// # Safety
+    /// As [`Net::read_word_start`], for `len` bytes at `dst` and at `offset`.
+    pub(crate) unsafe fn read_start(
+        &self,
+        reads: &mut Reads,
+        tag: usize,
+        pe: usize,
+        offset: usize,
+        dst: *mut u8,
+        len: usize,
+    ) {
+        assert!(len <= CHUNK, "one request reads at most CHUNK bytes");
+        on_mpi_thread(self.single);
+        // SAFETY: reading a predefined handle value.
+        let mut req = unsafe { ffi::RSMPI_REQUEST_NULL };
+        // SAFETY: as in `get_start`: `dst` stays writable and untouched until the request is
+        // finished (caller), the range is inside `pe`'s partition (caller).
+        unsafe {
+            ffi::MPI_Rget(
+                dst.cast::<c_void>(),
+                count(len),
+                bytes_type(),
+                pe as c_int,
+                self.disp(pe, offset),
+                count(len),
+                bytes_type(),
+                self.win,
+                &mut req,
+            )
+        };
+        reads.push(req, tag);
+    }
+
+    /// Waits for one of `reads` to finish (`MPI_Waitany`, which drives MPI's progress
+    /// meanwhile) and returns its tag; `None` once none is left.
+    pub(crate) fn read_next(&self, reads: &mut Reads) -> Option<usize> {
+        if reads.reqs.is_empty() {
+            return None;
+        }
+        on_mpi_thread(self.single);
+        let mut index: c_int = 0;
+        // SAFETY: `reqs` holds active requests of this process, as many as the count says;
+        // `index` is an out-pointer.
+        unsafe {
+            ffi::MPI_Waitany(
+                count(reads.reqs.len()),
+                reads.reqs.as_mut_ptr(),
+                &mut index,
+                ffi::RSMPI_STATUS_IGNORE,
+            )
+        };
+        let i = usize::try_from(index).expect("MPI_Waitany: one request of several active");
+        reads.reqs.swap_remove(i);
+        Some(reads.tags.swap_remove(i))
     }
 
     /// Calls `op(at, count, target displacement, byte type)` for each piece of at most
