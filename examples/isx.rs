@@ -1,6 +1,6 @@
 //! ISx, the scalable integer sort (weak scaling): every PE draws `keys` random keys below
 //! `keys × n_pes`; PE `p` owns the keys of the `p`-th of `n_pes` equal ranges. Each PE
-//! buckets its keys by owner, the PEs exchange the bucket sizes (`alltoall`) and the offsets
+//! buckets its keys by owner (as the Lamellar version in `bench/lamellar` does), the PEs exchange the bucket sizes (`alltoall`) and the offsets
 //! at which each sender writes into each owner's receive array (a second `alltoall`), put
 //! their buckets there, and each owner sorts what it received with a counting sort. Each PE
 //! then checks its keys: inside its range, sorted, as many as and with the same sum as the
@@ -59,26 +59,12 @@ fn run() -> Result<bool, shmem::Error> {
     shmem.barrier_all();
     let start = Instant::now();
 
-    // Bucket the keys by owner (a counting sort by owner).
-    let mut counts = vec![0u64; n];
+    // Bucket the keys by owner, in one pass (one division per key).
+    let mut buckets = vec![Vec::with_capacity(keys / n + keys / 64 + 16); n];
     for &k in &mine {
-        counts[owner(k)] += 1;
+        buckets[owner(k)].push(k);
     }
-    let mut at: Vec<usize> = counts
-        .iter()
-        .scan(0, |sum, &c| {
-            let first = *sum;
-            *sum += c as usize;
-            Some(first)
-        })
-        .collect();
-    let starts = at.clone();
-    let mut buckets = vec![0u32; mine.len()];
-    for &k in &mine {
-        let p = owner(k);
-        buckets[at[p]] = k;
-        at[p] += 1;
-    }
+    let counts: Vec<u64> = buckets.iter().map(|b| b.len() as u64).collect();
 
     // Who sends how many to whom, and where each sender writes at each owner.
     send_counts.copy_from(&counts)?;
@@ -101,10 +87,9 @@ fn run() -> Result<bool, shmem::Error> {
     world.max_reduce_in_place(&mut largest)?;
     let received = SymVec::<u32>::zeroed(&shmem, largest.read(0)? as usize)?;
     let offsets = offsets.to_vec();
-    for p in shmem.pes() {
-        let (s, c) = (starts[p.index()], counts[p.index()] as usize);
+    for (p, bucket) in shmem.pes().zip(&buckets) {
         let o = offsets[p.index()] as usize;
-        received.slice(o..o + c)?.put(p, &buckets[s..s + c])?;
+        received.slice(o..o + bucket.len())?.put(p, bucket)?;
     }
     shmem.barrier_all();
 
