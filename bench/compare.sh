@@ -217,14 +217,9 @@ busy_pct() {
     [ "$tot" -gt 0 ] && echo $(( 100 * busy / tot )) || echo 0
 }
 
-# The launcher flags of the two-host mode for a job of $1 ranks: the test driver's host settings
-# (tests/support/mod.rs, docs/clusters.md), ceil(np/2) slots on each host.
-host_flags() {
-    local k=$(( ($1 + 1) / 2 ))
-    echo "--mca plm_rsh_agent $root/tests/hosts/fake-rsh --mca btl self,vader,tcp" \
-        "--mca btl_tcp_if_include lo --mca oob_tcp_if_include lo --mca mpi_yield_when_idle 1" \
-        "--host $(hostname):$k,shmem-host2:$k --map-by $HOSTS_MAP --bind-to none"
-}
+# The launcher flags of the two-host mode for a job of $1 ranks (bench/hosts-flags.sh).
+# shellcheck source=bench/hosts-flags.sh
+. "$here/hosts-flags.sh"
 
 # Waits (at most IDLE_WAIT s) for a 2-s window with CPU use below IDLE_PCT;
 # prints a comment line saying how it went.
@@ -261,20 +256,20 @@ run_one() { # harness round np
             "$here/run.sh" --mpi >>"$f" 2>"$e" ;;
         offnode) SHMEM_BENCH_MPI_NODE_SIZE=1 SHMEM_BENCH_PREBUILT="$tmp/bin-mpi" \
             SHMEM_BENCH_NPS="$np" "$here/run.sh" --mpi >>"$f" 2>"$e" ;;
-        ours2h) MPIRUN_FLAGS="$(host_flags "$np")" SHMEM_BENCH_PREBUILT="$tmp/bin-mpi" \
+        ours2h) MPIRUN_FLAGS="$(host_flags "$np" "$root" "$HOSTS_MAP")" SHMEM_BENCH_PREBUILT="$tmp/bin-mpi" \
             SHMEM_BENCH_TIMEOUT="$HOSTS_TIMEOUT" SHMEM_BENCH_NPS="$np" \
             "$here/run.sh" --mpi >>"$f" 2>"$e" ;;
-        oshmem2h) OSHRUN_FLAGS="--allow-run-as-root --oversubscribe $(host_flags "$np") --mca spml ucx -x UCX_TLS=self,tcp -x UCX_NET_DEVICES=lo" \
+        oshmem2h) OSHRUN_FLAGS="--allow-run-as-root --oversubscribe $(host_flags "$np" "$root" "$HOSTS_MAP") --mca spml ucx -x UCX_TLS=self,tcp -x UCX_NET_DEVICES=lo" \
             UCX_TLS=self,tcp UCX_NET_DEVICES=lo OSHMEM_BENCH_TIMEOUT="$HOSTS_TIMEOUT" \
             OSHMEM_BENCH_NPS="$np" "$osh_run" >>"$f" 2>"$e" ;;
         mpi2h)
-            MPIRUN_FLAGS="--allow-run-as-root --oversubscribe $(host_flags "$np")" \
+            MPIRUN_FLAGS="--allow-run-as-root --oversubscribe $(host_flags "$np" "$root" "$HOSTS_MAP")" \
                 MPI_RMA_BENCH_OSC="$HOSTS_OSC" MPI_RMA_BENCH_TIMEOUT="$HOSTS_TIMEOUT" \
                 MPI_RMA_BENCH_NPS="$np" "$mpi_run" >>"$f" 2>"$e"
             local rc1=$?
             # shellcheck disable=SC2046
             timeout --kill-after=10 "$HOSTS_TIMEOUT" mpirun --allow-run-as-root --oversubscribe \
-                $(host_flags "$np") --mca osc "$HOSTS_OSC" -np "$np" "$tmp/bin-mpi/mpi_rma_extra" \
+                $(host_flags "$np" "$root" "$HOSTS_MAP") --mca osc "$HOSTS_OSC" -np "$np" "$tmp/bin-mpi/mpi_rma_extra" \
                 >>"$f" 2>>"$e"
             local rc2=$?
             echo "# np=$np: mpi_rma_extra: mpirun exit status $rc2" >>"$f"
