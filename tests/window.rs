@@ -127,6 +127,58 @@ fn leaked_shared_epochs(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// An epoch's lock starts from the state this PE left the target's lock in at its last
+/// release (one round trip fewer to another node); that guess goes stale when another PE
+/// takes the lock meanwhile, and must then cost only the failed compare-and-swap: PE 0 leaves
+/// the lock free, PE 1 takes it and holds it, PE 0's `try_lock` (both kinds) is refused, then
+/// PE 1 writes and releases, and PE 0's next exclusive epoch (its guess two tickets behind)
+/// sees PE 1's write; then the same after shared epochs.
+fn stale_lock_guesses(shmem: &Shmem) {
+    let zero = shmem.pe(0).unwrap();
+    let me = shmem.my_pe().index();
+    let win = Window::<u64>::new(shmem, 1).unwrap();
+    for kind in [LockKind::Exclusive, LockKind::Shared] {
+        shmem.barrier_all();
+        if me == 0 {
+            drop(win.lock(zero, kind).unwrap());
+        }
+        shmem.barrier_all();
+        let held = (me == 1).then(|| win.lock(zero, LockKind::Exclusive).unwrap());
+        shmem.barrier_all();
+        if me == 0 {
+            for asked in [LockKind::Exclusive, LockKind::Shared] {
+                let r = win.try_lock(zero, asked).map(|e| e.is_some());
+                assert!(
+                    matches!(r, Ok(false)),
+                    "{asked:?} while PE 1 holds it: {r:?}"
+                );
+            }
+        }
+        shmem.barrier_all();
+        let written = if kind == LockKind::Exclusive { 7 } else { 8 };
+        if let Some(epoch) = held {
+            epoch.put(0, &[written]).unwrap();
+            drop(epoch);
+        }
+        shmem.barrier_all();
+        if me == 0 {
+            let epoch = win.lock(zero, LockKind::Exclusive).unwrap();
+            let mut v = [0u64];
+            epoch.get(0, &mut v).unwrap();
+            assert_eq!(v, [written], "PE 1's write, after its release");
+            epoch.put(0, &[written + 100]).unwrap();
+        }
+        shmem.barrier_all();
+        let mut v = [0u64];
+        win.lock(zero, LockKind::Shared)
+            .unwrap()
+            .get(0, &mut v)
+            .unwrap();
+        assert_eq!(v, [written + 100]);
+    }
+    shmem.barrier_all();
+}
+
 /// Every PE opens a shared epoch on the last PE and, inside it, meets every other PE in a
 /// barrier: only possible if shared epochs overlap.
 fn shared_epochs_overlap(shmem: &Shmem) {
@@ -1889,6 +1941,11 @@ fn main() {
                 name: "leaked_shared_epochs",
                 npes: &[1, 2],
                 body: leaked_shared_epochs,
+            },
+            Case {
+                name: "stale_lock_guesses",
+                npes: NPES,
+                body: stale_lock_guesses,
             },
             Case {
                 name: "shared_epochs_overlap",

@@ -124,6 +124,7 @@
 //! the next holder's admission reads `STATE` with a SeqCst atomic: one holder's section
 //! happens-before the next conflicting one's.
 
+use std::cell::Cell;
 use std::marker::PhantomData;
 
 use crate::transport::{AmoOp, DefaultTransport, Transport};
@@ -195,6 +196,17 @@ impl State {
             serving: (w >> SERVING_SHIFT) & TICKET_MASK,
             next: w >> NEXT_SHIFT,
         }
+    }
+
+    /// Whether the fast path may admit a request of `kind` at once: nobody queues, and for a
+    /// writer nobody reads, for a reader fewer than [`MAX_READERS`] do.
+    #[inline]
+    fn free_for(self, kind: RwKind) -> bool {
+        self.next == self.serving
+            && match kind {
+                RwKind::Shared => self.readers < READERS_MASK,
+                RwKind::Exclusive => self.readers == 0,
+            }
     }
 
     #[inline]
@@ -395,6 +407,8 @@ impl RwHold<'_> {
 pub struct RwTable<'t> {
     t: &'t DefaultTransport,
     locks: Box<[(RawRwLock, Located)]>,
+    /// Per lock, the `STATE` this PE left it in at its last release ([`RawRwLock::lock_from`]).
+    guesses: Box<[Cell<Option<u64>>]>,
 }
 
 impl<'t> RwTable<'t> {
@@ -403,9 +417,11 @@ impl<'t> RwTable<'t> {
     /// # Panics
     /// If a lock's words lie outside their partitions (`ShmTransport::ptr`).
     pub fn new(t: &'t DefaultTransport, locks: impl IntoIterator<Item = RawRwLock>) -> Self {
+        let locks: Box<[_]> = locks.into_iter().map(|l| (l, l.locate(t))).collect();
         RwTable {
             t,
-            locks: locks.into_iter().map(|l| (l, l.locate(t))).collect(),
+            guesses: locks.iter().map(|_| Cell::new(None)).collect(),
+            locks,
         }
     }
 
@@ -416,7 +432,7 @@ impl<'t> RwTable<'t> {
     #[inline]
     pub fn lock(&self, i: usize, kind: RwKind) -> RwHold<'t> {
         let (l, at) = self.locks[i];
-        l.lock_at(self.t, at, kind)
+        l.lock_from(self.t, at, kind, self.guesses[i].take())
     }
 
     /// [`RawRwLock::try_lock`] of lock `i`: the fast path alone, never waits.
@@ -425,7 +441,7 @@ impl<'t> RwTable<'t> {
     /// If `i` is not below the number of locks.
     pub fn try_lock(&self, i: usize, kind: RwKind) -> Option<RwHold<'t>> {
         let (l, at) = self.locks[i];
-        l.try_lock_at(self.t, at, kind)
+        l.try_lock_from(self.t, at, kind, self.guesses[i].take())
     }
 
     /// [`RawRwLock::release`] of lock `i`.
@@ -447,7 +463,7 @@ impl<'t> RwTable<'t> {
     pub fn unlock_word(&self, i: usize, word: u64, poison: bool) {
         let (l, at) = self.locks[i];
         if l.mine_at(self.t, at) == word {
-            l.release_located(self.t, at, word, poison);
+            self.guesses[i].set(Some(l.release_located(self.t, at, word, poison)));
         }
     }
 
@@ -577,12 +593,7 @@ impl RawRwLock {
     ) -> Result<(u64, bool), u64> {
         loop {
             let s = State::of(seen);
-            let free = s.next == s.serving
-                && match kind {
-                    RwKind::Shared => s.readers < READERS_MASK,
-                    RwKind::Exclusive => s.readers == 0,
-                };
-            if !free {
+            if !s.free_for(kind) {
                 return Err(seen);
             }
             let new = match kind {
@@ -638,7 +649,18 @@ impl RawRwLock {
         at: Located,
         kind: RwKind,
     ) -> Option<RwHold<'t>> {
-        let seen = self.state_amo(t, at, AmoOp::Fetch);
+        self.try_lock_from(t, at, kind, None)
+    }
+
+    /// [`RawRwLock::try_lock_at`] from `guess`, as [`RawRwLock::lock_from`].
+    fn try_lock_from<'t>(
+        &self,
+        t: &'t DefaultTransport,
+        at: Located,
+        kind: RwKind,
+        guess: Option<u64>,
+    ) -> Option<RwHold<'t>> {
+        let seen = self.first_seen(t, at, kind, guess);
         let Ok((ticket, poisoned)) = self.try_fast(t, at, kind, seen) else {
             t.poll();
             return None;
@@ -679,7 +701,25 @@ impl RawRwLock {
     /// [`RawRwLock::lock`] with the words located (`at`, by `locate` on `t`).
     #[inline(always)]
     fn lock_at<'t>(&self, t: &'t DefaultTransport, at: Located, kind: RwKind) -> RwHold<'t> {
-        let seen = self.state_amo(t, at, AmoOp::Fetch);
+        self.lock_from(t, at, kind, None)
+    }
+
+    /// [`RawRwLock::lock_at`] whose fast path starts from `guess`, the `STATE` this PE left
+    /// the lock in at its last release, when that says the lock is free for `kind`: the
+    /// compare-and-swap then needs no read of `STATE` first, one round trip instead of two
+    /// to another node (`win_lock_excl_lat` across two hosts). A wrong guess costs nothing
+    /// more: the failed compare-and-swap returns `STATE`, and the fast path goes on from it as
+    /// it would from a read. A guess that says the lock is taken is not trusted: `STATE` is
+    /// read.
+    #[inline(always)]
+    fn lock_from<'t>(
+        &self,
+        t: &'t DefaultTransport,
+        at: Located,
+        kind: RwKind,
+        guess: Option<u64>,
+    ) -> RwHold<'t> {
+        let seen = self.first_seen(t, at, kind, guess);
         let (ticket, poisoned) = match self.try_fast(t, at, kind, seen) {
             Ok(got) => got,
             Err(_) => self.queue(t, kind),
@@ -901,19 +941,37 @@ impl RawRwLock {
         unsafe { t.get_word_at::<u64>(t.my_pe(), self.own + MINE, at.mine) }
     }
 
-    /// The release of the acquisition that `mine` (this PE's request word, a holder's)
-    /// describes.
+    /// The `STATE` the fast path starts from: `guess` if it says the lock is free for `kind`
+    /// ([`RawRwLock::lock_from`]), else read.
     #[inline(always)]
-    fn release_located(&self, t: &DefaultTransport, at: Located, mine: u64, poison: bool) {
+    fn first_seen(
+        &self,
+        t: &DefaultTransport,
+        at: Located,
+        kind: RwKind,
+        guess: Option<u64>,
+    ) -> u64 {
+        match guess {
+            Some(g) if State::of(g).free_for(kind) => g,
+            _ => self.state_amo(t, at, AmoOp::Fetch),
+        }
+    }
+
+    /// The release of the acquisition that `mine` (this PE's request word, a holder's)
+    /// describes. Returns the `STATE` it left (what its fetch-add made of the word).
+    #[inline(always)]
+    fn release_located(&self, t: &DefaultTransport, at: Located, mine: u64, poison: bool) -> u64 {
         // The release below is a fetch-add: what completes the epoch's operations before the
         // next holder can see the lock free (`quiet_before_amo`).
         t.quiet_before_amo();
         self.set_mine_at(t, at, 0, 0);
         if mine & KIND_MASK == SHARED {
-            let was = State::of(self.state_amo(t, at, AmoOp::FetchAdd(u64::MAX)));
+            let word = self.state_amo(t, at, AmoOp::FetchAdd(u64::MAX));
+            let was = State::of(word);
             if was.readers == 1 && was.next != was.serving {
                 self.wake_drained(t, was.serving);
             }
+            word.wrapping_add(u64::MAX)
         } else {
             let ticket = mine >> 8;
             // The flag as this writer found it: only a writer changes it.
@@ -922,15 +980,13 @@ impl RawRwLock {
                 (true, false) => POISON.wrapping_neg(),
                 _ => 0,
             };
-            let was = State::of(self.state_amo(
-                t,
-                at,
-                AmoOp::FetchAdd(advance(ticket).wrapping_add(flip)),
-            ));
+            let add = advance(ticket).wrapping_add(flip);
+            let word = self.state_amo(t, at, AmoOp::FetchAdd(add));
             let after = ticket_after(ticket);
-            if was.next != after {
+            if State::of(word).next != after {
                 self.notify(t, after);
             }
+            word.wrapping_add(add)
         }
     }
 
