@@ -18,13 +18,13 @@
 enum {
     C_PUT, C_GET, C_ACC, C_GACC, C_FOP, C_CAS, C_FLUSH, C_FLUSH_ALL, C_FLUSH_LOCAL,
     C_FLUSH_LOCAL_ALL, C_SYNC, C_IPROBE, C_BARRIER, C_ALLREDUCE, C_RPUT, C_RGET, C_TEST,
-    C_WAIT, C_N
+    C_WAIT, C_RGET_ACC, C_WAITANY, C_N
 };
 static const char *names[C_N] = {
     "MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Get_accumulate", "MPI_Fetch_and_op",
     "MPI_Compare_and_swap", "MPI_Win_flush", "MPI_Win_flush_all", "MPI_Win_flush_local",
     "MPI_Win_flush_local_all", "MPI_Win_sync", "MPI_Iprobe", "MPI_Barrier", "MPI_Allreduce",
-    "MPI_Rput", "MPI_Rget", "MPI_Test", "MPI_Wait",
+    "MPI_Rput", "MPI_Rget", "MPI_Test", "MPI_Wait", "MPI_Rget_accumulate", "MPI_Waitany",
 };
 static unsigned long long counts[C_N];
 
@@ -110,6 +110,20 @@ int MPI_Allreduce(const void *s, void *r, int n, MPI_Datatype dt, MPI_Op op, MPI
 }
 int MPI_Test(MPI_Request *r, int *f, MPI_Status *s) { counts[C_TEST]++; return PMPI_Test(r, f, s); }
 int MPI_Wait(MPI_Request *r, MPI_Status *s) { counts[C_WAIT]++; return PMPI_Wait(r, s); }
+
+int MPI_Rget_accumulate(const void *o, int oc, MPI_Datatype ot, void *r, int rc,
+                        MPI_Datatype rt, int t, MPI_Aint d, int tc, MPI_Datatype tt, MPI_Op op,
+                        MPI_Win w, MPI_Request *q)
+{
+    counts[C_RGET_ACC]++;
+    return PMPI_Rget_accumulate(o, oc, ot, r, rc, rt, t, d, tc, tt, op, w, q);
+}
+
+int MPI_Waitany(int n, MPI_Request r[], int *i, MPI_Status *s)
+{
+    counts[C_WAITANY]++;
+    return PMPI_Waitany(n, r, i, s);
+}
 
 int MPI_Finalize(void)
 {
