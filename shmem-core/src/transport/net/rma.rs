@@ -407,10 +407,22 @@ impl Net {
         on_mpi_thread(self.single);
         // A flush (`quiet`) finishes it too.
         self.wrote(pe);
+        // SAFETY: as this function's contract.
+        Pending(PendingOp::Mpi(unsafe { self.rget(pe, offset, dst, len) }))
+    }
+
+    /// `MPI_Rget` of `len` (at most [`CHUNK`]) bytes at `offset` on `pe` into `dst`: the
+    /// request.
+    ///
+    /// # Safety
+    /// `dst` must be valid for writes of `len` bytes and untouched until the request is
+    /// finished; the source range is inside `pe`'s partition (the caller checked it).
+    unsafe fn rget(&self, pe: usize, offset: usize, dst: *mut u8, len: usize) -> ffi::MPI_Request {
         // SAFETY: reading a predefined handle value.
         let mut req = unsafe { ffi::RSMPI_REQUEST_NULL };
         // SAFETY: `dst` stays writable and untouched until the request is finished (caller);
-        // otherwise as in `put_start`.
+        // the window is in its `lock_all` epoch; the source is inside `pe`'s partition
+        // (caller); `req` is a local request variable.
         unsafe {
             ffi::MPI_Rget(
                 dst.cast::<c_void>(),
@@ -424,7 +436,7 @@ impl Net {
                 &mut req,
             )
         };
-        Pending(PendingOp::Mpi(req))
+        req
     }
 
     /// `MPI_Test` of a request-based operation; a finished one becomes [`Pending::DONE`].
@@ -512,24 +524,9 @@ impl Net {
     ) {
         assert!(len <= CHUNK, "one request reads at most CHUNK bytes");
         on_mpi_thread(self.single);
-        // SAFETY: reading a predefined handle value.
-        let mut req = unsafe { ffi::RSMPI_REQUEST_NULL };
-        // SAFETY: as in `get_start`: `dst` stays writable and untouched until the request is
-        // finished (caller), the range is inside `pe`'s partition (caller).
-        unsafe {
-            ffi::MPI_Rget(
-                dst.cast::<c_void>(),
-                count(len),
-                bytes_type(),
-                pe as c_int,
-                self.disp(pe, offset),
-                count(len),
-                bytes_type(),
-                self.win,
-                &mut req,
-            )
-        };
-        reads.push(req, tag);
+        // SAFETY: `dst` stays writable and untouched until `reads` has finished the request
+        // (caller), the range is inside `pe`'s partition (caller).
+        reads.push(unsafe { self.rget(pe, offset, dst, len) }, tag);
     }
 
     /// Waits for one of `reads` to finish (`MPI_Waitany`, which drives MPI's progress
