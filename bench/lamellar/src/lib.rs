@@ -5,66 +5,10 @@
 
 use lamellar::array::prelude::*;
 
-/// The golden-ratio increment of splitmix64.
-const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
-
-/// A splitmix64 generator; stream `s` starts at the first output of the sequence from
-/// `s × GAMMA` (as in `examples/common/mod.rs`).
-pub struct Rng(u64);
-
-impl Rng {
-    /// The generator of stream `stream`.
-    pub fn new(stream: u64) -> Rng {
-        // The state starts at the first output of `stream × GAMMA`: started there itself,
-        // stream `s + 1` would be stream `s` one draw later (every PE's indices its
-        // neighbour's, shifted by one).
-        let mut seed = Rng(GAMMA.wrapping_mul(stream));
-        Rng(seed.next_u64())
-    }
-
-    /// The next value.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(GAMMA);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// The next value below `bound` (not 0), by remainder.
-    pub fn below(&mut self, bound: usize) -> usize {
-        (self.next_u64() % bound as u64) as usize
-    }
-}
-
-/// The program's arguments after its name.
-pub struct Args(Vec<String>);
-
-impl Args {
-    /// This process's arguments.
-    pub fn new() -> Args {
-        Args(std::env::args().skip(1).collect())
-    }
-
-    /// Argument `i` as a number, or `default` when it is missing or not one.
-    pub fn number(&self, i: usize, default: usize) -> usize {
-        self.0
-            .get(i)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(default)
-    }
-
-    /// Argument `i`, or `default` when it is missing.
-    pub fn word<'a>(&'a self, i: usize, default: &'a str) -> &'a str {
-        self.0.get(i).map_or(default, String::as_str)
-    }
-}
-
-impl Default for Args {
-    fn default() -> Self {
-        Args::new()
-    }
-}
+// The generator and the arguments of `examples/common`: the same streams as our examples.
+#[path = "../../../examples/common/inputs.rs"]
+mod inputs;
+pub use inputs::{Args, Rng};
 
 /// The world, on the backend `LAMELLAR_BACKEND` names (`run.sh` sets `shmem`).
 pub fn world() -> LamellarWorld {
@@ -105,5 +49,36 @@ impl Outcome {
         // Nobody overwrites the entries before PE 0 has read them.
         world.barrier();
         reduced
+    }
+
+    /// [`Outcome::gather`], then PE 0 prints the run's line: `label`, the `total` items of
+    /// all PEs (in `unit`s), the slowest PE's time and the rate with `decimals` decimals,
+    /// ending `(validated)` when every PE's result is right (the line `bench/apps.sh` reads,
+    /// as our examples print it), else how many PEs got a wrong one. Whether nothing wrong
+    /// was seen here: this PE's result, and on PE 0 everyone's (collective, as `gather`).
+    #[allow(clippy::too_many_arguments, reason = "one line's fields")]
+    pub fn report(
+        &self,
+        world: &LamellarWorld,
+        seconds: f64,
+        right: bool,
+        label: &str,
+        total: usize,
+        unit: &str,
+        decimals: usize,
+    ) -> bool {
+        let Some((seconds, wrong)) = self.gather(world, seconds, right) else {
+            return right;
+        };
+        if wrong == 0 {
+            let n = world.num_pes();
+            let rate = total as f64 / seconds / 1e6;
+            println!(
+                "{label}: {n} PEs, {total} {unit} in {seconds:.3} s: {rate:.decimals$} M {unit}/s (validated)"
+            );
+        } else {
+            eprintln!("{label}: {wrong} PEs got a wrong result");
+        }
+        right && wrong == 0
     }
 }

@@ -131,23 +131,8 @@ fn main() -> ExitCode {
         }
         let (got, seconds) = method(&world, updates, per_pe);
         let right = got == want;
-        ok &= right;
-        if let Some((seconds, wrong)) = outcome.gather(&world, seconds, right) {
-            let total = updates * n;
-            if wrong == 0 {
-                println!(
-                    "histo {name}: {n} PEs, {total} updates in {seconds:.3} s: {:.1} M updates/s (validated)",
-                    total as f64 / seconds / 1e6
-                );
-            } else {
-                eprintln!("histo {name}: {wrong} PEs hold wrong counts");
-                ok = false;
-            }
-        }
+        let label = format!("histo {name}");
+        ok &= outcome.report(&world, seconds, right, &label, updates * n, "updates", 1);
     }
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    ExitCode::from(u8::from(!ok))
 }

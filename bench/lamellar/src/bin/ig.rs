@@ -121,23 +121,8 @@ fn main() -> ExitCode {
         let seconds = start.elapsed().as_secs_f64();
         let right =
             got.len() == wanted.len() && got.iter().zip(&wanted).all(|(&v, &g)| v == value(g));
-        ok &= right;
-        if let Some((seconds, wrong)) = outcome.gather(&world, seconds, right) {
-            let total = requests * n;
-            if wrong == 0 {
-                println!(
-                    "ig {name}: {n} PEs, {total} reads in {seconds:.3} s: {:.1} M reads/s (validated)",
-                    total as f64 / seconds / 1e6
-                );
-            } else {
-                eprintln!("ig {name}: {wrong} PEs read wrong values");
-                ok = false;
-            }
-        }
+        let label = format!("ig {name}");
+        ok &= outcome.report(&world, seconds, right, &label, requests * n, "reads", 1);
     }
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    ExitCode::from(u8::from(!ok))
 }

@@ -121,22 +121,6 @@ fn main() -> ExitCode {
         && sorted.len() as u64 == want_count
         && sum == want_sum
         && got.iter().map(|&k| u64::from(k)).sum::<u64>() == want_sum;
-    let mut ok = right;
-    if let Some((seconds, wrong)) = outcome.gather(&world, seconds, right) {
-        if wrong == 0 {
-            let total = keys * n;
-            println!(
-                "isx: {n} PEs, {total} keys in {seconds:.3} s: {:.1} M keys/s (validated)",
-                total as f64 / seconds / 1e6
-            );
-        } else {
-            eprintln!("isx: {wrong} PEs hold wrong keys");
-            ok = false;
-        }
-    }
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    let ok = outcome.report(&world, seconds, right, "isx", keys * n, "keys", 1);
+    ExitCode::from(u8::from(!ok))
 }

@@ -83,22 +83,7 @@ fn main() -> ExitCode {
     let n = world.num_pes();
     let outcome = Outcome::new(&world);
     let (perm, seconds) = randperm(&world, items);
-    let mut ok = is_permutation(&world, &perm, items);
-    if let Some((seconds, wrong)) = outcome.gather(&world, seconds, ok) {
-        let total = items * n;
-        if wrong == 0 {
-            println!(
-                "randperm: {n} PEs, {total} darts in {seconds:.3} s: {:.2} M darts/s (validated)",
-                total as f64 / seconds / 1e6
-            );
-        } else {
-            eprintln!("randperm: the result is not a permutation of 0..{total}");
-            ok = false;
-        }
-    }
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    let right = is_permutation(&world, &perm, items);
+    let ok = outcome.report(&world, seconds, right, "randperm", items * n, "darts", 2);
+    ExitCode::from(u8::from(!ok))
 }
