@@ -229,33 +229,44 @@ pub(super) unsafe fn amo<W: AmoWord>(
     disp: ffi::MPI_Aint,
     op: AmoOp<W>,
 ) -> W {
+    if let Some((v, handle)) = fetch_op(op) {
+        // SAFETY: as this function's contract.
+        return unsafe { fetch_and_op(win, pe, disp, v, handle) };
+    }
+    let AmoOp::CompareSwap { cond, new } = op else {
+        unreachable!("fetch_op maps every other operation");
+    };
+    let mut old = W::zeroed();
+    // SAFETY: `new`, `cond` and `old` are local words; the target word is valid (caller); the
+    // flush completes the operation before `old` is read.
+    unsafe {
+        ffi::MPI_Compare_and_swap(
+            (&raw const new).cast::<c_void>(),
+            (&raw const cond).cast::<c_void>(),
+            (&raw mut old).cast::<c_void>(),
+            word_type(size_of::<W>()),
+            pe as c_int,
+            disp,
+            win,
+        );
+        ffi::MPI_Win_flush(pe as c_int, win);
+    }
+    old
+}
+
+/// The operand and MPI operation of `MPI_Fetch_and_op` that does `op`; `None` for a
+/// compare-and-swap (`MPI_Compare_and_swap`).
+pub(super) fn fetch_op<W: AmoWord>(op: AmoOp<W>) -> Option<(W, ffi::MPI_Op)> {
     // SAFETY: predefined operation handles (constants from `MPI_Init` on), read once.
-    let (v, handle) = unsafe {
-        match op {
+    unsafe {
+        Some(match op {
             AmoOp::Fetch => (W::zeroed(), shmem_mpi_no_op),
             AmoOp::Set(v) | AmoOp::Swap(v) => (v, shmem_mpi_replace),
             AmoOp::FetchAdd(v) => (v, ffi::RSMPI_SUM),
             AmoOp::FetchAnd(v) => (v, ffi::RSMPI_BAND),
             AmoOp::FetchOr(v) => (v, ffi::RSMPI_BOR),
             AmoOp::FetchXor(v) => (v, ffi::RSMPI_BXOR),
-            AmoOp::CompareSwap { cond, new } => {
-                let mut old = W::zeroed();
-                // SAFETY: `new`, `cond` and `old` are local words; the target word is valid
-                // (caller); the flush completes the operation before `old` is read.
-                ffi::MPI_Compare_and_swap(
-                    (&raw const new).cast::<c_void>(),
-                    (&raw const cond).cast::<c_void>(),
-                    (&raw mut old).cast::<c_void>(),
-                    word_type(size_of::<W>()),
-                    pe as c_int,
-                    disp,
-                    win,
-                );
-                ffi::MPI_Win_flush(pe as c_int, win);
-                return old;
-            }
-        }
-    };
-    // SAFETY: as this function's contract.
-    unsafe { fetch_and_op(win, pe, disp, v, handle) }
+            AmoOp::CompareSwap { .. } => return None,
+        })
+    }
 }

@@ -71,6 +71,65 @@ impl Drop for Reads {
     }
 }
 
+/// Most PEs a completion drains ([`Net::drain`]); one that wrote to more flushes at once.
+const DRAIN_MAX: usize = 16;
+
+/// The PEs written since the last completion, under `own_waits` ([`Net::drain`]): up to
+/// [`DRAIN_MAX`] of them, in place (operations allocate nothing).
+#[derive(Clone, Copy, Default)]
+struct Written {
+    pes: [usize; DRAIN_MAX],
+    /// PEs in `pes`; `DRAIN_MAX + 1` once more were written.
+    len: usize,
+}
+
+impl Written {
+    /// Notes `pe`.
+    fn add(&mut self, pe: usize) {
+        if self.len > DRAIN_MAX || self.pes[..self.len].contains(&pe) {
+            return;
+        }
+        if self.len == DRAIN_MAX {
+            self.len = DRAIN_MAX + 1;
+        } else {
+            self.pes[self.len] = pe;
+            self.len += 1;
+        }
+    }
+
+    /// The PEs noted, unless there were too many.
+    fn pes(&self) -> Option<&[usize]> {
+        self.pes.get(..self.len)
+    }
+}
+/// Tests that [`Net::complete`] spins through before it yields.
+const OWN_SPIN: u32 = 16;
+/// How long [`Net::complete`] yields between tests before it sleeps between them.
+const OWN_YIELD_FOR: std::time::Duration = std::time::Duration::from_millis(5);
+/// [`Net::complete`]'s sleep between tests after [`OWN_YIELD_FOR`].
+const OWN_SLEEP: std::time::Duration = std::time::Duration::from_micros(50);
+
+/// `$net`'s collective call: the blocking `MPI_$blocking(args)`, or under
+/// [`Net::own_waits`](Net) the nonblocking `MPI_$started(args, &mut request)` finished in
+/// [`Net::complete`]. The caller's `// SAFETY:` covers the arguments, which both forms take
+/// alike (MPI-3 defines each nonblocking collective as its blocking one with a request).
+macro_rules! collective {
+    ($net:expr, $blocking:ident, $started:ident, $($arg:expr),+ $(,)?) => {{
+        let net: &Net = $net;
+        if net.own_waits {
+            // SAFETY: reading a predefined handle value.
+            let mut req = unsafe { ffi::RSMPI_REQUEST_NULL };
+            // SAFETY: the caller's arguments; `req` is a local request variable, finished
+            // before this returns (so the buffers outlive the operation).
+            unsafe { ffi::$started($($arg),+, &mut req) };
+            net.wait_request(req);
+        } else {
+            // SAFETY: the caller's arguments.
+            unsafe { ffi::$blocking($($arg),+) };
+        }
+    }};
+}
+
 /// Where this path's operations since the last completion went ([`Net::quiet`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Dirty {
@@ -124,6 +183,9 @@ pub(crate) struct Net {
     /// Which PEs this path's puts, word stores and request-based operations since the last
     /// completion went to.
     dirty: Cell<Dirty>,
+    /// Under `own_waits`: the PEs that `dirty` covers, which a completion drains first
+    /// ([`Net::drain`]).
+    written: RefCell<Written>,
     /// Calls of [`Net::progress`].
     polls: Cell<u32>,
     /// Where small puts and word stores copy their source, so that they return without an
@@ -133,6 +195,10 @@ pub(crate) struct Net {
     single: bool,
     /// MPI runs at `MPI_THREAD_MULTIPLE`: other threads may reach other nodes ([`NetPath`]).
     multiple: bool,
+    /// This PE waits for its gets, fetching atomics, requests and barriers itself
+    /// ([`Net::complete`]), testing them between yields, instead of in MPI's blocking calls:
+    /// under every library but Open MPI (see [`Net::complete`]).
+    own_waits: bool,
 }
 
 /// Bytes of a PE's staging buffer.
@@ -247,11 +313,65 @@ impl Net {
             world,
             comms: RefCell::new(Vec::new()),
             dirty: Cell::new(Dirty::Clean),
+            written: RefCell::new(Written::default()),
             polls: Cell::new(0),
             stage: Stage::new(),
             single,
             multiple,
+            own_waits: !super::start::is_open_mpi(),
         }
+    }
+
+    /// Waits until `done()` says this PE's requests are finished (`done` tests them: `MPI_Test`
+    /// and its kin drive MPI's progress), handing the CPU to other processes between tests.
+    ///
+    /// Why not MPI's own blocking calls everywhere: a process that waits in them spins in
+    /// MPI's progress loop. Open MPI's yields there when the node is oversubscribed
+    /// (`mpi_yield_when_idle`), but MPICH 4's never does, and its `ch4:ucx` serves another
+    /// node's get or atomic on this process's memory with an active message that only this
+    /// process's progress answers. With more ranks than CPUs, a waiter that spun kept the CPU
+    /// from the target it waited for until the scheduler preempted it: under MPICH at pretend
+    /// nodes of one PE, 3 PEs on 2 CPUs, each remote `MPI_Get` took about 1 ms (`examples/ig`,
+    /// 4,000 reads in 4.3 s) and the collectives suite 309 s against 52 s on one node.
+    ///
+    /// The first few tests spin (a get between processes that each have a CPU takes about
+    /// 0.4 µs there); then each test follows a `sched_yield`, which returns at once when no
+    /// other process wants this CPU; after [`OWN_YIELD_FOR`] each follows a short sleep, so
+    /// that a PE waiting for a long while (a barrier behind a slow PE) costs no CPU.
+    fn complete(&self, mut done: impl FnMut() -> bool) {
+        let mut n = 0u32;
+        let mut start = None;
+        let mut sleep = false;
+        while !done() {
+            n = n.wrapping_add(1);
+            if n <= OWN_SPIN {
+                std::hint::spin_loop();
+            } else if sleep {
+                std::thread::sleep(OWN_SLEEP);
+            } else {
+                crate::sys::yield_now();
+                let t0 = *start.get_or_insert_with(std::time::Instant::now);
+                // reading the clock every 8th yield only, as the shared-memory waits do
+                sleep = n.is_multiple_of(8) && t0.elapsed() >= OWN_YIELD_FOR;
+            }
+        }
+    }
+
+    /// Waits for one request: [`Net::complete`] with `MPI_Test`, or `MPI_Wait` where MPI's
+    /// own wait serves (under Open MPI).
+    fn wait_request(&self, mut req: ffi::MPI_Request) {
+        if !self.own_waits {
+            // SAFETY: `req` is an active (or null) request of this process.
+            unsafe { ffi::MPI_Wait(&mut req, ffi::RSMPI_STATUS_IGNORE) };
+            return;
+        }
+        self.complete(|| {
+            let mut flag: c_int = 0;
+            // SAFETY: `req` is an active request of this process until it tests complete
+            // (then MPI sets it to `MPI_REQUEST_NULL`, and it is not tested again).
+            unsafe { ffi::MPI_Test(&mut req, &mut flag, ffi::RSMPI_STATUS_IGNORE) };
+            flag != 0
+        });
     }
 
     /// The way of other threads to the other nodes, when MPI runs at `MPI_THREAD_MULTIPLE`.
@@ -328,6 +448,12 @@ impl Net {
     /// `dst` must be valid for writes of `len` bytes and not accessed otherwise meanwhile.
     pub(crate) unsafe fn get(&self, pe: usize, offset: usize, dst: *mut u8, len: usize) {
         on_mpi_thread(self.single);
+        if self.own_waits && len <= CHUNK {
+            // SAFETY: as this function's contract; the request is finished before return.
+            let req = unsafe { self.rget(pe, offset, dst, len) };
+            self.wait_request(req);
+            return;
+        }
         // SAFETY: `dst + at` is valid for `n` bytes (caller); as in `put`.
         self.in_chunks(pe, offset, len, |at, n, disp, t| unsafe {
             ffi::MPI_Get(
@@ -455,12 +581,11 @@ impl Net {
         flag != 0
     }
 
-    /// `MPI_Wait` of a request-based operation.
+    /// Waits for a request-based operation to finish ([`Net::wait_request`]).
     pub(crate) fn finish(&self, op: Pending) {
-        if let PendingOp::Mpi(mut req) = op.0 {
+        if let PendingOp::Mpi(req) = op.0 {
             on_mpi_thread(self.single);
-            // SAFETY: `req` is an active (or null) request of this process.
-            unsafe { ffi::MPI_Wait(&mut req, ffi::RSMPI_STATUS_IGNORE) };
+            self.wait_request(req);
         }
     }
 
@@ -530,23 +655,43 @@ impl Net {
     }
 
     /// Waits for one of `reads` to finish (`MPI_Waitany`, which drives MPI's progress
-    /// meanwhile) and returns its tag; `None` once none is left.
+    /// meanwhile, or `MPI_Testany` in [`Net::complete`]) and returns its tag; `None` once none
+    /// is left.
     pub(crate) fn read_next(&self, reads: &mut Reads) -> Option<usize> {
         if reads.reqs.is_empty() {
             return None;
         }
         on_mpi_thread(self.single);
         let mut index: c_int = 0;
-        // SAFETY: `reqs` holds active requests of this process, as many as the count says;
-        // `index` is an out-pointer.
-        unsafe {
-            ffi::MPI_Waitany(
-                count(reads.reqs.len()),
-                reads.reqs.as_mut_ptr(),
-                &mut index,
-                ffi::RSMPI_STATUS_IGNORE,
-            )
-        };
+        let n = count(reads.reqs.len());
+        if self.own_waits {
+            self.complete(|| {
+                let mut flag: c_int = 0;
+                // SAFETY: `reqs` holds active requests of this process, as many as the count
+                // says, until one tests complete (then the loop ends); `index` and `flag` are
+                // out-pointers.
+                unsafe {
+                    ffi::MPI_Testany(
+                        n,
+                        reads.reqs.as_mut_ptr(),
+                        &mut index,
+                        &mut flag,
+                        ffi::RSMPI_STATUS_IGNORE,
+                    )
+                };
+                flag != 0
+            });
+        } else {
+            // SAFETY: as above.
+            unsafe {
+                ffi::MPI_Waitany(
+                    n,
+                    reads.reqs.as_mut_ptr(),
+                    &mut index,
+                    ffi::RSMPI_STATUS_IGNORE,
+                )
+            };
+        }
         let i = usize::try_from(index).expect("MPI_Waitany: one request of several active");
         reads.reqs.swap_remove(i);
         Some(reads.tags.swap_remove(i))
@@ -637,6 +782,10 @@ impl Net {
     /// prints `invalid atomic operation datatype`, the call returns success and the result is
     /// never written (a silent wrong value). Its `MPI_Get_accumulate` takes any datatype.
     pub(crate) fn get_word<W: Word>(&self, pe: usize, offset: usize) -> W {
+        if self.own_waits {
+            // SAFETY: a predefined handle value.
+            return self.fetch_op_own(pe, offset, W::zeroed(), unsafe { shmem_mpi_no_op });
+        }
         if size_of::<W>() >= 4 {
             return self.fetch_and_op(pe, offset, W::zeroed(), {
                 // SAFETY: a predefined handle value.
@@ -671,13 +820,60 @@ impl Net {
     }
 
     fn fetch_and_op<W: Word>(&self, pe: usize, offset: usize, v: W, op: ffi::MPI_Op) -> W {
+        if self.own_waits {
+            return self.fetch_op_own(pe, offset, v, op);
+        }
         on_mpi_thread(self.single);
         // SAFETY: the target word is inside `pe`'s partition (checked by the transport).
         unsafe { fetch_and_op(self.win, pe, self.disp(pe, offset), v, op) }
     }
 
+    /// What `MPI_Fetch_and_op` does, as `MPI_Rget_accumulate` waited for in
+    /// [`Net::complete`] (`own_waits`): both are accumulate operations, atomic with each
+    /// other and with `MPI_Accumulate` and `MPI_Compare_and_swap` on the same datatype. The
+    /// request's completion gives the old value; the target is noted for the next
+    /// completion's flush, which finishes the update there as MPI defines it.
+    fn fetch_op_own<W: Word>(&self, pe: usize, offset: usize, v: W, op: ffi::MPI_Op) -> W {
+        on_mpi_thread(self.single);
+        let t = word_type(size_of::<W>());
+        let mut old = W::zeroed();
+        // SAFETY: reading a predefined handle value.
+        let mut req = unsafe { ffi::RSMPI_REQUEST_NULL };
+        // SAFETY: `v` (the origin) and `old` (the result) are one local word each, alive and
+        // untouched until the request is finished below; the target word is inside `pe`'s
+        // partition (checked by the transport); the window is in its `lock_all` epoch.
+        unsafe {
+            ffi::MPI_Rget_accumulate(
+                (&raw const v).cast::<c_void>(),
+                1,
+                t,
+                (&raw mut old).cast::<c_void>(),
+                1,
+                t,
+                pe as c_int,
+                self.disp(pe, offset),
+                1,
+                t,
+                op,
+                self.win,
+                &mut req,
+            )
+        };
+        self.wait_request(req);
+        // SAFETY: a predefined handle value.
+        if op != unsafe { shmem_mpi_no_op } {
+            self.wrote(pe);
+        }
+        old
+    }
+
     /// A remote atomic through MPI (module docs: why every atomic of a multi-node job is one).
     pub(crate) fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W {
+        if self.own_waits
+            && let Some((v, handle)) = super::path::fetch_op(op)
+        {
+            return self.fetch_op_own(pe, offset, v, handle);
+        }
         on_mpi_thread(self.single);
         // SAFETY: the target word is inside `pe`'s partition (checked by the transport).
         unsafe { amo(self.win, pe, self.disp(pe, offset), op) }
@@ -691,7 +887,14 @@ impl Net {
     /// what *others* wrote is the business of the barrier and of waits, which sync.
     pub(crate) fn quiet(&self) {
         on_mpi_thread(self.single);
-        match self.dirty.replace(Dirty::Clean) {
+        let dirty = self.dirty.replace(Dirty::Clean);
+        if self.own_waits {
+            let written = self.written.take();
+            if let Some(pes) = written.pes() {
+                self.drain(pes);
+            }
+        }
+        match dirty {
             Dirty::Clean => return,
             // One PE written since the last completion: flushing it completes everything,
             // and costs what the one-target flush costs (`osc pt2pt` across two hosts at 4
@@ -712,19 +915,83 @@ impl Net {
             Dirty::Clean => {}
             Dirty::One(p) if p != pe => {}
             dirty => {
+                if self.own_waits {
+                    self.drain(&[pe]);
+                }
                 // SAFETY: a live window in an epoch; `pe` is a rank of it.
                 unsafe { ffi::MPI_Win_flush(pe as c_int, self.win) };
                 if dirty == Dirty::One(pe) {
                     self.dirty.set(Dirty::Clean);
+                    self.written.take();
                     self.stage.reset();
                 }
             }
         }
     }
 
+    /// Before a completion's blocking `MPI_Win_flush` under `own_waits`: an atomic read
+    /// (`MPI_Rget_accumulate` with `MPI_NO_OP`) of the first word of each of `pes`'
+    /// partitions, all in flight together, waited for in [`Net::complete`], which yields.
+    /// MPICH's `ch4:ucx` carries this PE's puts and atomics to another process as messages
+    /// that the target applies and acknowledges in order, so once the read's reply is here
+    /// the earlier operations' acknowledgements are too, and the flush that follows finds
+    /// nothing left to wait for. The flush still completes the operations, as MPI defines
+    /// completion: the read only moves the waiting out of MPI's progress loop, which spins
+    /// without yielding (`examples`' conveyors, whose every put-with-signal is a put, a
+    /// fence and a signal: 5.8 ms per `MPI_Win_flush_all` with 8 PEs on 2 CPUs).
+    /// Allocates nothing (`tests/window`'s `requests_allocate_nothing`): at most [`DRAIN_MAX`]
+    /// PEs, on the stack.
+    fn drain(&self, pes: &[usize]) {
+        if pes.is_empty() {
+            return;
+        }
+        let pes = &pes[..pes.len().min(DRAIN_MAX)];
+        let t = word_type(8);
+        let none = 0u64;
+        let mut seen = [0u64; DRAIN_MAX];
+        // SAFETY: reading a predefined handle value.
+        let mut reqs = [unsafe { ffi::RSMPI_REQUEST_NULL }; DRAIN_MAX];
+        for (k, &pe) in pes.iter().enumerate() {
+            // SAFETY: `none` is the origin, which `MPI_NO_OP` never reads; `seen[k]` is a
+            // local word, untouched until every request is finished below; the first word of
+            // `pe`'s partition is inside the window and aligned; the window is in its
+            // `lock_all` epoch; `reqs[k]` is a local request variable.
+            unsafe {
+                ffi::MPI_Rget_accumulate(
+                    (&raw const none).cast::<c_void>(),
+                    1,
+                    t,
+                    seen.as_mut_ptr().add(k).cast::<c_void>(),
+                    1,
+                    t,
+                    pe as c_int,
+                    self.disp(pe, 0),
+                    1,
+                    t,
+                    shmem_mpi_no_op,
+                    self.win,
+                    &mut reqs[k],
+                )
+            };
+        }
+        let n = count(pes.len());
+        self.complete(|| {
+            let mut flag: c_int = 0;
+            // SAFETY: `reqs` holds requests of this process (active, or null once finished),
+            // as many as the count says.
+            unsafe {
+                ffi::MPI_Testall(n, reqs.as_mut_ptr(), &mut flag, ffi::RSMPI_STATUSES_IGNORE)
+            };
+            flag != 0
+        });
+    }
+
     /// Notes an operation of this path to `pe` that a completion must flush.
     #[inline]
     fn wrote(&self, pe: usize) {
+        if self.own_waits {
+            self.written.borrow_mut().add(pe);
+        }
         self.dirty.set(match self.dirty.get() {
             Dirty::Clean => Dirty::One(pe),
             Dirty::One(p) if p == pe => Dirty::One(p),
@@ -740,8 +1007,8 @@ impl Net {
         self.quiet();
         // SAFETY: a live window in an epoch.
         unsafe { ffi::MPI_Win_sync(self.win) };
-        // SAFETY: the world communicator; every PE calls this in its `barrier_all`.
-        unsafe { ffi::MPI_Barrier(self.world) };
+        // The world communicator; every PE calls this in its `barrier_all`.
+        collective!(self, MPI_Barrier, MPI_Ibarrier, self.world);
         // SAFETY: a live window in an epoch.
         unsafe { ffi::MPI_Win_sync(self.win) };
     }
@@ -854,19 +1121,20 @@ impl Net {
     pub(crate) fn allgather_u64(&self, comm: ffi::MPI_Comm, mine: &[u64], all: &mut [u64]) {
         on_mpi_thread(self.single);
         let t = word_type(8);
-        // SAFETY: `mine` is readable, `all` writable for `members * mine.len()` words (the
-        // caller sizes it); every member calls this with the same length.
-        unsafe {
-            ffi::MPI_Allgather(
-                mine.as_ptr().cast::<c_void>(),
-                count(mine.len()),
-                t,
-                all.as_mut_ptr().cast::<c_void>(),
-                count(mine.len()),
-                t,
-                comm,
-            )
-        };
+        // `mine` is readable, `all` writable for `members * mine.len()` words (the caller
+        // sizes it); every member calls this with the same length.
+        collective!(
+            self,
+            MPI_Allgather,
+            MPI_Iallgather,
+            mine.as_ptr().cast::<c_void>(),
+            count(mine.len()),
+            t,
+            all.as_mut_ptr().cast::<c_void>(),
+            count(mine.len()),
+            t,
+            comm,
+        );
     }
 
     /// `MPI_Allgather` of `bytes` bytes per member from `src` into `dst`.
@@ -882,18 +1150,19 @@ impl Net {
         bytes: usize,
     ) {
         on_mpi_thread(self.single);
-        // SAFETY: the caller's promises.
-        unsafe {
-            ffi::MPI_Allgather(
-                src.cast::<c_void>(),
-                count(bytes),
-                bytes_type(),
-                dst.cast::<c_void>(),
-                count(bytes),
-                bytes_type(),
-                comm,
-            )
-        };
+        // The caller's promises.
+        collective!(
+            self,
+            MPI_Allgather,
+            MPI_Iallgather,
+            src.cast::<c_void>(),
+            count(bytes),
+            bytes_type(),
+            dst.cast::<c_void>(),
+            count(bytes),
+            bytes_type(),
+            comm,
+        );
     }
 
     /// `MPI_Allgatherv`: member `i`'s `counts[i]` bytes land at `displs[i]` of `dst`.
@@ -911,19 +1180,20 @@ impl Net {
         displs: &[c_int],
     ) {
         on_mpi_thread(self.single);
-        // SAFETY: the caller's promises.
-        unsafe {
-            ffi::MPI_Allgatherv(
-                src.cast::<c_void>(),
-                count(mine),
-                bytes_type(),
-                dst.cast::<c_void>(),
-                counts.as_ptr(),
-                displs.as_ptr(),
-                bytes_type(),
-                comm,
-            )
-        };
+        // The caller's promises.
+        collective!(
+            self,
+            MPI_Allgatherv,
+            MPI_Iallgatherv,
+            src.cast::<c_void>(),
+            count(mine),
+            bytes_type(),
+            dst.cast::<c_void>(),
+            counts.as_ptr(),
+            displs.as_ptr(),
+            bytes_type(),
+            comm,
+        );
     }
 
     /// `MPI_Bcast` of `bytes` bytes from member `root`'s `buf` into every other member's.
@@ -939,16 +1209,17 @@ impl Net {
         root: usize,
     ) {
         on_mpi_thread(self.single);
-        // SAFETY: the caller's promises.
-        unsafe {
-            ffi::MPI_Bcast(
-                buf.cast::<c_void>(),
-                count(bytes),
-                bytes_type(),
-                root as c_int,
-                comm,
-            )
-        };
+        // The caller's promises.
+        collective!(
+            self,
+            MPI_Bcast,
+            MPI_Ibcast,
+            buf.cast::<c_void>(),
+            count(bytes),
+            bytes_type(),
+            root as c_int,
+            comm,
+        );
     }
 
     /// `MPI_Alltoall` of `block` bytes between every pair of members.
@@ -964,17 +1235,49 @@ impl Net {
         block: usize,
     ) {
         on_mpi_thread(self.single);
-        // SAFETY: the caller's promises.
-        unsafe {
-            ffi::MPI_Alltoall(
-                src.cast::<c_void>(),
-                count(block),
-                bytes_type(),
-                dst.cast::<c_void>(),
-                count(block),
-                bytes_type(),
-                comm,
-            )
-        };
+        // The caller's promises.
+        collective!(
+            self,
+            MPI_Alltoall,
+            MPI_Ialltoall,
+            src.cast::<c_void>(),
+            count(block),
+            bytes_type(),
+            dst.cast::<c_void>(),
+            count(block),
+            bytes_type(),
+            comm,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{DRAIN_MAX, Written};
+
+    /// A completion drains each PE written once, and none once more than [`DRAIN_MAX`] were
+    /// written (then it flushes them all at once).
+    #[test]
+    fn written_notes_each_pe_once_up_to_the_cap() {
+        let mut w = Written::default();
+        assert_eq!(w.pes(), Some(&[][..]));
+        for pe in [5, 3, 5, 3, 9] {
+            w.add(pe);
+        }
+        assert_eq!(w.pes(), Some(&[5, 3, 9][..]));
+        let mut w = Written::default();
+        for pe in 0..DRAIN_MAX {
+            w.add(pe);
+        }
+        w.add(0);
+        assert_eq!(w.pes().map(<[usize]>::len), Some(DRAIN_MAX));
+        w.add(DRAIN_MAX);
+        assert_eq!(w.pes(), None);
+        w.add(1);
+        assert_eq!(
+            w.pes(),
+            None,
+            "too many stays too many until the completion"
+        );
     }
 }
