@@ -71,6 +71,10 @@ impl Drop for Reads {
     }
 }
 
+/// The origin of an `MPI_NO_OP` accumulate, which MPI never reads ([`Net::rget_accumulate`]):
+/// a word that lives for ever, not null, which a library might check.
+const NO_ORIGIN: *const u64 = &0;
+
 /// Most PEs a completion drains ([`Net::drain`]); one that wrote to more flushes at once.
 const DRAIN_MAX: usize = 16;
 
@@ -100,6 +104,11 @@ impl Written {
     /// The PEs noted, unless there were too many.
     fn pes(&self) -> Option<&[usize]> {
         self.pes.get(..self.len)
+    }
+
+    /// Whether `pe` may have been written (always, once there were too many to note).
+    fn covers(&self, pe: usize) -> bool {
+        self.pes().is_none_or(|pes| pes.contains(&pe))
     }
 }
 /// Tests that [`Net::complete`] spins through before it yields.
@@ -605,31 +614,9 @@ impl Net {
         dst: *mut u64,
     ) {
         on_mpi_thread(self.single);
-        let t = word_type(8);
-        let none = 0u64;
-        // SAFETY: reading a predefined handle value.
-        let mut req = unsafe { ffi::RSMPI_REQUEST_NULL };
-        // SAFETY: `none` is the origin, which `MPI_NO_OP` never reads (MPI copies the
-        // arguments it needs at the call); `dst` stays writable until the request is finished
-        // (caller); the window is in its `lock_all` epoch; the word is inside `pe`'s partition
-        // (caller); `req` is a local request variable.
-        unsafe {
-            ffi::MPI_Rget_accumulate(
-                (&raw const none).cast::<c_void>(),
-                1,
-                t,
-                dst.cast::<c_void>(),
-                1,
-                t,
-                pe as c_int,
-                self.disp(pe, offset),
-                1,
-                t,
-                shmem_mpi_no_op,
-                self.win,
-                &mut req,
-            )
-        };
+        // SAFETY: `dst` stays writable until the request is finished (caller); the word is
+        // inside `pe`'s partition (caller).
+        let req = unsafe { self.rget_accumulate(pe, offset, NO_ORIGIN, dst, shmem_mpi_no_op) };
         reads.push(req, tag);
     }
 
@@ -828,26 +815,33 @@ impl Net {
         unsafe { fetch_and_op(self.win, pe, self.disp(pe, offset), v, op) }
     }
 
-    /// What `MPI_Fetch_and_op` does, as `MPI_Rget_accumulate` waited for in
-    /// [`Net::complete`] (`own_waits`): both are accumulate operations, atomic with each
-    /// other and with `MPI_Accumulate` and `MPI_Compare_and_swap` on the same datatype. The
-    /// request's completion gives the old value; the target is noted for the next
-    /// completion's flush, which finishes the update there as MPI defines it.
-    fn fetch_op_own<W: Word>(&self, pe: usize, offset: usize, v: W, op: ffi::MPI_Op) -> W {
-        on_mpi_thread(self.single);
+    /// Starts `MPI_Rget_accumulate` of the one word at `v` with `op` at `offset` on `pe`, the
+    /// old value into `*old`: the request. With `op` `MPI_NO_OP`, which never reads its
+    /// origin, `v` is [`NO_ORIGIN`].
+    ///
+    /// # Safety
+    /// `v` (unless `MPI_NO_OP`'s) must be readable and `old` writable for one `W`,
+    /// both untouched until the request is finished; the word at `offset` is inside `pe`'s
+    /// partition and aligned.
+    unsafe fn rget_accumulate<W: Word>(
+        &self,
+        pe: usize,
+        offset: usize,
+        v: *const W,
+        old: *mut W,
+        op: ffi::MPI_Op,
+    ) -> ffi::MPI_Request {
         let t = word_type(size_of::<W>());
-        let mut old = W::zeroed();
         // SAFETY: reading a predefined handle value.
         let mut req = unsafe { ffi::RSMPI_REQUEST_NULL };
-        // SAFETY: `v` (the origin) and `old` (the result) are one local word each, alive and
-        // untouched until the request is finished below; the target word is inside `pe`'s
-        // partition (checked by the transport); the window is in its `lock_all` epoch.
+        // SAFETY: `v` and `old` as the caller promises; the window is in its `lock_all`
+        // epoch; `req` is a local request variable.
         unsafe {
             ffi::MPI_Rget_accumulate(
-                (&raw const v).cast::<c_void>(),
+                v.cast::<c_void>(),
                 1,
                 t,
-                (&raw mut old).cast::<c_void>(),
+                old.cast::<c_void>(),
                 1,
                 t,
                 pe as c_int,
@@ -859,6 +853,21 @@ impl Net {
                 &mut req,
             )
         };
+        req
+    }
+
+    /// What `MPI_Fetch_and_op` does, as `MPI_Rget_accumulate` waited for in
+    /// [`Net::complete`] (`own_waits`): both are accumulate operations, atomic with each
+    /// other and with `MPI_Accumulate` and `MPI_Compare_and_swap` on the same datatype. The
+    /// request's completion gives the old value; the target is noted for the next
+    /// completion's flush, which finishes the update there as MPI defines it.
+    fn fetch_op_own<W: Word>(&self, pe: usize, offset: usize, v: W, op: ffi::MPI_Op) -> W {
+        on_mpi_thread(self.single);
+        let mut old = W::zeroed();
+        // SAFETY: `v` and `old` are local words, alive and untouched until the request is
+        // finished below; the target word is inside `pe`'s partition (checked by the
+        // transport).
+        let req = unsafe { self.rget_accumulate(pe, offset, &raw const v, &raw mut old, op) };
         self.wait_request(req);
         // SAFETY: a predefined handle value.
         if op != unsafe { shmem_mpi_no_op } {
@@ -915,7 +924,7 @@ impl Net {
             Dirty::Clean => {}
             Dirty::One(p) if p != pe => {}
             dirty => {
-                if self.own_waits {
+                if self.own_waits && self.written.borrow().covers(pe) {
                     self.drain(&[pe]);
                 }
                 // SAFETY: a live window in an epoch; `pe` is a rank of it.
@@ -946,32 +955,14 @@ impl Net {
             return;
         }
         let pes = &pes[..pes.len().min(DRAIN_MAX)];
-        let t = word_type(8);
-        let none = 0u64;
         let mut seen = [0u64; DRAIN_MAX];
         // SAFETY: reading a predefined handle value.
         let mut reqs = [unsafe { ffi::RSMPI_REQUEST_NULL }; DRAIN_MAX];
         for (k, &pe) in pes.iter().enumerate() {
-            // SAFETY: `none` is the origin, which `MPI_NO_OP` never reads; `seen[k]` is a
-            // local word, untouched until every request is finished below; the first word of
-            // `pe`'s partition is inside the window and aligned; the window is in its
-            // `lock_all` epoch; `reqs[k]` is a local request variable.
-            unsafe {
-                ffi::MPI_Rget_accumulate(
-                    (&raw const none).cast::<c_void>(),
-                    1,
-                    t,
-                    seen.as_mut_ptr().add(k).cast::<c_void>(),
-                    1,
-                    t,
-                    pe as c_int,
-                    self.disp(pe, 0),
-                    1,
-                    t,
-                    shmem_mpi_no_op,
-                    self.win,
-                    &mut reqs[k],
-                )
+            // SAFETY: `seen[k]` is a local word, untouched until every request is finished
+            // below; the first word of `pe`'s partition is inside the window and aligned.
+            reqs[k] = unsafe {
+                self.rget_accumulate(pe, 0, NO_ORIGIN, &raw mut seen[k], shmem_mpi_no_op)
             };
         }
         let n = count(pes.len());
@@ -1265,6 +1256,7 @@ mod tests {
             w.add(pe);
         }
         assert_eq!(w.pes(), Some(&[5, 3, 9][..]));
+        assert!(w.covers(3) && !w.covers(4));
         let mut w = Written::default();
         for pe in 0..DRAIN_MAX {
             w.add(pe);
@@ -1273,6 +1265,7 @@ mod tests {
         assert_eq!(w.pes().map(<[usize]>::len), Some(DRAIN_MAX));
         w.add(DRAIN_MAX);
         assert_eq!(w.pes(), None);
+        assert!(w.covers(DRAIN_MAX + 7), "too many covers every PE");
         w.add(1);
         assert_eq!(
             w.pes(),
