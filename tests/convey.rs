@@ -229,6 +229,40 @@ fn token_ring(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// Items a PE pushes to itself wait in a queue as large as one buffer: the push after
+/// `capacity` of them is refused until the PE pulls, pulling one and pushing one at a time
+/// goes on without end (the room of pulled items is reused), and everything comes out in
+/// push order.
+fn to_itself_bounded(shmem: &Shmem) {
+    let me = shmem.my_pe();
+    let cap = NonZeroU32::new(5).unwrap();
+    let mut conveyor = Conveyor::<u32>::with_capacity(shmem, cap).unwrap();
+    let (mut pushed, mut pulled) = (0u32, 0u32);
+    while pushed < 5 {
+        assert!(
+            conveyor.push(me, pushed),
+            "item {pushed} of a buffer's worth"
+        );
+        pushed += 1;
+    }
+    assert!(!conveyor.push(me, pushed), "a sixth item waits for a pull");
+    for _ in 0..1000 {
+        assert_eq!(conveyor.pull(), Some((me, pulled)));
+        pulled += 1;
+        assert!(conveyor.push(me, pushed), "a pull makes room");
+        pushed += 1;
+        assert!(!conveyor.push(me, pushed), "for one item");
+    }
+    while conveyor.advance(true) {
+        while let Some(got) = conveyor.pull() {
+            assert_eq!(got, (me, pulled));
+            pulled += 1;
+        }
+    }
+    assert_eq!(pulled, pushed);
+    shmem.barrier_all();
+}
+
 /// Capacities that differ between PEs are the same error on every PE, and the next
 /// conveyor works.
 fn mismatched_capacity(shmem: &Shmem) {
@@ -295,6 +329,11 @@ fn main() {
                 name: "token_ring",
                 npes: NPES,
                 body: token_ring,
+            },
+            Case {
+                name: "to_itself_bounded",
+                npes: &[1, 2],
+                body: to_itself_bounded,
             },
             Case {
                 name: "mismatched_capacity",

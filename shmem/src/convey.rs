@@ -82,16 +82,19 @@ const LEN_MASK: u64 = LAST_BIT - 1;
 /// the same `T` and capacity). `push` and `pull` are local; `advance` is one-sided: it sends
 /// full buffers (and, once done, every buffer with an end mark) and copies out arrived ones.
 /// Items from one PE to another are pulled in the order they were pushed; items pushed to
-/// the PE itself skip the buffers. A PE keeps calling `advance` until it returns `false`,
-/// even when it has nothing more to push: it then only drains. `advance` copies every
-/// arrived batch into a local queue, pulled or not, so a PE that pulls slowly holds what was
-/// sent to it in its own memory rather than stalling the senders.
+/// the PE itself skip the buffers and wait in a queue that holds one buffer's worth (a push
+/// beyond it is refused until the PE pulls: the items stay in its cache, where a queue
+/// without bound grew to all of them before the first pull). A PE keeps calling `advance`
+/// until it returns `false`, even when it has nothing more to push: it then only drains.
+/// `advance` copies every arrived batch into a local queue, pulled or not, so a PE that pulls
+/// slowly holds what was sent to it in its own memory rather than stalling the senders.
 ///
 /// Dropping the conveyor frees its memory like any symmetric object (at the next collective
 /// allocation); items not pulled are lost.
 pub struct Conveyor<'s, T: Pod> {
     shmem: &'s Shmem,
     me: usize,
+    my_pe: Pe,
     n: usize,
     capacity: usize,
     /// The receive buffers: `[source][slot][capacity]`.
@@ -114,7 +117,8 @@ pub struct Conveyor<'s, T: Pod> {
     /// Arrived batches, oldest first; `head` indexes the front one.
     queue: VecDeque<(Pe, Vec<T>)>,
     head: usize,
-    /// Items pushed to this PE itself; `local_head` indexes the next to pull.
+    /// Items pushed to this PE itself, at most `capacity` of them (pulled ones included),
+    /// oldest first; `local_head` indexes the next to pull.
     local: Vec<T>,
     local_head: usize,
     /// Emptied batch vectors, reused.
@@ -172,6 +176,7 @@ impl<'s, T: Pod> Conveyor<'s, T> {
         Ok(Conveyor {
             shmem,
             me,
+            my_pe: shmem.my_pe(),
             n,
             capacity,
             inbox,
@@ -202,23 +207,63 @@ impl<'s, T: Pod> Conveyor<'s, T> {
     /// Queues `item` for `pe`. Returns `false` when it was not accepted: the buffer to `pe`
     /// is full and its receiver has not yet taken the previous batches (call
     /// [`advance`](Conveyor::advance), pull, then push it again), or this PE has already
-    /// declared itself done. Local: sends at most one batch.
+    /// declared itself done. Items pushed to this PE itself wait in a queue of the same
+    /// capacity until pulled. Local: sends at most one batch.
     #[inline]
     pub fn push(&mut self, pe: Pe, item: T) -> bool {
+        let d = pe.index();
+        // The common case inline: room in the buffer (or the queue to this PE) and not full
+        // after the push; everything else (a batch to send, a refusal) out of line.
+        if !self.done {
+            if d == self.me {
+                if self.local.len() < self.capacity {
+                    self.local.push(item);
+                    self.pushed = true;
+                    return true;
+                }
+            } else if let Some(out) = self.out.get_mut(d)
+                && out.len() + 1 < self.capacity
+            {
+                out.push(item);
+                self.pushed = true;
+                return true;
+            }
+        }
+        self.push_slow(d, item)
+    }
+
+    /// [`push`](Conveyor::push) when the item fills a buffer, meets a full one, or is
+    /// refused.
+    #[cold]
+    #[inline(never)]
+    fn push_slow(&mut self, d: usize, item: T) -> bool {
         if self.done {
             return false;
         }
-        let d = pe.index();
-        self.pushed = true;
         if d == self.me {
+            // Bounded like a buffer: a PE that pushes to itself pulls before it pushes on,
+            // and the items it has not pulled stay in its cache. It waits for no other PE:
+            // the flags that make `advance` hold partial buffers back or yield stay as
+            // they are.
+            if self.local_head > 0 {
+                // Make room: drop the items already pulled.
+                self.local.drain(..self.local_head);
+                self.local_head = 0;
+            }
+            if self.local.len() >= self.capacity {
+                return false;
+            }
             self.local.push(item);
+            self.pushed = true;
             return true;
         }
         if self.out[d].len() >= self.capacity && !self.send(d, false) {
+            // Waiting for a receiver: `advance` may yield to it.
             self.pushed = false;
             self.refused = true;
             return false;
         }
+        self.pushed = true;
         self.out[d].push(item);
         if self.out[d].len() == self.capacity {
             self.send(d, false);
@@ -284,7 +329,7 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             self.local.clear();
             self.local_head = 0;
         }
-        Some((self.shmem.my_pe(), item))
+        Some((self.my_pe, item))
     }
 
     /// Moves the traffic: copies out every batch that arrived (and frees its buffer for the
