@@ -1,22 +1,33 @@
 //! [`Conveyor`]: typed aggregation of fine-grained one-sided traffic (bale's conveyor model).
 //!
 //! Every PE pushes small items addressed to PEs; the conveyor gathers them per destination and
-//! moves them in batches with one put-with-signal each, into buffers in the destination's
-//! symmetric memory. The destination copies arrived batches out in its own
-//! [`Conveyor::advance`] and acknowledges them, which frees the buffer for the next batch. No
-//! progress thread: a PE's `advance` moves its own traffic, both ways.
+//! moves them in batches, each a put of the items and then a header word (a put-with-signal),
+//! into buffers in the destination's symmetric memory. The destination copies arrived batches
+//! out in its own [`Conveyor::advance`] and acknowledges them, which frees the buffer for the
+//! next batch. No progress thread: a PE's `advance` moves its own traffic, both ways.
 //!
 //! Layout (one allocation per kind, collective): for every source PE `s`, [`SLOTS`] buffers of
 //! `capacity` items at the receiver (`inbox[s][slot]`), a header word per buffer
-//! (`words[s * SLOTS + slot]`: `(batch + 1) << 33 | last << 32 | len`, set by the sender's
-//! put-with-signal), and at the sender, per destination `d`, the number of batches `d` has
-//! copied out (`words[n * SLOTS + d]`, set by `d`). A sender fills a slot only when the
+//! (`words[s * SLOTS + slot]`: `(batch + 1) << 33 | last << 32 | len`, set by the sender
+//! once the items are there), and at the sender, per destination `d`, the number of batches `d`
+//! has copied out (`words[n * SLOTS + d]`, set by `d`). A sender fills a slot only when the
 //! receiver has acknowledged the batch that last used it.
+//!
+//! Headers and acknowledgements are stores that a later fence or quiet completes. To a PE of
+//! this node a batch's header follows its items at once (a processor fence between them).
+//! To another node of an MPI job the headers of every batch sent since the last `advance` go
+//! at the end of the next one, after one fence (`MPI_Win_flush`) that completes all their items
+//! and the stores sent before it: one wait for the target per `advance`, where a
+//! put-with-signal per batch waited three times (the items' flush, the header's fetching
+//! atomic, the acknowledgement's). Every header and acknowledgement is complete by the end of
+//! the `advance` after the one that sent it (that call's fence, or a quiet), and before an
+//! `advance` returns `false`.
 //!
 //! Why it cannot deadlock: a receiver copies out and acknowledges every arrived batch in each
 //! `advance`, whatever it pushes or pulls, into a local queue without bound; so a batch that
-//! is sent is consumed at the receiver's next `advance`, and a sender that waits for a slot
-//! waits only for that. The last batch to every destination carries an end mark, sent once the
+//! is sent (its header at the receiver, by the sender's next `advance` at the latest) is
+//! consumed at the receiver's next `advance`, and a sender that waits for a slot waits only
+//! for that. The last batch to every destination carries an end mark, sent once the
 //! PE has declared itself done and flushed; a PE's `advance` returns `false` once it has sent
 //! its end marks, received one from every other PE, and its queue is empty: after that no
 //! PE sends to it.
@@ -29,7 +40,7 @@ use std::num::NonZeroU32;
 use bytemuck::Pod;
 
 use crate::handle::{Pe, Shmem};
-use crate::sym::{SignalOp, SymVec};
+use crate::sym::SymVec;
 use shmem_core::Error;
 
 /// Buffers per (source, destination) pair: a sender runs this many batches ahead of its
@@ -105,6 +116,9 @@ pub struct Conveyor<'s, T: Pod> {
     out: Vec<Vec<T>>,
     /// Batches sent to each destination.
     sent: Vec<u64>,
+    /// Batches each destination had acknowledged at the last look (the acknowledgement word
+    /// only grows: a slot known free needs no new look, which through MPI is an atomic).
+    acked: Vec<u64>,
     /// Whether the end mark went to each destination (always true for this PE).
     ended: Vec<bool>,
     /// Batches copied out from each source.
@@ -123,6 +137,15 @@ pub struct Conveyor<'s, T: Pod> {
     local_head: usize,
     /// Emptied batch vectors, reused.
     spare: Vec<Vec<T>>,
+    /// Whether each PE's memory is mapped here (this node): a batch to it gets its header at
+    /// once; to another PE (another node of an MPI job) in [`Conveyor::signal`].
+    near: Vec<bool>,
+    /// Batches sent to other nodes whose headers wait for [`Conveyor::signal`]:
+    /// `(destination, slot, header)`.
+    headers: Vec<(usize, usize, u64)>,
+    /// Whether headers or acknowledgements went out that no completion (fence or quiet) of
+    /// this PE has completed yet.
+    incomplete: bool,
     /// Whether this PE has declared it pushes no more.
     done: bool,
     /// Whether an item was pushed since the last `advance` (the PE is busy: no yield).
@@ -183,6 +206,7 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             words,
             out: (0..n).map(|_| Vec::new()).collect(),
             sent: vec![0; n],
+            acked: vec![0; n],
             ended,
             received: vec![0; n],
             finished,
@@ -193,6 +217,9 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             local: Vec::new(),
             local_head: 0,
             spare: Vec::new(),
+            near: (0..n).map(|d| shmem.rt().transport().maps(d)).collect(),
+            headers: Vec::new(),
+            incomplete: false,
             done: false,
             pushed: false,
             refused: false,
@@ -344,6 +371,8 @@ impl<'s, T: Pod> Conveyor<'s, T> {
     /// (nothing moved, pushed or queued). *One-sided*: never waits for another PE.
     pub fn advance(&mut self, done: bool) -> bool {
         self.done |= done;
+        // Headers and acknowledgements of the last call that nothing has completed since.
+        let overdue = self.incomplete;
         let mut moved = self.receive();
         let idle = !moved && !self.pushed && !self.refused;
         for d in 0..self.n {
@@ -357,11 +386,20 @@ impl<'s, T: Pod> Conveyor<'s, T> {
                 moved = true;
             }
         }
+        let fenced = self.signal();
+        let overdue = overdue && !fenced;
         let active = !(self.done
             && self.n_ended == self.n
             && self.n_finished == self.n
             && self.queue.is_empty()
             && self.local.is_empty());
+        // Every header and acknowledgement is complete by the end of the call after the one
+        // that sent it (or of the last call): the fence of the next batches completes them, or
+        // this quiet does.
+        if (overdue || !active) && self.incomplete {
+            self.shmem.quiet();
+            self.incomplete = false;
+        }
         // Nothing moved, nothing pushed, nothing to pull: this PE waits for others.
         if active && !moved && !self.pushed && self.queue.is_empty() && self.local.is_empty() {
             std::thread::yield_now();
@@ -374,30 +412,67 @@ impl<'s, T: Pod> Conveyor<'s, T> {
     /// Sends the buffer to `d` (all of it, with the end mark when `last`) if the slot it
     /// needs is free; whether it went.
     fn send(&mut self, d: usize, last: bool) -> bool {
-        let acked = self.word(self.n * SLOTS + d).signal_fetch();
         let seq = self.sent[d];
-        if seq - acked >= SLOTS as u64 {
-            return false;
+        if seq - self.acked[d] >= SLOTS as u64 {
+            self.acked[d] = self.word(self.n * SLOTS + d).signal_fetch();
+            if seq - self.acked[d] >= SLOTS as u64 {
+                return false;
+            }
         }
         let slot = seq as usize % SLOTS;
         let len = self.out[d].len();
         let start = (self.me * SLOTS + slot) * self.capacity;
         let header = (tag(seq) << SEQ_SHIFT) | if last { LAST_BIT } else { 0 } | len as u64;
-        let pe = self.pe(d);
         self.inbox
             .slice(start..start + len)
-            .and_then(|buffer| {
-                let signal = self.words.at(self.me * SLOTS + slot)?;
-                buffer.put_signal(pe, &self.out[d], &signal, header, SignalOp::Set)
-            })
-            .expect("a batch fits its buffer and the header lies outside it");
+            .and_then(|buffer| buffer.put(self.pe(d), &self.out[d]))
+            .expect("a batch fits its buffer");
         self.out[d].clear();
+        if self.near[d] {
+            // On this node the header follows at once (a fence is a processor fence): the
+            // receiver may take the batch now.
+            self.shmem.fence();
+            self.header(d, slot, header);
+        } else {
+            // Through MPI it follows in `signal`, with those of the other batches sent until
+            // then.
+            self.headers.push((d, slot, header));
+        }
         self.sent[d] = seq + 1;
         if last {
             self.ended[d] = true;
             self.n_ended += 1;
         }
         true
+    }
+
+    /// Sends the headers of the batches sent since the last call (whether there were any):
+    /// one fence, which orders
+    /// (and through MPI completes) all their data, then each header, an atomic store that the
+    /// receiver's next `advance` finds. A put-with-signal per batch would complete each batch
+    /// alone, and through MPI wait for the receiver twice (the data's flush, the header's
+    /// fetching atomic); here the fence is one wait for all of them, and it also completes the
+    /// headers and acknowledgements sent before it.
+    fn signal(&mut self) -> bool {
+        if self.headers.is_empty() {
+            return false;
+        }
+        self.shmem.fence();
+        for i in 0..self.headers.len() {
+            let (d, slot, header) = self.headers[i];
+            self.header(d, slot, header);
+        }
+        self.headers.clear();
+        true
+    }
+
+    /// Sets the header of the batch in `slot` at `d` (after the batch's data is ordered
+    /// before it).
+    fn header(&mut self, d: usize, slot: usize, header: u64) {
+        self.word(self.me * SLOTS + slot)
+            .signal_set_nbi(self.pe(d), header);
+        // Through MPI the store is complete at the next fence or quiet.
+        self.incomplete |= !self.near[d];
     }
 
     /// Copies out every batch that has arrived; whether there was one.
@@ -423,7 +498,8 @@ impl<'s, T: Pod> Conveyor<'s, T> {
                 self.received[s] = seq + 1;
                 // The batch is copied out: the sender may reuse the slot.
                 self.word(self.n * SLOTS + self.me)
-                    .signal_set(self.pe(s), seq + 1);
+                    .signal_set_nbi(self.pe(s), seq + 1);
+                self.incomplete |= !self.near[s];
                 if len > 0 {
                     self.queue.push_back((self.pe(s), batch));
                 } else {

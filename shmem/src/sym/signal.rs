@@ -112,6 +112,18 @@ impl Sym<'_, u64> {
         self.update(pe, value, SignalOp::Set);
     }
 
+    /// [`signal_set`](Sym::signal_set) that the next fence or quiet of this PE completes,
+    /// as a put: off the node an `MPI_Accumulate`, where `signal_set` is a fetching atomic
+    /// that waits for the target. For the conveyor, which completes its signals itself.
+    #[inline]
+    pub(crate) fn signal_set_nbi(&self, pe: Pe, value: u64) {
+        self.shmem().rt().transport().amo_nofetch::<u64>(
+            pe.index(),
+            self.offset(),
+            AmoOp::Set(value),
+        );
+    }
+
     /// Waits until this PE's copy of the signal satisfies `cmp value`, and returns the value
     /// that did (`shmem_signal_wait_until`): spins briefly, yields, then sleeps until a signal
     /// update wakes it. The data of every put-with-signal whose update was seen is visible.
