@@ -57,8 +57,8 @@
 //!
 //! Waiting: a write that arrives through MPI cannot ring the waiter's futex, so in a job of
 //! more than one node a waiter sleeps at most [`NET_MAX_SLEEP`] at a time and calls
-//! `MPI_Win_sync` (and, every so often, `MPI_Iprobe`, so that components that need the target
-//! to progress get it) while it waits.
+//! `MPI_Win_sync` (and, every so often, or at every look under MPICH, `MPI_Iprobe`, so that
+//! components that need the target to progress get it) while it waits.
 //!
 //! Collectives of a multi-node job (`collectives/net.rs`): the agreement round is the
 //! shared-memory round's protocol, one-sided, with the words of members on other nodes read

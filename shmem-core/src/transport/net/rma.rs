@@ -876,12 +876,51 @@ impl Net {
         old
     }
 
+    /// What [`super::path::amo`] does for a compare-and-swap, waited for in [`Net::complete`]
+    /// (`own_waits`): MPI has no request-based compare-and-swap, so after
+    /// `MPI_Compare_and_swap` an atomic read of the same word (`MPI_Rget_accumulate` with
+    /// `MPI_NO_OP`; MPI orders accumulate operations from one origin to one location, so it
+    /// runs after the swap at the target) is waited for there, and only then the blocking
+    /// `MPI_Win_flush` that completes the swap as MPI defines it, which finds it done. Before
+    /// this, a compare-and-swap waited in MPICH's flush, which spins: `window`'s
+    /// `exclusive_epochs_exclude` at 8 PEs on 2 CPUs, pretend nodes of 2, ran past its 120 s.
+    fn compare_swap_own<W: AmoWord>(&self, pe: usize, offset: usize, cond: W, new: W) -> W {
+        on_mpi_thread(self.single);
+        let (mut old, mut seen, zero) = (W::zeroed(), W::zeroed(), W::zeroed());
+        // SAFETY: `new`, `cond` and `old` are local words, untouched until the flush below
+        // completes the swap; the target word is inside `pe`'s partition (checked by the
+        // transport).
+        unsafe {
+            ffi::MPI_Compare_and_swap(
+                (&raw const new).cast::<c_void>(),
+                (&raw const cond).cast::<c_void>(),
+                (&raw mut old).cast::<c_void>(),
+                word_type(size_of::<W>()),
+                pe as c_int,
+                self.disp(pe, offset),
+                self.win,
+            );
+        }
+        // SAFETY: `zero` and `seen` are local words, untouched until the request is finished
+        // by `wait_request`; the word is the swap's, inside `pe`'s partition.
+        let req = unsafe {
+            self.rget_accumulate(pe, offset, &raw const zero, &raw mut seen, shmem_mpi_no_op)
+        };
+        self.wait_request(req);
+        // SAFETY: a live window in an epoch; `pe` is a rank of it.
+        unsafe { ffi::MPI_Win_flush(pe as c_int, self.win) };
+        old
+    }
+
     /// A remote atomic through MPI (module docs: why every atomic of a multi-node job is one).
     pub(crate) fn amo<W: AmoWord>(&self, pe: usize, offset: usize, op: AmoOp<W>) -> W {
-        if self.own_waits
-            && let Some((v, handle)) = super::path::fetch_op(op)
-        {
-            return self.fetch_op_own(pe, offset, v, handle);
+        if self.own_waits {
+            if let Some((v, handle)) = super::path::fetch_op(op) {
+                return self.fetch_op_own(pe, offset, v, handle);
+            }
+            if let AmoOp::CompareSwap { cond, new } = op {
+                return self.compare_swap_own(pe, offset, cond, new);
+            }
         }
         on_mpi_thread(self.single);
         // SAFETY: the target word is inside `pe`'s partition (checked by the transport).
@@ -1008,14 +1047,20 @@ impl Net {
     /// (`quiet`, once: a component may hold a put at its origin until a flush, as Open MPI's
     /// `osc pt2pt` does, and a PE that puts and then waits for the answer would wait for
     /// ever: `tests/atomics`' `wait_each_cmp` across two hosts); then `MPI_Win_sync`, and
-    /// every 64th time an `MPI_Iprobe`, which lets MPI progress operations that need this PE.
+    /// every 64th time (under own waits every time) an `MPI_Iprobe`, which lets MPI progress
+    /// operations that need this PE.
     pub(crate) fn progress(&self) {
         self.quiet();
         let n = self.polls.get().wrapping_add(1);
         self.polls.set(n);
         // SAFETY: a live window in an epoch.
         unsafe { ffi::MPI_Win_sync(self.win) };
-        if n.is_multiple_of(64) {
+        // Under own waits every time: MPICH's `ch4:ucx` applies another process's atomic on
+        // this PE's memory (the hint that wakes a lock's waiter) only in this PE's progress,
+        // and a waiter that probed every 64th look, sleeping up to 50 µs between looks, held
+        // up each hand-off of a window lock for milliseconds (`window`'s
+        // `exclusive_epochs_exclude` at 8 PEs, pretend nodes of 2: 7.5 ms an epoch).
+        if self.own_waits || n.is_multiple_of(64) {
             // SAFETY: the world communicator, on the MPI thread (this `Net`'s calls).
             unsafe { probe(self.world) };
         }
