@@ -237,21 +237,41 @@ pub(super) unsafe fn amo<W: AmoWord>(
         unreachable!("fetch_op maps every other operation");
     };
     let mut old = W::zeroed();
-    // SAFETY: `new`, `cond` and `old` are local words; the target word is valid (caller); the
-    // flush completes the operation before `old` is read.
+    // SAFETY: `new`, `cond` and `old` are local words, untouched until the flush completes the
+    // swap before `old` is read; the target word is valid (caller).
+    unsafe {
+        compare_and_swap(win, pe, disp, &raw const new, &raw const cond, &raw mut old);
+        ffi::MPI_Win_flush(pe as c_int, win);
+    }
+    old
+}
+
+/// Starts `MPI_Compare_and_swap` of one word (`new` where the word equals `cond`); the old
+/// value is in `old` once a flush of `pe` has completed it.
+///
+/// # Safety
+/// `new` and `cond` must be readable and `old` writable for one `W`, all three untouched
+/// until that flush; the target word is valid (as for [`fetch_and_op`]).
+pub(super) unsafe fn compare_and_swap<W: Word>(
+    win: ffi::MPI_Win,
+    pe: usize,
+    disp: ffi::MPI_Aint,
+    new: *const W,
+    cond: *const W,
+    old: *mut W,
+) {
+    // SAFETY: as this function's contract.
     unsafe {
         ffi::MPI_Compare_and_swap(
-            (&raw const new).cast::<c_void>(),
-            (&raw const cond).cast::<c_void>(),
-            (&raw mut old).cast::<c_void>(),
+            new.cast::<c_void>(),
+            cond.cast::<c_void>(),
+            old.cast::<c_void>(),
             word_type(size_of::<W>()),
             pe as c_int,
             disp,
             win,
         );
-        ffi::MPI_Win_flush(pe as c_int, win);
     }
-    old
 }
 
 /// The operand and MPI operation of `MPI_Fetch_and_op` that does `op`; `None` for a

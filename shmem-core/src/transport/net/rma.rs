@@ -891,14 +891,13 @@ impl Net {
         // completes the swap; the target word is inside `pe`'s partition (checked by the
         // transport).
         unsafe {
-            ffi::MPI_Compare_and_swap(
-                (&raw const new).cast::<c_void>(),
-                (&raw const cond).cast::<c_void>(),
-                (&raw mut old).cast::<c_void>(),
-                word_type(size_of::<W>()),
-                pe as c_int,
-                self.disp(pe, offset),
+            super::path::compare_and_swap(
                 self.win,
+                pe,
+                self.disp(pe, offset),
+                &raw const new,
+                &raw const cond,
+                &raw mut old,
             );
         }
         // SAFETY: `zero` and `seen` are local words, untouched until the request is finished
