@@ -3293,13 +3293,18 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
  * The names stay the specification's (an object-like macro per name), so that the C11
  * generic names and pointers to these functions take the inline paths too. Define
  * SHMEM_NO_INLINE before including shmem.h to call the library for everything. The table's
- * name carries its layout's version: a program built against another layout does not link.
+ * name carries the version of its layout and of its windows' alignment: a program built
+ * against another does not link.
  * x86-64 only (where they are tested); elsewhere every call is the library's.
  */
 #if !defined(SHMEM_NO_INLINE) && defined(__GNUC__) && defined(__x86_64__)
 #define SHMEM_INLINE_PATHS 1
 
-struct shmemi_fast_v1_ {
+/* Both windows start and end at multiples of SHMEMI_UNIT_ bytes (the library publishes the
+ * whole units of each), so a naturally aligned word of at most that size whose address is
+ * inside one lies wholly inside it. */
+#define SHMEMI_UNIT_ 16
+struct shmemi_fast_v2_ {
     uintptr_t own_lo;      /* this PE's partition (its heap) */
     size_t own_size;       /* its size; 0: no inline path (not initialized, MULTIPLE, nodes) */
     uintptr_t own_base;    /* partition 0's copy of an address a of it: a + own_base */
@@ -3314,13 +3319,13 @@ struct shmemi_fast_v1_ {
 };
 #define SHMEMI_BELL_STRIDE_ 1024
 #if defined(__cplusplus)
-static_assert(sizeof(struct shmemi_fast_v1_) == 72, "shmemi_fast_v1_ layout");
+static_assert(sizeof(struct shmemi_fast_v2_) == 72, "shmemi_fast_v2_ layout");
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
-_Static_assert(sizeof(struct shmemi_fast_v1_) == 72, "shmemi_fast_v1_ layout");
+_Static_assert(sizeof(struct shmemi_fast_v2_) == 72, "shmemi_fast_v2_ layout");
 #else
-typedef char shmemi_fast_v1_layout_[sizeof(struct shmemi_fast_v1_) == 72 ? 1 : -1];
+typedef char shmemi_fast_v2_layout_[sizeof(struct shmemi_fast_v2_) == 72 ? 1 : -1];
 #endif
-extern struct shmemi_fast_v1_ shmemi_fast_v1;
+extern struct shmemi_fast_v2_ shmemi_fast_v2;
 void shmemi_ring_v1(int pe);
 
 /* A full fence: a locked no-op below the stack pointer, as LLVM emits it (GCC's lock or on
@@ -3344,43 +3349,50 @@ static inline int shmemi_in_(const void *a, size_t n, uintptr_t lo, size_t size)
 /* Whether the n bytes at a are symmetric memory of this PE that the inline paths know (its
  * heap, or the first span of its globals). */
 static inline int shmemi_sym_(const void *a, size_t n) {
-    return shmemi_in_(a, n, shmemi_fast_v1.own_lo, shmemi_fast_v1.own_size) ||
-           shmemi_in_(a, n, shmemi_fast_v1.glob_lo, shmemi_fast_v1.glob_size);
+    return shmemi_in_(a, n, shmemi_fast_v2.own_lo, shmemi_fast_v2.own_size) ||
+           shmemi_in_(a, n, shmemi_fast_v2.glob_lo, shmemi_fast_v2.glob_size);
 }
 
-/* *p: pe's copy of the n bytes at the symmetric a; 0 if the library's path must take it.
- * Transfers look in the heap first (their buffers come from shmem_malloc), words (p, g,
- * AMOs) in the globals first (flags, counters and locks are usually global variables): the
- * order only saves compares. */
-static inline int shmemi_at_(const void *a, size_t n, int pe, char **p, int words) {
+/* pe's copy of the symmetric a, given the base of a's window. */
+static inline char *shmemi_copy_of_(const void *a, uintptr_t base, int pe) {
+    return (char *)((uintptr_t)a + base + (size_t)(unsigned)pe * shmemi_fast_v2.psize);
+}
+
+/* *p: pe's copy of the n bytes at the symmetric a of a transfer; 0 if the library's path
+ * must take it. The heap first: a transfer's buffers usually come from shmem_malloc. */
+static inline int shmemi_at_(const void *a, size_t n, int pe, char **p) {
     uintptr_t base;
-    if (__builtin_expect((unsigned)pe >= shmemi_fast_v1.npes, 0)) return 0;
-    if (words) {
-        if (__builtin_expect(shmemi_in_(a, n, shmemi_fast_v1.glob_lo, shmemi_fast_v1.glob_size), 1))
-            base = shmemi_fast_v1.glob_base;
-        else if (shmemi_in_(a, n, shmemi_fast_v1.own_lo, shmemi_fast_v1.own_size))
-            base = shmemi_fast_v1.own_base;
-        else
-            return 0;
-    } else {
-        if (__builtin_expect(shmemi_in_(a, n, shmemi_fast_v1.own_lo, shmemi_fast_v1.own_size), 1))
-            base = shmemi_fast_v1.own_base;
-        else if (shmemi_in_(a, n, shmemi_fast_v1.glob_lo, shmemi_fast_v1.glob_size))
-            base = shmemi_fast_v1.glob_base;
-        else
-            return 0;
-    }
-    *p = (char *)((uintptr_t)a + base + (size_t)(unsigned)pe * shmemi_fast_v1.psize);
+    if (__builtin_expect((unsigned)pe >= shmemi_fast_v2.npes, 0)) return 0;
+    if (__builtin_expect(shmemi_in_(a, n, shmemi_fast_v2.own_lo, shmemi_fast_v2.own_size), 1))
+        base = shmemi_fast_v2.own_base;
+    else if (shmemi_in_(a, n, shmemi_fast_v2.glob_lo, shmemi_fast_v2.glob_size))
+        base = shmemi_fast_v2.glob_base;
+    else
+        return 0;
+    *p = shmemi_copy_of_(a, base, pe);
     return 1;
 }
 
-/* shmemi_at_ for a naturally aligned word of n bytes. */
+/* shmemi_at_ for a naturally aligned word of n (a power of two, at most SHMEMI_UNIT_) bytes
+ * (p, g, AMOs): one compare per window, as the windows are whole units. The globals first
+ * (flags, counters and locks are usually global variables): with one compare, a word of the
+ * heap costs one more compare and a predicted branch. */
 static inline int shmemi_word_(const void *a, size_t n, int pe, char **p) {
-    return ((uintptr_t)a & (n - 1)) == 0 && shmemi_at_(a, n, pe, p, 1);
+    uintptr_t base;
+    if (n > SHMEMI_UNIT_ || ((uintptr_t)a & (n - 1)) != 0) return 0;
+    if (__builtin_expect((unsigned)pe >= shmemi_fast_v2.npes, 0)) return 0;
+    if (__builtin_expect((uintptr_t)a - shmemi_fast_v2.glob_lo < shmemi_fast_v2.glob_size, 1))
+        base = shmemi_fast_v2.glob_base;
+    else if ((uintptr_t)a - shmemi_fast_v2.own_lo < shmemi_fast_v2.own_size)
+        base = shmemi_fast_v2.own_base;
+    else
+        return 0;
+    *p = shmemi_copy_of_(a, base, pe);
+    return 1;
 }
 
 static inline const unsigned int *shmemi_bell_(int pe) {
-    return (const unsigned int *)(shmemi_fast_v1.bell0 + (size_t)(unsigned)pe * SHMEMI_BELL_STRIDE_);
+    return (const unsigned int *)(shmemi_fast_v2.bell0 + (size_t)(unsigned)pe * SHMEMI_BELL_STRIDE_);
 }
 
 /* After an AMO (a SeqCst read-modify-write: the fence of the doorbell protocol). */
@@ -3392,7 +3404,7 @@ static inline void shmemi_rang_(const unsigned int *bell, int pe) {
 /* After a store into pe's partition: wake a sleeper there (not on this PE: its only thread
  * that could sleep is this one, below SHMEM_THREAD_MULTIPLE). */
 static inline void shmemi_wrote_(int pe) {
-    if ((unsigned)pe != shmemi_fast_v1.me) {
+    if ((unsigned)pe != shmemi_fast_v2.me) {
         shmemi_full_fence_();
         shmemi_rang_(shmemi_bell_(pe), pe);
     }
@@ -3446,7 +3458,7 @@ static inline int shmemi_copy_(char *d, const char *s, size_t n, int distinct) {
 /* n bytes from the symmetric source to pe's dest; 0 if the library must do it. */
 static inline int shmemi_put_(void *dest, const void *source, size_t n, int pe) {
     char *d;
-    if (shmemi_at_(dest, n, pe, &d, 0) && shmemi_sym_(source, n) && shmemi_copy_(d, (const char *)source, n, (unsigned)pe != shmemi_fast_v1.me)) {
+    if (shmemi_at_(dest, n, pe, &d) && shmemi_sym_(source, n) && shmemi_copy_(d, (const char *)source, n, (unsigned)pe != shmemi_fast_v2.me)) {
         shmemi_wrote_(pe);
         return 1;
     }
@@ -3456,7 +3468,7 @@ static inline int shmemi_put_(void *dest, const void *source, size_t n, int pe) 
 /* n bytes from pe's source to the symmetric dest (this PE's own memory: nobody to wake). */
 static inline int shmemi_get_(void *dest, const void *source, size_t n, int pe) {
     char *s;
-    return shmemi_at_(source, n, pe, &s, 0) && shmemi_sym_(dest, n) && shmemi_copy_((char *)dest, s, n, (unsigned)pe != shmemi_fast_v1.me);
+    return shmemi_at_(source, n, pe, &s) && shmemi_sym_(dest, n) && shmemi_copy_((char *)dest, s, n, (unsigned)pe != shmemi_fast_v2.me);
 }
 
 static inline void shmemi_putmem(void *dest, const void *source, size_t nelems, int pe) {
@@ -3473,13 +3485,13 @@ static inline void shmemi_getmem_nbi(void *dest, const void *source, size_t nele
 }
 
 static inline void shmemi_fence(void) {
-    if (__builtin_expect(shmemi_fast_v1.own_size != 0, 1))
+    if (__builtin_expect(shmemi_fast_v2.own_size != 0, 1))
         __atomic_thread_fence(__ATOMIC_RELEASE);
     else
         shmem_fence();
 }
 static inline void shmemi_quiet(void) {
-    if (__builtin_expect(shmemi_fast_v1.own_size != 0, 1))
+    if (__builtin_expect(shmemi_fast_v2.own_size != 0, 1))
         shmemi_full_fence_();
     else
         shmem_quiet();

@@ -9,8 +9,10 @@
 //! the library's hot paths (`State::sym_fast`: this PE's partition, then the first span of
 //! the program's globals) and does what the library's hot path does there: the same atomic
 //! or copy, then the same doorbell check (`ShmTransport::put_word_at`, `amo_at`). The
-//! table's name carries its layout's version (`shmemi_fast_v1`): a program compiled against
-//! another layout does not link against this library.
+//! windows it publishes start and end at multiples of 16 bytes ([`units`]), so the header
+//! checks a word with one compare. The table's name carries the version of its layout and of
+//! that promise (`shmemi_fast_v2`): a program compiled against another does not link against
+//! this library.
 
 use std::ffi::c_int;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
@@ -19,7 +21,7 @@ use shmem_core::segment::SLOT_SIZE;
 
 use crate::state::{State, st_unlocked};
 
-/// `struct shmemi_fast_v1_` of `shmem.h`, field for field (`usize` is `uintptr_t`/`size_t`
+/// `struct shmemi_fast_v2_` of `shmem.h`, field for field (`usize` is `uintptr_t`/`size_t`
 /// there, `u32` `unsigned int`; the atomics have their value's layout).
 ///
 /// All zero until the first initialization (no window: every inline path calls the
@@ -29,7 +31,8 @@ use crate::state::{State, st_unlocked};
 #[derive(Debug)]
 #[repr(C)]
 pub struct Fast {
-    /// This PE's partition (`State::fast_own`): start and size.
+    /// This PE's partition (`State::fast_own`): start and size, in whole 16-byte units
+    /// ([`units`]), as the globals' span below.
     own_lo: AtomicUsize,
     own_size: AtomicUsize,
     /// Partition 0's copy of an address `a` of this PE's partition: `a + own_base`
@@ -54,10 +57,10 @@ const _: () = assert!(size_of::<Fast>() == 72);
 const BELL_STRIDE: usize = 1024;
 const _: () = assert!(SLOT_SIZE == BELL_STRIDE);
 
-/// The table (`extern struct shmemi_fast_v1_ shmemi_fast_v1;` in `shmem.h`).
+/// The table (`extern struct shmemi_fast_v2_ shmemi_fast_v2;` in `shmem.h`).
 #[allow(non_upper_case_globals)]
 #[unsafe(no_mangle)]
-pub static shmemi_fast_v1: Fast = Fast {
+pub static shmemi_fast_v2: Fast = Fast {
     own_lo: AtomicUsize::new(0),
     own_size: AtomicUsize::new(0),
     own_base: AtomicUsize::new(0),
@@ -84,7 +87,7 @@ pub static shmemi_fast_v1: Fast = Fast {
 /// `glob_off + o` (globals), and PE `p`'s copy is at `seg0 + p * psize` plus that offset,
 /// which is `a + base + p * psize` with the bases below.
 pub(crate) fn publish(s: &State, inline: bool) {
-    let f = &shmemi_fast_v1;
+    let f = &shmemi_fast_v2;
     let seg = s.rt.segment();
     let (own_lo, own_size) = s.fast_window();
     let (glob_lo, glob_size, glob_off) = s.fast_globals();
@@ -94,16 +97,19 @@ pub(crate) fn publish(s: &State, inline: bool) {
         (0, 0)
     };
     let seg0 = s.seg0_addr();
-    f.own_lo.store(own_lo, Ordering::Relaxed);
-    f.own_size.store(own_size, Ordering::Relaxed);
+    // The bases map an address of a window, whatever part of it the header is told of.
     f.own_base
         .store(seg0.wrapping_sub(own_lo), Ordering::Relaxed);
-    f.glob_lo.store(glob_lo, Ordering::Relaxed);
-    f.glob_size.store(glob_size, Ordering::Relaxed);
     f.glob_base.store(
         seg0.wrapping_add(glob_off).wrapping_sub(glob_lo),
         Ordering::Relaxed,
     );
+    let (own_lo, own_size) = units(own_lo, own_size);
+    let (glob_lo, glob_size) = units(glob_lo, glob_size);
+    f.own_lo.store(own_lo, Ordering::Relaxed);
+    f.own_size.store(own_size, Ordering::Relaxed);
+    f.glob_lo.store(glob_lo, Ordering::Relaxed);
+    f.glob_size.store(glob_size, Ordering::Relaxed);
     f.psize.store(seg.partition_size(), Ordering::Relaxed);
     let bell0 = &raw const seg.slot(0).doorbell.0.sleepers as usize;
     f.bell0.store(bell0, Ordering::Relaxed);
@@ -111,6 +117,23 @@ pub(crate) fn publish(s: &State, inline: bool) {
     f.npes.store(s.n_pes() as u32, Ordering::Relaxed);
     f.me.store(s.me() as u32, Ordering::Relaxed);
 }
+
+/// The whole [`UNIT`]s of the window of `size` bytes at `lo`: its start rounded up and its
+/// end rounded down to multiples of `UNIT` (empty if none). The header's word paths rely on
+/// it: a naturally aligned word of at most `UNIT` bytes whose address is inside such a
+/// window lies wholly inside it, so one compare checks it. A word in the cut edges (only a
+/// span of globals has them) takes the library's path, with the same result. An empty
+/// window stays empty wherever it starts (the globals' has no place: `usize::MAX`).
+fn units(lo: usize, size: usize) -> (usize, usize) {
+    match (lo.checked_next_multiple_of(UNIT), lo.checked_add(size)) {
+        (Some(start), Some(end)) => (start, (end & !(UNIT - 1)).saturating_sub(start)),
+        _ => (lo, 0),
+    }
+}
+
+/// The windows' unit (`SHMEMI_UNIT_` in `shmem.h`): the largest word the header checks with
+/// one compare.
+const UNIT: usize = 16;
 
 /// `shmemi_ring_v1` (`shmem.h`'s inline paths, after a store or an AMO into `pe`'s
 /// partition saw a sleeper on its doorbell): wakes it. Out of line and rare: the inline
@@ -122,4 +145,24 @@ pub extern "C" fn shmemi_ring_v1(pe: c_int) {
     // The segment, not the transport: what an unlocked call may use at any level
     // (`StateCell`), although no inline path runs at `SHMEM_THREAD_MULTIPLE`.
     shmem_core::wait::notify(&s.rt.segment().slot(pe).doorbell.0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::units;
+
+    #[test]
+    fn units_are_whole_and_inside() {
+        // Already whole: unchanged.
+        assert_eq!(units(0x1000, 0x2000), (0x1000, 0x2000));
+        // Both edges cut: the start rounded up, the end down.
+        assert_eq!(units(0x1003, 0x40), (0x1010, 0x30));
+        // Less than a unit once cut: empty.
+        assert_eq!(units(0x1001, 0x1e), (0x1010, 0));
+        assert_eq!(units(0x1001, 5), (0x1010, 0));
+        // Empty anywhere, and the globals' "no span" at the top of the address space.
+        assert_eq!(units(0x1008, 0), (0x1010, 0));
+        assert_eq!(units(usize::MAX, 0), (usize::MAX, 0));
+        assert_eq!(units(usize::MAX - 3, 2), (usize::MAX - 3, 0));
+    }
 }
