@@ -63,9 +63,10 @@ fn conveyor(shmem: &Shmem, updates: usize, per_pe: usize) -> Result<(Vec<u64>, f
             }
             next += 1;
         }
-        while let Some((_, i)) = conveyor.pull() {
+        conveyor.pull_while(|_, i| {
             counts[i as usize] += 1;
-        }
+            true
+        });
     }
     shmem.barrier_all();
     Ok((counts, start.elapsed().as_secs_f64()))

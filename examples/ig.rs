@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use common::Rng;
-use shmem::{Conveyor, Pe, Shmem, SymVec, Team};
+use shmem::{Conveyor, Shmem, SymVec, Team};
 
 /// The table's entry `g`.
 fn value(g: usize) -> u64 {
@@ -49,11 +49,12 @@ fn conveyor(
     let mut requests = Conveyor::<[u64; 2]>::new(shmem)?;
     let mut replies = Conveyor::<[u64; 2]>::new(shmem)?;
     let mut got = vec![0u64; wanted.len()];
-    let mut pending: Option<(Pe, [u64; 2])> = None;
     let (mut next, mut asking) = (0, true);
     loop {
         asking = asking && requests.advance(next == wanted.len());
-        let replying = replies.advance(!asking && pending.is_none());
+        // A request is taken only with its reply (below): once `requests` is over, no reply
+        // is left to push.
+        let replying = replies.advance(!asking);
         if !asking && !replying {
             break;
         }
@@ -63,21 +64,11 @@ fn conveyor(
             }
             next += 1;
         }
-        loop {
-            if let Some((to, reply)) = pending.take()
-                && !replies.push(to, reply)
-            {
-                pending = Some((to, reply));
-                break;
-            }
-            match requests.pull() {
-                Some((from, [i, slot])) => pending = Some((from, [slot, local[i as usize]])),
-                None => break,
-            }
-        }
-        while let Some((_, [slot, v])) = replies.pull() {
+        requests.pull_while(|from, [i, slot]| replies.push(from, [slot, local[i as usize]]));
+        replies.pull_while(|_, [slot, v]| {
             got[slot as usize] = v;
-        }
+            true
+        });
     }
     Ok(got)
 }

@@ -164,9 +164,10 @@ fn columns(shmem: &Shmem, my_rows: &[Vec<u32>]) -> Result<Vec<Vec<u32>>, shmem::
         .peekable();
     while conveyor.advance(outgoing.peek().is_none()) {
         conveyor.push_from(&mut outgoing);
-        while let Some((_, [j, r])) = conveyor.pull() {
+        conveyor.pull_while(|_, [j, r]| {
             cols[j as usize].push(r);
-        }
+            true
+        });
     }
     Ok(cols)
 }

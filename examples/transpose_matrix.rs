@@ -96,9 +96,10 @@ fn transpose(shmem: &Shmem, a: &Csr) -> Result<Csr, shmem::Error> {
     let mut entries = Vec::new();
     while conveyor.advance(outgoing.peek().is_none()) {
         conveyor.push_from(&mut outgoing);
-        while let Some((_, entry)) = conveyor.pull() {
+        conveyor.pull_while(|_, entry| {
             entries.push(entry);
-        }
+            true
+        });
     }
     Ok(Csr::from_entries(a.rows(), &entries))
 }

@@ -55,9 +55,10 @@ fn count(shmem: &Shmem, mine: &[Vec<u32>]) -> Result<(u64, u64), shmem::Error> {
     let (mut sent, mut triangles) = (0u64, 0u64);
     while conveyor.advance(queries.peek().is_none()) {
         sent += conveyor.push_from(&mut queries) as u64;
-        while let Some((_, [l, k])) = conveyor.pull() {
+        conveyor.pull_while(|_, [l, k]| {
             triangles += u64::from(mine[l as usize].binary_search(&k).is_ok());
-        }
+            true
+        });
     }
     Ok((triangles, sent))
 }

@@ -1,6 +1,7 @@
 //! Conveyors on real processes: all-to-all storms, skewed traffic, empty runs, one PE, items
-//! of 1, 8 and 64 bytes, tiny buffers; what each PE pulls is compared, per source and in
-//! order, with what the sources' generators say they pushed to it.
+//! of 1, 8 and 64 bytes, tiny buffers, `pull` and `pull_while`; what each PE pulls is
+//! compared, per source and in order, with what the sources' generators say they pushed to
+//! it.
 #![forbid(unsafe_code)]
 
 mod support;
@@ -193,6 +194,100 @@ fn request_reply(shmem: &Shmem) {
     shmem.barrier_all();
 }
 
+/// `pull_while` hands out items in `pull`'s order and leaves the one it is refused: an
+/// all-to-all storm (this PE included) over small buffers, taken by `pull_while` calls that
+/// each refuse their fifth item, which `pull` must then return. What each PE got is
+/// compared per source and in order with what the sources pushed, so a refused item lost
+/// or handed out twice fails it.
+fn pull_while_refusals(shmem: &Shmem) {
+    let (n, me) = (shmem.n_pes(), shmem.my_pe().index());
+    let item = |s: usize, k: usize| mix(s, k) | 1;
+    let dest = |s: usize, k: usize| (mix(s, k) >> 8) as usize % n;
+    let total = 2000 * n;
+    let mut conveyor = Conveyor::<u64>::with_capacity(shmem, NonZeroU32::new(7).unwrap()).unwrap();
+    let mut got: Vec<Vec<u64>> = vec![Vec::new(); n];
+    let (mut next, mut refusals) = (0, 0);
+    while conveyor.advance(next == total) {
+        while next < total {
+            if !conveyor.push(shmem.pe(dest(me, next)).unwrap(), item(me, next)) {
+                break;
+            }
+            next += 1;
+        }
+        loop {
+            let (mut offered, mut refused) = (0, None);
+            let took = conveyor.pull_while(|from, x| {
+                offered += 1;
+                if offered == 5 {
+                    refused = Some((from, x));
+                    return false;
+                }
+                got[from.index()].push(x);
+                true
+            });
+            assert_eq!(took, offered - usize::from(refused.is_some()));
+            let Some((from, x)) = refused else { break };
+            refusals += 1;
+            assert_eq!(conveyor.pull(), Some((from, x)), "the refused item is next");
+            got[from.index()].push(x);
+        }
+    }
+    assert!(refusals > 0, "PE {me} refused items");
+    for (s, got) in got.iter().enumerate() {
+        let want: Vec<u64> = (0..total)
+            .filter(|&k| dest(s, k) == me)
+            .map(|k| item(s, k))
+            .collect();
+        assert!(*got == want, "items from PE {s} at PE {me} differ");
+    }
+    shmem.barrier_all();
+}
+
+/// Request and reply with `pull_while` (a request is taken only when its reply was
+/// accepted) over reply buffers of 3 items, so that replies are refused often: every answer
+/// arrives once, right, and nothing is held on the side.
+fn request_reply_pull_while(shmem: &Shmem) {
+    let (n, me) = (shmem.n_pes(), shmem.my_pe().index());
+    let mut requests = Conveyor::<u64>::with_capacity(shmem, NonZeroU32::new(5).unwrap()).unwrap();
+    let mut replies =
+        Conveyor::<[u64; 2]>::with_capacity(shmem, NonZeroU32::new(3).unwrap()).unwrap();
+    let total = 3000;
+    let owner = |k: usize| (mix(me, k) % n as u64) as usize;
+    let mut answers = vec![None; total];
+    let (mut next, mut asking, mut served) = (0, true, 0);
+    loop {
+        asking = asking && requests.advance(next == total);
+        let replying = replies.advance(!asking);
+        if !asking && !replying {
+            break;
+        }
+        while next < total {
+            if !requests.push(shmem.pe(owner(next)).unwrap(), next as u64) {
+                break;
+            }
+            next += 1;
+        }
+        served += requests.pull_while(|from, k| replies.push(from, [k, mix(me, k as usize)]));
+        replies.pull_while(|from, [k, v]| {
+            assert_eq!(from.index(), owner(k as usize));
+            assert!(answers[k as usize].replace(v).is_none(), "answer {k} twice");
+            true
+        });
+    }
+    for (k, v) in answers.iter().enumerate() {
+        assert_eq!(*v, Some(mix(owner(k), k)), "answer {k} at PE {me}");
+    }
+    // Every request to this PE was served once: as many as the PEs addressed to it.
+    let mut want = 0;
+    for s in 0..n {
+        want += (0..total)
+            .filter(|&k| (mix(s, k) % n as u64) as usize == me)
+            .count();
+    }
+    assert_eq!(served, want, "requests served at PE {me}");
+    shmem.barrier_all();
+}
+
 /// Tokens passed around the ring on one conveyor, each hop pushed only once the previous
 /// one arrived: a PE cannot declare itself done before its tokens come back, so every hop
 /// travels in a partial buffer, which an idle `advance` must send (bale's toposort pattern).
@@ -324,6 +419,16 @@ fn main() {
                 name: "request_reply",
                 npes: NPES,
                 body: request_reply,
+            },
+            Case {
+                name: "pull_while_refusals",
+                npes: NPES,
+                body: pull_while_refusals,
+            },
+            Case {
+                name: "request_reply_pull_while",
+                npes: NPES,
+                body: request_reply_pull_while,
             },
             Case {
                 name: "token_ring",

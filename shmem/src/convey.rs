@@ -359,6 +359,76 @@ impl<'s, T: Pod> Conveyor<'s, T> {
         Some((self.my_pe, item))
     }
 
+    /// Hands the items that have arrived to `f`, with their senders, in the order
+    /// [`pull`](Conveyor::pull) would return them, until `f` returns `false` or none is left;
+    /// returns how many `f` took. The item `f` refuses is not taken: it is the next one
+    /// handed out or pulled. Local.
+    ///
+    /// For a PE that answers what it pulls with a push of its own (a request and its
+    /// reply): it takes a request only when the reply was accepted, so nothing is held on
+    /// the side when a buffer is full. It also saves `pull`'s per-item return: the items of
+    /// one batch go to `f` in one loop.
+    ///
+    /// # Examples
+    /// ```
+    /// use shmem::Conveyor;
+    ///
+    /// let shmem = shmem::init()?;
+    /// // Every PE asks every PE for the square of each of 100 numbers.
+    /// let mut requests = Conveyor::<u64>::new(&shmem)?;
+    /// let mut replies = Conveyor::<u64>::new(&shmem)?;
+    /// let mut asks = (0..100u64).map(|x| (shmem.pe_wrapping(x as usize), x)).peekable();
+    /// let (mut asking, mut sum) = (true, 0);
+    /// loop {
+    ///     asking = asking && requests.advance(asks.peek().is_none());
+    ///     // A request is taken only with its reply, so once `requests` is over, no reply is
+    ///     // left to push.
+    ///     if !replies.advance(!asking) && !asking {
+    ///         break;
+    ///     }
+    ///     requests.push_from(&mut asks);
+    ///     requests.pull_while(|from, x| replies.push(from, x * x));
+    ///     replies.pull_while(|_, square| {
+    ///         sum += square;
+    ///         true
+    ///     });
+    /// }
+    /// assert_eq!(sum, (0..100u64).map(|x| x * x).sum::<u64>());
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    #[inline]
+    pub fn pull_while(&mut self, mut f: impl FnMut(Pe, T) -> bool) -> usize {
+        let mut taken = 0;
+        while let Some((from, batch)) = self.queue.front() {
+            let from = *from;
+            while let Some(&item) = batch.get(self.head) {
+                // Taken before `f` runs: a panic in `f` does not hand it out again.
+                self.head += 1;
+                if !f(from, item) {
+                    self.head -= 1;
+                    return taken;
+                }
+                taken += 1;
+            }
+            if let Some((_, mut batch)) = self.queue.pop_front() {
+                batch.clear();
+                self.spare.push(batch);
+            }
+            self.head = 0;
+        }
+        while let Some(&item) = self.local.get(self.local_head) {
+            self.local_head += 1;
+            if !f(self.my_pe, item) {
+                self.local_head -= 1;
+                return taken;
+            }
+            taken += 1;
+        }
+        self.local.clear();
+        self.local_head = 0;
+        taken
+    }
+
     /// Moves the traffic: copies out every batch that arrived (and frees its buffer for the
     /// sender), sends the full buffers that could not leave yet, and, once `done` has been
     /// passed (it stays set), sends every remaining buffer with an end mark. When nothing
