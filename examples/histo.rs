@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use common::Rng;
-use shmem::{Conveyor, Shmem, SymVec, Team};
+use shmem::{Conveyor, Cyclic, Shmem, SymVec, Team};
 
 /// PE `pe`'s global table indices: a splitmix64 sequence.
 fn indices(pe: usize, updates: usize, entries: usize) -> impl Iterator<Item = usize> {
@@ -40,9 +40,11 @@ fn amo(shmem: &Shmem, updates: usize, per_pe: usize) -> Result<(Vec<u64>, f64), 
     let table = SymVec::<u64>::zeroed(shmem, per_pe)?;
     let targets: Vec<usize> = indices(shmem.my_pe().index(), updates, per_pe * n).collect();
     shmem.barrier_all();
+    let cyclic = Cyclic::new(shmem);
     let start = Instant::now();
     for g in targets {
-        table.at(g / n)?.atomic_add(shmem.pe(g % n)?, 1);
+        let (pe, i) = cyclic.place(g);
+        table.at(i)?.atomic_add(pe, 1);
     }
     shmem.barrier_all();
     Ok((table.to_vec(), start.elapsed().as_secs_f64()))
@@ -55,10 +57,12 @@ fn conveyor(shmem: &Shmem, updates: usize, per_pe: usize) -> Result<(Vec<u64>, f
     let targets: Vec<usize> = indices(shmem.my_pe().index(), updates, per_pe * n).collect();
     shmem.barrier_all();
     let start = Instant::now();
+    let cyclic = Cyclic::new(shmem);
     let mut next = 0;
     while conveyor.advance(next == targets.len()) {
         while let Some(&g) = targets.get(next) {
-            if !conveyor.push(shmem.pe(g % n)?, (g / n) as u32) {
+            let (pe, i) = cyclic.place(g);
+            if !conveyor.push(pe, i as u32) {
                 break;
             }
             next += 1;

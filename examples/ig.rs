@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use common::Rng;
-use shmem::{Conveyor, Shmem, SymVec, Team};
+use shmem::{Conveyor, Cyclic, Shmem, SymVec, Team};
 
 /// The table's entry `g`.
 fn value(g: usize) -> u64 {
@@ -29,10 +29,11 @@ fn indices(pe: usize, requests: usize, entries: usize) -> Vec<usize> {
 }
 
 fn get(shmem: &Shmem, table: &SymVec<'_, u64>, wanted: &[usize]) -> Result<Vec<u64>, shmem::Error> {
-    let n = shmem.n_pes();
+    let cyclic = Cyclic::new(shmem);
     let mut got = vec![0u64; wanted.len()];
     for (slot, &g) in got.iter_mut().zip(wanted) {
-        *slot = table.at(g / n)?.g(shmem.pe(g % n)?);
+        let (pe, i) = cyclic.place(g);
+        *slot = table.at(i)?.g(pe);
     }
     Ok(got)
 }
@@ -42,7 +43,7 @@ fn conveyor(
     table: &SymVec<'_, u64>,
     wanted: &[usize],
 ) -> Result<Vec<u64>, shmem::Error> {
-    let n = shmem.n_pes();
+    let cyclic = Cyclic::new(shmem);
     let local = table.to_vec();
     // A request names the entry's local index and the slot of the answer; a reply the slot
     // and the value.
@@ -59,7 +60,8 @@ fn conveyor(
             break;
         }
         while let Some(&g) = wanted.get(next) {
-            if !requests.push(shmem.pe(g % n)?, [(g / n) as u64, next as u64]) {
+            let (pe, i) = cyclic.place(g);
+            if !requests.push(pe, [i as u64, next as u64]) {
                 break;
             }
             next += 1;

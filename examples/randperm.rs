@@ -21,7 +21,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use common::Rng;
-use shmem::{Shmem, SymVec, Team};
+use shmem::{Cyclic, Shmem, SymVec, Team};
 
 /// Makes the permutation: this PE's `items` entries of it, and the seconds it took.
 fn randperm(shmem: &Shmem, items: usize) -> Result<(Vec<u64>, f64), shmem::Error> {
@@ -33,14 +33,14 @@ fn randperm(shmem: &Shmem, items: usize) -> Result<(Vec<u64>, f64), shmem::Error
     let perm = SymVec::<u64>::zeroed(shmem, items)?;
     let mut start = SymVec::<u64>::zeroed(shmem, 1)?;
     let mut rng = Rng::new(me as u64 + 11);
+    let cyclic = Cyclic::new(shmem);
     shmem.barrier_all();
     let clock = Instant::now();
     for k in 0..items {
         let value = (k * n + me) as u64;
         loop {
-            let s = rng.below(slots);
-            let slot = darts.at(s / n)?;
-            if slot.atomic_compare_swap(shmem.pe(s % n)?, 0, value + 1) == 0 {
+            let (pe, i) = cyclic.place(rng.below(slots));
+            if darts.at(i)?.atomic_compare_swap(pe, 0, value + 1) == 0 {
                 break;
             }
         }

@@ -30,6 +30,7 @@ mod collectives;
 mod convey;
 pub mod ctx;
 mod handle;
+mod layout;
 mod lock;
 mod nbi;
 mod registry;
@@ -53,6 +54,7 @@ pub use ctx::{
 pub use handle::{
     Pe, Shmem, ThreadLevel, info_name, init, init_thread, query_initialized, spec_version, version,
 };
+pub use layout::Cyclic;
 pub use lock::{
     LockGuard, LockResult, LockSnapshot, MutexGuard, PoisonError, SymLock, SymMutex, TryLockError,
     TryLockResult,
