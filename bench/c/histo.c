@@ -37,18 +37,32 @@ static uint64_t stream(uint64_t s) {
     return z ^ (z >> 31);
 }
 
-/* Entry g's owner and index there: g % n and g / n, with a 32-bit divide when g fits in 32
- * bits, as LLVM compiles the Rust program's `usize` division. GCC emits the 64-bit divide
- * whatever the values, which costs several times the 32-bit one on x86-64 and, in this loop,
- * more than the read itself. */
-static void place(uint64_t g, uint64_t n, uint64_t *index, int *pe) {
-    if ((g >> 32) == 0 && (n >> 32) == 0) {
-        *index = (uint32_t)g / (uint32_t)n;
-        *pe = (int)((uint32_t)g % (uint32_t)n);
-    } else {
-        *index = g / n;
-        *pe = (int)(g % n);
-    }
+/* Entry g's owner and index there, g % n and g / n, as the Rust programs' shmem::Cyclic
+ * computes them: for g below 2^32 the high half of g times a reciprocal computed once
+ * (Granlund and Montgomery 1994, exact for every such g; g itself for one PE), larger g
+ * divided. A divide per element costs more than the one-sided operation it addresses. */
+struct cyclic {
+    uint64_t n, m;
+};
+
+static struct cyclic cyclic_new(uint64_t n) {
+    struct cyclic c = {n, 0};
+    unsigned l = 0;
+    while (((uint64_t)1 << l) < n)
+        l++;
+    if (n > 1)
+        c.m = (uint64_t)((((unsigned __int128)1 << (32 + l)) / n + 1) << (32 - l));
+    return c;
+}
+
+static void place(const struct cyclic *c, uint64_t g, uint64_t *index, int *pe) {
+    uint64_t q;
+    if ((g >> 32) == 0)
+        q = (uint64_t)(((unsigned __int128)c->m * g) >> 64) + (c->n == 1 ? g : 0);
+    else
+        q = g / c->n;
+    *index = q;
+    *pe = (int)(g - q * c->n);
 }
 
 static double now(void) {
@@ -65,6 +79,7 @@ int main(int argc, char **argv) {
     uint64_t x, entries;
     long *table, *want;
     double t0;
+    struct cyclic cyc;
 
     shmem_init();
     me = shmem_my_pe();
@@ -78,12 +93,13 @@ int main(int argc, char **argv) {
     x = stream((uint64_t)(me + 1));
     for (k = 0; k < updates; k++)
         targets[k] = next_index(&x, entries);
+    cyc = cyclic_new((uint64_t)n);
     shmem_barrier_all();
     t0 = now();
     for (k = 0; k < updates; k++) {
         uint64_t at;
         int pe;
-        place(targets[k], (uint64_t)n, &at, &pe);
+        place(&cyc, targets[k], &at, &pe);
         shmem_long_atomic_add(&table[at], 1, pe);
     }
     shmem_barrier_all();
