@@ -39,8 +39,8 @@ const SHMEM: &[&[&str]] = &[
     &["registry"],
     // the runtime handle and PE numbers
     &["handle"],
-    // the views of symmetric memory and their owners
-    &["sym"],
+    // the views of symmetric memory and their owners; the layouts of an index space over PEs
+    &["sym", "layout"],
     // what is built over views alone
     &["collectives", "lock", "nbi", "convey", "statics"],
     &["team", "rwlock"],
