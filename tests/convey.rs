@@ -254,19 +254,18 @@ fn request_reply_pull_while(shmem: &Shmem) {
     let total = 3000;
     let owner = |k: usize| (mix(me, k) % n as u64) as usize;
     let mut answers = vec![None; total];
-    let (mut next, mut asking, mut served) = (0, true, 0);
+    // Pushed with `push_from`, the sending side's mirror of `pull_while`.
+    let mut asks = (0..total)
+        .map(|k| (shmem.pe(owner(k)).unwrap(), k as u64))
+        .peekable();
+    let (mut asking, mut served) = (true, 0);
     loop {
-        asking = asking && requests.advance(next == total);
+        asking = asking && requests.advance(asks.peek().is_none());
         let replying = replies.advance(!asking);
         if !asking && !replying {
             break;
         }
-        while next < total {
-            if !requests.push(shmem.pe(owner(next)).unwrap(), next as u64) {
-                break;
-            }
-            next += 1;
-        }
+        requests.push_from(&mut asks);
         served += requests.pull_while(|from, k| replies.push(from, [k, mix(me, k as usize)]));
         replies.pull_while(|from, [k, v]| {
             assert_eq!(from.index(), owner(k as usize));
