@@ -95,10 +95,10 @@ fn run() -> Result<bool, shmem::Error> {
 
     // Sort what arrived: count each key of this PE's range, then write them out in order.
     let here = range(me);
-    let got = received.slice(..total_in as usize)?.to_vec();
+    let got = received.slice(..total_in as usize)?;
     let mut histogram = vec![0u32; (here.end - here.start) as usize];
     let mut outside = 0usize;
-    for &k in &got {
+    for k in &got {
         match u64::from(k).checked_sub(here.start) {
             Some(i) if i < here.end - here.start => histogram[i as usize] += 1,
             _ => outside += 1,
@@ -129,7 +129,7 @@ fn run() -> Result<bool, shmem::Error> {
         && sorted.is_sorted()
         && sorted.len() as u64 == want_count
         && sum == want_sum
-        && got.iter().map(|&k| u64::from(k)).sum::<u64>() == want_sum;
+        && got.iter().map(u64::from).sum::<u64>() == want_sum;
     let mut wrong = SymVec::new(&shmem, 1, u64::from(!right))?;
     world.sum_reduce_in_place(&mut wrong)?;
     let wrong = wrong.read(0)?;

@@ -46,12 +46,7 @@ fn randperm(shmem: &Shmem, items: usize) -> Result<(Vec<u64>, f64), shmem::Error
         }
     }
     shmem.barrier_all();
-    let landed: Vec<u64> = darts
-        .to_vec()
-        .into_iter()
-        .filter(|&d| d != 0)
-        .map(|d| d - 1)
-        .collect();
+    let landed: Vec<u64> = darts.iter().filter(|&d| d != 0).map(|d| d - 1).collect();
     // Where this PE's run starts: the number of values packed on the PEs before it.
     start.write(0, landed.len() as u64)?;
     world.sum_exscan_in_place(&mut start)?;
@@ -82,7 +77,7 @@ fn is_permutation(shmem: &Shmem, mine: &[u64], items: usize) -> Result<bool, shm
         tally.at(v / n)?.atomic_inc(shmem.pe(v % n)?);
     }
     shmem.barrier_all();
-    let right = in_range && mine.len() == items && tally.to_vec().iter().all(|&t| t == 1);
+    let right = in_range && mine.len() == items && tally.iter().all(|t| t == 1);
     let mut wrong = SymVec::new(shmem, 1, u64::from(!right))?;
     Team::world(shmem).sum_reduce_in_place(&mut wrong)?;
     Ok(wrong.read(0)? == 0)

@@ -1,7 +1,7 @@
 //! RMA on real processes: put/get/p/g/iput/iget round trips for every type, zero-length
 //! transfers, ordering (put, fence, flag), completion at barrier, non-blocking scopes, and the
 //! typed errors for bad PEs and out-of-bounds transfers; put-with-signal from 8 B to 1 MiB and
-//! the signal operations.
+//! the signal operations; `iter` over a PE's own copy.
 #![forbid(unsafe_code)]
 
 mod support;
@@ -128,6 +128,51 @@ fn all_types(shmem: &Shmem) {
     roundtrip::<f64>(shmem);
     roundtrip::<Particle>(shmem);
     roundtrip::<[u8; 3]>(shmem);
+}
+
+/// `iter` reads this PE's own copy, by value, in chunks: the left neighbour's puts are what
+/// it yields, for lengths around the chunk's (256 elements), for a sub-slice, and with an exact
+/// `size_hint` as it goes.
+fn local_iter<T: Gen>(shmem: &Shmem) {
+    let me = shmem.my_pe().index();
+    let n = shmem.n_pes();
+    let right = shmem.pe_wrapping(me + 1);
+    let left = (me + n - 1) % n;
+    for len in [0, 1, 255, 256, 257, 1000] {
+        let arr = SymVec::<T>::zeroed(shmem, len).unwrap();
+        let src: Vec<T> = (0..len).map(|i| T::make(me, i + len)).collect();
+        arr.put(right, &src).unwrap();
+        shmem.barrier_all();
+        let expect: Vec<T> = (0..len).map(|i| T::make(left, i + len)).collect();
+        assert_eq!(arr.iter().collect::<Vec<T>>(), expect, "len {len}");
+        let mut by_ref = Vec::new();
+        for x in &arr {
+            by_ref.push(x);
+        }
+        assert_eq!(by_ref, expect, "len {len}, for over &SymVec");
+        let mut it = arr.iter();
+        for (taken, &want) in expect.iter().enumerate().take(300) {
+            assert_eq!(it.len(), len - taken, "len {len}");
+            assert_eq!(it.next(), Some(want));
+        }
+        if len > 2 {
+            let (a, b) = (1, len - 1);
+            let part = arr.slice(a..b).unwrap();
+            assert_eq!(part.iter().collect::<Vec<T>>(), expect[a..b], "len {len}");
+            assert_eq!((&part).into_iter().count(), b - a);
+        }
+        let mut done = arr.iter().skip(len);
+        assert_eq!((done.next(), done.next()), (None, None), "len {len}: fused");
+        shmem.barrier_all();
+    }
+}
+
+fn local_iter_types(shmem: &Shmem) {
+    local_iter::<u8>(shmem);
+    local_iter::<u64>(shmem);
+    local_iter::<f64>(shmem);
+    local_iter::<Particle>(shmem);
+    local_iter::<[u8; 3]>(shmem);
 }
 
 fn zero_length(shmem: &Shmem) {
@@ -763,6 +808,11 @@ fn main() {
                 name: "all_types_roundtrip",
                 npes: NPES,
                 body: all_types,
+            },
+            Case {
+                name: "local_iter",
+                npes: NPES,
+                body: local_iter_types,
             },
             Case {
                 name: "zero_length",

@@ -154,7 +154,7 @@ pub use shmem_macros::symmetric;
 pub use statics::{StaticTarget, SymStatic, ThreadStatic};
 pub use sym::{
     AllocHints, AmoHandle, MaskedSlice, NbiHandle, NbiRefused, PeerSlice, SignalOp, Sym, SymBox,
-    SymSlice, SymSliceMut, SymTarget, SymVec,
+    SymIter, SymSlice, SymSliceMut, SymTarget, SymVec,
 };
 pub use team::{Team, TeamConfig, TeamPe};
 pub use types::{AmoBitwise, AmoExtended, AmoStandard, Cmp, WaitType};

@@ -5,7 +5,8 @@
 //! A symmetric object exists on every PE at the same symmetric offset; its handle names it on
 //! all of them, and each operation says which PE's copy it touches. The handles never give out
 //! `&T` or `&[T]` into symmetric memory (another PE may write it at any time): local reads and
-//! writes copy values in and out. Every view borrows the object it views.
+//! writes copy values in and out (`read`, `to_vec`, `copy_to`, and `iter`, which copies a chunk
+//! at a time). Every view borrows the object it views.
 //!
 //! One concept per file: `value.rs` ([`Sym`]: one value: p/g, atomics, waits), `slice.rs`
 //! ([`SymSlice`], [`SymSliceMut`]: arrays: bulk, strided, element views), `wait.rs` (waits and
@@ -40,7 +41,7 @@ pub use lent::{ThreadElem, ThreadSlice};
 pub use owned::{AllocHints, SymBox, SymVec};
 pub use peer::PeerSlice;
 pub use signal::SignalOp;
-pub use slice::{SymSlice, SymSliceMut};
+pub use slice::{SymIter, SymSlice, SymSliceMut};
 pub use target::SymTarget;
 pub use value::Sym;
 pub use wait::MaskedSlice;

@@ -7,7 +7,7 @@ use bytemuck::Pod;
 use shmem_core::collectives::Refusal;
 use shmem_core::{AllocRequest, Allocation, Transport};
 
-use super::{Sym, SymSlice, SymSliceMut, put_value, range_of};
+use super::{Sym, SymIter, SymSlice, SymSliceMut, put_value, range_of};
 use crate::handle::Shmem;
 use crate::sym::{ThreadElem, ThreadSlice};
 use shmem_core::Error;
@@ -284,6 +284,15 @@ impl<'s, T: Pod> Deref for SymVec<'s, T> {
     type Target = SymSlice<'s, T>;
     fn deref(&self) -> &SymSlice<'s, T> {
         &self.view
+    }
+}
+
+impl<'v, T: Pod> IntoIterator for &'v SymVec<'_, T> {
+    type Item = T;
+    type IntoIter = SymIter<'v, T>;
+    /// [`SymSlice::iter`]: this PE's own elements, by value.
+    fn into_iter(self) -> SymIter<'v, T> {
+        self.view.iter()
     }
 }
 

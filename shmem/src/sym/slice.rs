@@ -290,6 +290,32 @@ impl<'a, T: Pod> SymSlice<'a, T> {
         v
     }
 
+    /// The elements of this PE's own copy, in order, by value: a copy of each, read a few
+    /// hundred at a time into the iterator, so a scan of a large symmetric array (a histogram
+    /// of what arrived, a filter) needs no `Vec` of its size as [`to_vec`](Self::to_vec) does.
+    /// Like the other local reads it copies: an element another PE writes during the scan is
+    /// read before or after that write, never as a reference.
+    ///
+    /// # Examples
+    /// ```
+    /// let shmem = shmem::init()?;
+    /// let v = shmem::SymVec::<u32>::from_fn(&shmem, 1000, |i| i as u32 % 7)?;
+    /// let sevens = v.iter().filter(|&x| x == 6).count();
+    /// assert_eq!(sevens, (0..1000).filter(|i| i % 7 == 6).count());
+    /// assert_eq!(v.slice(990..)?.iter().collect::<Vec<_>>(), v.slice(990..)?.to_vec());
+    /// # Ok::<(), shmem::Error>(())
+    /// ```
+    #[inline]
+    pub fn iter(&self) -> SymIter<'_, T> {
+        SymIter {
+            view: SymSlice::new(self.shmem, self.offset, self.len),
+            next: 0,
+            buf: [T::zeroed(); ITER_CHUNK],
+            at: 0,
+            end: 0,
+        }
+    }
+
     /// Copies this PE's own first `dst.len()` elements into `dst`.
     ///
     /// # Errors
@@ -316,6 +342,79 @@ impl<'a, T: Pod> SymSlice<'a, T> {
                 value,
             );
         }
+    }
+}
+
+/// Elements a [`SymIter`] copies out at a time.
+const ITER_CHUNK: usize = 256;
+
+/// The elements of this PE's own copy of a [`SymSlice`], by value ([`SymSlice::iter`]). It
+/// borrows the view, so the array outlives it.
+pub struct SymIter<'a, T> {
+    view: SymSlice<'a, T>,
+    /// The first element not yet copied into `buf`.
+    next: usize,
+    buf: [T; ITER_CHUNK],
+    /// `buf[at..end]` are the copied elements not yet returned.
+    at: usize,
+    end: usize,
+}
+
+impl<T: Pod> Iterator for SymIter<'_, T> {
+    type Item = T;
+
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        if self.at == self.end {
+            self.refill()?;
+        }
+        let value = self.buf[self.at];
+        self.at += 1;
+        Some(value)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.end - self.at + (self.view.len - self.next);
+        (left, Some(left))
+    }
+}
+
+impl<T: Pod> ExactSizeIterator for SymIter<'_, T> {}
+
+impl<T: Pod> std::iter::FusedIterator for SymIter<'_, T> {}
+
+impl<T: Pod> SymIter<'_, T> {
+    /// Copies the next chunk into `buf`; `None` at the end.
+    #[cold]
+    fn refill(&mut self) -> Option<()> {
+        let n = (self.view.len - self.next).min(ITER_CHUNK);
+        if n == 0 {
+            return None;
+        }
+        // `next + n <= len`: the chunk lies inside the view, so neither call can fail.
+        let from = self.view.slice(self.next..self.next + n);
+        from.and_then(|from| from.copy_to(&mut self.buf[..n]))
+            .expect("a chunk inside the view");
+        (self.next, self.at, self.end) = (self.next + n, 0, n);
+        Some(())
+    }
+}
+
+impl<T> std::fmt::Debug for SymIter<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SymIter")
+            .field("view", &self.view)
+            .field("left", &(self.end - self.at + (self.view.len - self.next)))
+            .finish()
+    }
+}
+
+impl<'v, 'a, T: Pod> IntoIterator for &'v SymSlice<'a, T> {
+    type Item = T;
+    type IntoIter = SymIter<'v, T>;
+    fn into_iter(self) -> SymIter<'v, T> {
+        self.iter()
     }
 }
 
