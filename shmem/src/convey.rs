@@ -112,7 +112,9 @@ pub struct Conveyor<'s, T: Pod> {
     inbox: SymVec<'s, T>,
     /// The headers `[source][slot]`, then the acknowledgements `[destination]`.
     words: SymVec<'s, u64>,
-    /// Items waiting per destination.
+    /// Items waiting per destination; `out[me]` is the queue of items pushed to this PE
+    /// itself, at most `capacity` of them (pulled ones included), oldest first, never sent:
+    /// one `push` for every destination, with no branch on which.
     out: Vec<Vec<T>>,
     /// Batches sent to each destination.
     sent: Vec<u64>,
@@ -131,9 +133,7 @@ pub struct Conveyor<'s, T: Pod> {
     /// Arrived batches, oldest first; `head` indexes the front one.
     queue: VecDeque<(Pe, Vec<T>)>,
     head: usize,
-    /// Items pushed to this PE itself, at most `capacity` of them (pulled ones included),
-    /// oldest first; `local_head` indexes the next to pull.
-    local: Vec<T>,
+    /// The next item of `out[me]` to pull.
     local_head: usize,
     /// Emptied batch vectors, reused.
     spare: Vec<Vec<T>>,
@@ -204,7 +204,15 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             capacity,
             inbox,
             words,
-            out: (0..n).map(|_| Vec::new()).collect(),
+            // Exactly `capacity` each (`Vec::with_capacity`'s guarantee): `push` tests the
+            // vector's own capacity.
+            out: (0..n)
+                .map(|_| {
+                    let out = Vec::with_capacity(capacity);
+                    debug_assert!(size_of::<T>() == 0 || out.capacity() == capacity);
+                    out
+                })
+                .collect(),
             sent: vec![0; n],
             acked: vec![0; n],
             ended,
@@ -214,7 +222,6 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             n_ended: 1,
             queue: VecDeque::new(),
             head: 0,
-            local: Vec::new(),
             local_head: 0,
             spare: Vec::new(),
             near: (0..n).map(|d| shmem.rt().transport().maps(d)).collect(),
@@ -238,25 +245,33 @@ impl<'s, T: Pod> Conveyor<'s, T> {
     /// capacity until pulled. Local: sends at most one batch.
     #[inline]
     pub fn push(&mut self, pe: Pe, item: T) -> bool {
-        let d = pe.index();
         // The common case inline: room in the buffer (or the queue to this PE) and not full
-        // after the push; everything else (a batch to send, a refusal) out of line.
-        if !self.done {
-            if d == self.me {
-                if self.local.len() < self.capacity {
-                    self.local.push(item);
-                    self.pushed = true;
-                    return true;
-                }
-            } else if let Some(out) = self.out.get_mut(d)
-                && out.len() + 1 < self.capacity
-            {
-                out.push(item);
-                self.pushed = true;
-                return true;
-            }
+        // after the push; everything else (a batch to send, a refusal) out of line. This
+        // PE's own queue is `out[me]`, tested alike (the slow path fills its last place): a
+        // destination drawn at random costs no mispredicted branch on whether it is this PE.
+        let d = pe.index();
+        if !self.done
+            && let Some(out) = self.out.get_mut(d)
+            && out.len() + 1 < Self::room(out, self.capacity)
+        {
+            out.push(item);
+            self.pushed = true;
+            return true;
         }
         self.push_slow(d, item)
+    }
+
+    /// How many items a vector of `out` may hold: its own capacity, which is `capacity`
+    /// (`Vec::with_capacity` gives exactly that, and nothing grows it), so that the test is
+    /// the one `Vec::push` makes and the compiler makes it once; for a zero-sized `T`, whose
+    /// vectors have no limit, `capacity`.
+    #[inline(always)]
+    fn room(out: &Vec<T>, capacity: usize) -> usize {
+        if size_of::<T>() == 0 {
+            capacity
+        } else {
+            out.capacity()
+        }
     }
 
     /// [`push`](Conveyor::push) when the item fills a buffer, meets a full one, or is
@@ -272,15 +287,16 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             // and the items it has not pulled stay in its cache. It waits for no other PE:
             // the flags that make `advance` hold partial buffers back or yield stay as
             // they are.
+            let local = &mut self.out[d];
             if self.local_head > 0 {
                 // Make room: drop the items already pulled.
-                self.local.drain(..self.local_head);
+                local.drain(..self.local_head);
                 self.local_head = 0;
             }
-            if self.local.len() >= self.capacity {
+            if local.len() >= self.capacity {
                 return false;
             }
-            self.local.push(item);
+            local.push(item);
             self.pushed = true;
             return true;
         }
@@ -350,10 +366,11 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             }
             self.head = 0;
         }
-        let item = *self.local.get(self.local_head)?;
+        let local = &mut self.out[self.me];
+        let item = *local.get(self.local_head)?;
         self.local_head += 1;
-        if self.local_head == self.local.len() {
-            self.local.clear();
+        if self.local_head == local.len() {
+            local.clear();
             self.local_head = 0;
         }
         Some((self.my_pe, item))
@@ -401,11 +418,16 @@ impl<'s, T: Pod> Conveyor<'s, T> {
         let mut taken = 0;
         while let Some((from, batch)) = self.queue.front() {
             let from = *from;
-            while let Some(&item) = batch.get(self.head) {
+            // The items as a slice (pointer and length in registers, not reloaded through the
+            // vector after every store `f` makes), and the head counted here.
+            let items: &[T] = batch;
+            let mut head = self.head;
+            while let Some(&item) = items.get(head) {
                 // Taken before `f` runs: a panic in `f` does not hand it out again.
-                self.head += 1;
+                head += 1;
+                self.head = head;
                 if !f(from, item) {
-                    self.head -= 1;
+                    self.head = head - 1;
                     return taken;
                 }
                 taken += 1;
@@ -416,15 +438,18 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             }
             self.head = 0;
         }
-        while let Some(&item) = self.local.get(self.local_head) {
-            self.local_head += 1;
+        let items: &[T] = &self.out[self.me];
+        let mut head = self.local_head;
+        while let Some(&item) = items.get(head) {
+            head += 1;
+            self.local_head = head;
             if !f(self.my_pe, item) {
-                self.local_head -= 1;
+                self.local_head = head - 1;
                 return taken;
             }
             taken += 1;
         }
-        self.local.clear();
+        self.out[self.me].clear();
         self.local_head = 0;
         taken
     }
@@ -462,7 +487,7 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             && self.n_ended == self.n
             && self.n_finished == self.n
             && self.queue.is_empty()
-            && self.local.is_empty());
+            && self.out[self.me].is_empty());
         // Every header and acknowledgement is complete by the end of the call after the one
         // that sent it (or of the last call): the fence of the next batches completes them, or
         // this quiet does.
@@ -471,7 +496,8 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             self.incomplete = false;
         }
         // Nothing moved, nothing pushed, nothing to pull: this PE waits for others.
-        if active && !moved && !self.pushed && self.queue.is_empty() && self.local.is_empty() {
+        if active && !moved && !self.pushed && self.queue.is_empty() && self.out[self.me].is_empty()
+        {
             std::thread::yield_now();
         }
         self.pushed = false;
