@@ -250,6 +250,9 @@ impl<'s, T: Pod> Conveyor<'s, T> {
         // PE's own queue is `out[me]`, tested alike (the slow path fills its last place): a
         // destination drawn at random costs no mispredicted branch on whether it is this PE.
         let d = pe.index();
+        if self.n == 1 {
+            return self.push_alone(item);
+        }
         if !self.done
             && let Some(out) = self.out.get_mut(d)
             && out.len() + 1 < Self::room(out, self.capacity)
@@ -259,6 +262,22 @@ impl<'s, T: Pod> Conveyor<'s, T> {
             return true;
         }
         self.push_slow(d, item)
+    }
+
+    /// [`push`](Conveyor::push) on a PE alone, whose every item is for itself: its queue,
+    /// `out[0]`, is found without waiting for the destination's value, which the caller
+    /// computes (an address that waits for it made `push` 15 % slower here).
+    #[inline(always)]
+    fn push_alone(&mut self, item: T) -> bool {
+        if !self.done
+            && let Some(out) = self.out.first_mut()
+            && out.len() + 1 < Self::room(out, self.capacity)
+        {
+            out.push(item);
+            self.pushed = true;
+            return true;
+        }
+        self.push_slow(0, item)
     }
 
     /// How many items a vector of `out` may hold: its own capacity, which is `capacity`
