@@ -310,7 +310,7 @@ impl<'a, T: Pod> SymSlice<'a, T> {
         SymIter {
             view: SymSlice::new(self.shmem, self.offset, self.len),
             next: 0,
-            buf: [T::zeroed(); ITER_CHUNK],
+            buf: vec![T::zeroed(); self.len.min(ITER_CHUNK)].into_boxed_slice(),
             at: 0,
             end: 0,
         }
@@ -354,7 +354,10 @@ pub struct SymIter<'a, T> {
     view: SymSlice<'a, T>,
     /// The first element not yet copied into `buf`.
     next: usize,
-    buf: [T; ITER_CHUNK],
+    /// On the heap, apart from the positions: the copy writes through a pointer to it, and
+    /// a pointer into the iterator itself would keep the positions in memory, reloaded after
+    /// every store of the caller's loop (an isx histogram pass took twice as long).
+    buf: Box<[T]>,
     /// `buf[at..end]` are the copied elements not yet returned.
     at: usize,
     end: usize,
@@ -363,10 +366,16 @@ pub struct SymIter<'a, T> {
 impl<T: Pod> Iterator for SymIter<'_, T> {
     type Item = T;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<T> {
         if self.at == self.end {
-            self.refill()?;
+            // The view by value and the buffer: nothing of the iterator's own memory.
+            let view = SymSlice::new(self.view.shmem, self.view.offset, self.view.len);
+            let n = copy_chunk(view, self.next, &mut self.buf);
+            if n == 0 {
+                return None;
+            }
+            (self.next, self.at, self.end) = (self.next + n, 0, n);
         }
         let value = self.buf[self.at];
         self.at += 1;
@@ -384,21 +393,19 @@ impl<T: Pod> ExactSizeIterator for SymIter<'_, T> {}
 
 impl<T: Pod> std::iter::FusedIterator for SymIter<'_, T> {}
 
-impl<T: Pod> SymIter<'_, T> {
-    /// Copies the next chunk into `buf`; `None` at the end.
-    #[cold]
-    fn refill(&mut self) -> Option<()> {
-        let n = (self.view.len - self.next).min(ITER_CHUNK);
-        if n == 0 {
-            return None;
-        }
+/// Copies the elements of `view` from `next` on into `buf`, as many as fit; how many (0 at
+/// the end).
+#[cold]
+#[inline(never)]
+fn copy_chunk<T: Pod>(view: SymSlice<'_, T>, next: usize, buf: &mut [T]) -> usize {
+    let n = view.len.saturating_sub(next).min(buf.len());
+    if n > 0 {
         // `next + n <= len`: the chunk lies inside the view, so neither call can fail.
-        let from = self.view.slice(self.next..self.next + n);
-        from.and_then(|from| from.copy_to(&mut self.buf[..n]))
+        let from = view.slice(next..next + n);
+        from.and_then(|from| from.copy_to(&mut buf[..n]))
             .expect("a chunk inside the view");
-        (self.next, self.at, self.end) = (self.next + n, 0, n);
-        Some(())
     }
+    n
 }
 
 impl<T> std::fmt::Debug for SymIter<'_, T> {
