@@ -28,6 +28,7 @@
 //! share a line).
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 use crate::error::{Error, Result};
 
@@ -66,6 +67,11 @@ pub struct Heap {
     pending: BTreeMap<usize, usize>,
     start: usize,
     end: usize,
+    /// Bytes no block has covered since the segment was made lie in this range (an
+    /// underestimate: a block inside it gives up the part below it too). Their pages are
+    /// untouched, so a block taken there has its pages populated in one call
+    /// ([`Heap::take`], `Segment::prefault`); elsewhere that call would be wasted.
+    fresh: (usize, usize),
 }
 
 impl Heap {
@@ -82,6 +88,7 @@ impl Heap {
             pending: BTreeMap::new(),
             start,
             end: end.max(start),
+            fresh: (start, end.max(start)),
         }
     }
 
@@ -125,15 +132,30 @@ impl Heap {
         found.ok_or_else(|| self.exhausted(size))
     }
 
-    /// Takes the block of `size` bytes at `offset`, which [`Heap::fit`] found free.
+    /// Takes the block of `size` bytes at `offset`, which [`Heap::fit`] found free, and
+    /// returns the part of `[offset, offset + size)` that no block covered before (empty
+    /// when none; an underestimate).
     ///
     /// # Panics
     /// If `[offset, offset + size)` is not inside one free block (the runtime takes only
     /// offsets its own heap proposed).
-    pub fn take(&mut self, offset: usize, size: usize) {
+    pub fn take(&mut self, offset: usize, size: usize) -> Range<usize> {
         let need = Heap::need(size).expect("a size that fit");
         self.carve(offset, need);
         self.live.insert(offset, need);
+        let (lo, hi) = self.fresh;
+        let end = offset + need;
+        let new = offset.max(lo)..end.min(hi);
+        if new.is_empty() {
+            return offset..offset;
+        }
+        // The world's blocks come from the bottom, the teams' from the top.
+        self.fresh = if offset <= lo || end < hi {
+            (end.max(lo), hi)
+        } else {
+            (lo, offset)
+        };
+        new.start..new.end.min(offset + size)
     }
 
     /// Removes `[offset, offset + need)` from the free list.
@@ -257,6 +279,36 @@ impl Heap {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `take` reports the part of a block that no block covered before: all of the first
+    /// blocks from either end, none of a block reused after a free, and never more than the
+    /// block.
+    #[test]
+    fn fresh_parts() {
+        let mut h = Heap::new(0, 1 << 20);
+        let a = h.fit(1000, 8, Direction::Up, 0).unwrap();
+        assert_eq!(h.take(a, 1000), a..a + 1000);
+        let b = h.fit(5000, 8, Direction::Up, 0).unwrap();
+        assert_eq!(h.take(b, 5000), b..b + 5000, "the next block up");
+        let top = h.fit(3000, 8, Direction::Down, 1 << 20).unwrap();
+        assert_eq!(h.take(top, 3000), top..top + 3000, "the first from the top");
+        h.free(a);
+        let c = h.fit(512, 8, Direction::Up, 0).unwrap();
+        assert_eq!(c, a, "first fit reuses the freed block");
+        assert!(h.take(c, 512).is_empty(), "covered before");
+        let d = h.fit(1 << 12, 8, Direction::Up, 0).unwrap();
+        let fresh = h.take(d, 1 << 12);
+        assert_eq!(fresh, d..d + (1 << 12));
+        assert!(fresh.start >= b + 5000 && fresh.end <= top);
+        // A block straddling what was covered (the grain above the previous block's end).
+        h.free(d);
+        let e = h.fit(1 << 13, 8, Direction::Up, 0).unwrap();
+        let fresh = h.take(e, 1 << 13);
+        assert!(
+            fresh.start > e && fresh.end == e + (1 << 13),
+            "{e} {fresh:?}"
+        );
+    }
 
     #[test]
     fn first_fit_is_deterministic_and_aligned() {
