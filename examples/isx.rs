@@ -16,7 +16,7 @@ mod common;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use common::Rng;
+use common::{Rng, keys_in_order};
 use shmem::{SymVec, Team};
 
 /// PE `pe`'s keys, below `max_key`: a splitmix64 sequence.
@@ -104,21 +104,7 @@ fn run() -> Result<bool, shmem::Error> {
             _ => outside += 1,
         }
     }
-    // Most counts are 0, 1 or 2: each key goes out as four copies, of which the next key
-    // overwrites those past its count, so that only a count above four (one in fifty)
-    // branches (a loop per count mispredicts its exit about once per key).
-    let inside = got.len() - outside;
-    let mut sorted = vec![0u32; inside + 4];
-    let mut at = 0;
-    for (i, &c) in histogram.iter().enumerate() {
-        let (key, c) = (here.start as u32 + i as u32, c as usize);
-        sorted[at..at + 4].fill(key);
-        if c > 4 {
-            sorted[at + 4..at + c].fill(key);
-        }
-        at += c;
-    }
-    sorted.truncate(at);
+    let sorted = keys_in_order(&histogram, here.start as u32, got.len() - outside);
     slowest.write(0, start.elapsed().as_secs_f64())?;
     world.max_reduce_in_place(&mut slowest)?;
     let seconds = slowest.read(0)?;

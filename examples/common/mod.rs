@@ -13,6 +13,14 @@ use std::process::ExitCode;
 mod inputs;
 #[allow(unused_imports, reason = "each example uses a part")]
 pub(crate) use inputs::{Args, Rng};
+#[path = "sort.rs"]
+#[allow(
+    unreachable_pub,
+    reason = "public for the Lamellar crate, which includes it too"
+)]
+mod sort;
+#[allow(unused_imports, reason = "only isx uses it")]
+pub(crate) use sort::keys_in_order;
 
 /// The exit status of an example `name` whose `run` answered `outcome` (whether its check
 /// passed); an error is printed first.

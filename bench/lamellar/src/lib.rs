@@ -10,6 +10,11 @@ use lamellar::array::prelude::*;
 mod inputs;
 pub use inputs::{Args, Rng};
 
+// ISx's write-out, the same code as `examples/isx.rs`'s.
+#[path = "../../../examples/common/sort.rs"]
+mod sort;
+pub use sort::keys_in_order;
+
 /// The world, on the backend `LAMELLAR_BACKEND` names (`run.sh` sets `shmem`).
 pub fn world() -> LamellarWorld {
     LamellarWorldBuilder::new().build()

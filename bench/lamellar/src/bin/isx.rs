@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use lamellar::active_messaging::prelude::*;
 use lamellar::darc::prelude::*;
-use shmem_bench_lamellar::{Args, Outcome, Rng};
+use shmem_bench_lamellar::{Args, Outcome, Rng, keys_in_order};
 
 /// PE `pe`'s keys, below `max_key`: a splitmix64 sequence (as in `examples/isx.rs`).
 fn keys_of(pe: usize, keys: usize, max_key: u64) -> impl Iterator<Item = u32> {
@@ -98,21 +98,7 @@ fn main() -> ExitCode {
             _ => outside += 1,
         }
     }
-    // Most counts are 0, 1 or 2: each key goes out as four copies, of which the next key
-    // overwrites those past its count, so that only a count above four (one in fifty)
-    // branches (a loop per count mispredicts its exit about once per key).
-    let inside = got.len() - outside;
-    let mut sorted = vec![0u32; inside + 4];
-    let mut at = 0;
-    for (i, &c) in histogram.iter().enumerate() {
-        let (key, c) = (here.start as u32 + i as u32, c as usize);
-        sorted[at..at + 4].fill(key);
-        if c > 4 {
-            sorted[at + 4..at + c].fill(key);
-        }
-        at += c;
-    }
-    sorted.truncate(at);
+    let sorted = keys_in_order(&histogram, here.start as u32, got.len() - outside);
     let seconds = start.elapsed().as_secs_f64();
 
     // Check against the keys of this range that every PE draws.
