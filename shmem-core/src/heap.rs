@@ -68,7 +68,7 @@ pub struct Heap {
     start: usize,
     end: usize,
     /// Bytes no block has covered since the segment was made lie in this range (an
-    /// underestimate: a block inside it gives up the part below it too). Their pages are
+    /// underestimate: a block strictly inside it gives up the smaller side too). Their pages are
     /// untouched, so a block taken there has its pages populated in one call
     /// ([`Heap::take`], `Segment::prefault`); elsewhere that call would be wasted.
     fresh: (usize, usize),
@@ -149,11 +149,14 @@ impl Heap {
         if new.is_empty() {
             return offset..offset;
         }
-        // The world's blocks come from the bottom, the teams' from the top.
-        self.fresh = if offset <= lo || end < hi {
-            (end.max(lo), hi)
-        } else {
+        // The world's blocks come from the bottom, the teams' from the top; a block strictly
+        // inside keeps the larger side as untouched (`new` is not empty: lo < end, offset < hi).
+        self.fresh = if offset <= lo {
+            (end, hi)
+        } else if end >= hi || offset - lo >= hi - end {
             (lo, offset)
+        } else {
+            (end, hi)
         };
         new.start..new.end.min(offset + size)
     }
@@ -308,6 +311,16 @@ mod tests {
             fresh.start > e && fresh.end == e + (1 << 13),
             "{e} {fresh:?}"
         );
+        // A block strictly inside the untouched range (placed by hand, as a team block below
+        // the others could be) keeps the larger side fresh for the next blocks.
+        let (lo, hi) = h.fresh;
+        let inside = (lo + (hi - lo) / 4).next_multiple_of(GRAIN);
+        assert_eq!(h.take(inside, 4096), inside..inside + 4096);
+        assert_eq!(h.fresh, (inside + 4096, hi), "the larger side, above");
+        let (lo, hi) = h.fresh;
+        let high = (hi - (hi - lo) / 4).next_multiple_of(GRAIN);
+        assert_eq!(h.take(high, 4096), high..high + 4096);
+        assert_eq!(h.fresh, (lo, high), "the larger side, below");
     }
 
     #[test]
