@@ -20,6 +20,16 @@ use super::*;
 
 pub(super) const PAGE: usize = 4096;
 
+/// Bytes that one rank of every shared window asks for beyond its part, so that the window's
+/// size is not whole pages. MPICH's ch4 device puts a shared window whose ranks all ask for
+/// whole pages at the same address in every process (its "symmetric heap"), and to find a
+/// free range its leading rank probes every page of it with `msync`, one call per page:
+/// 262,144 calls for 8 PEs of 128 MiB: a job of 8 PEs took 1.45 s to start on 2 CPUs, 0.84 s
+/// without it. A rank whose size is not whole pages turns that search off. shmem does not need
+/// the window at one address in every process, and these bytes lie past every part of the
+/// segment, unused.
+const NOT_WHOLE_PAGES: usize = 64;
+
 /// Longest single futex sleep of a waiter in a multi-node job (writes from other nodes cannot
 /// wake it).
 pub(crate) const NET_MAX_SLEEP: Duration = Duration::from_micros(50);
@@ -261,27 +271,65 @@ pub(super) fn shared_query(win: ffi::MPI_Win, rank: c_int) -> Result<(*mut u8, u
     Ok((base, size as usize))
 }
 
-/// Refuses, before any window is made, a job whose `host_pes` PEs of some host need more
-/// shared memory (`partition` bytes each, plus control) than that machine has: the check
-/// `shmemrun` makes before it starts a job. Open MPI's `osc sm` only warns that its backing
-/// file does not fit in `/dev/shm`, and the job then hung in start-up. Every PE hears every
-/// host's figures (one `MPI_Allgather` over `world`) and reports the first host that does not
-/// fit, so every PE fails alike, also where hosts differ in memory. Collective over `world`.
-pub(super) fn check_fits(
-    world: &SimpleCommunicator,
-    host_pes: usize,
-    partition: usize,
-) -> Result<()> {
-    let total = segment::planned_size(host_pes, partition).unwrap_or(u64::MAX);
-    let mine = [host_pes as u64, total, sys::memory_total()];
-    let mut all = vec![0u64; 3 * world.size() as usize];
-    world.all_gather_into(&mine[..], &mut all[..]);
-    match all.chunks_exact(3).find(|h| h[1] > h[2]) {
+/// What each PE tells every other at start-up, in one `MPI_Allgather` over `world` (each
+/// collective costs a job on an oversubscribed machine tens of milliseconds under MPICH, whose
+/// waits do not yield): the world rank of its node's first rank, rank 0's job token (0 from
+/// the others), and its host's figures for [`check_fits`].
+#[derive(Clone, Copy)]
+struct Hello {
+    node_first: u64,
+    token: u64,
+    host_pes: u64,
+    host_total: u64,
+    mem_total: u64,
+}
+
+impl Hello {
+    const WORDS: usize = 5;
+
+    fn words(self) -> [u64; Self::WORDS] {
+        [
+            self.node_first,
+            self.token,
+            self.host_pes,
+            self.host_total,
+            self.mem_total,
+        ]
+    }
+
+    fn from_words(w: &[u64]) -> Hello {
+        Hello {
+            node_first: w[0],
+            token: w[1],
+            host_pes: w[2],
+            host_total: w[3],
+            mem_total: w[4],
+        }
+    }
+
+    /// Every PE's `Hello`, in rank order. Collective over `world`.
+    fn gather(self, world: &SimpleCommunicator) -> Vec<Hello> {
+        let mut all = vec![0u64; Self::WORDS * world.size() as usize];
+        world.all_gather_into(&self.words()[..], &mut all[..]);
+        all.chunks_exact(Self::WORDS)
+            .map(Hello::from_words)
+            .collect()
+    }
+}
+
+/// Refuses, before any window is made, a job of which some host needs more shared memory
+/// (`host_pes` partitions of `partition` bytes, plus control: `host_total`) than that machine
+/// has: the check `shmemrun` makes before it starts a job. Open MPI's `osc sm` only warns
+/// that its backing file does not fit in `/dev/shm`, and the job then hung in start-up. Every
+/// PE has every host's figures ([`Hello::gather`]) and reports the first host that does not
+/// fit, so every PE fails alike, also where hosts differ in memory.
+fn check_fits(all: &[Hello], partition: usize) -> Result<()> {
+    match all.iter().find(|h| h.host_total > h.mem_total) {
         Some(h) => Err(Error::JobTooLarge {
-            n_pes: h[0] as usize,
+            n_pes: h.host_pes as usize,
             symmetric_size: partition,
-            total: h[1],
-            mem_total: h[2],
+            total: h.host_total,
+            mem_total: h.mem_total,
         }),
         None => Ok(()),
     }
@@ -660,11 +708,28 @@ pub(crate) fn start(
         None => host,
     };
     let node_pes = node.size() as usize;
-    // Node of every PE: the world rank of its node's first rank.
+    let partition = settings.symmetric_size.max(PAGE).next_multiple_of(PAGE);
+    let planned = segment::planned_size(n_pes, partition)
+        .filter(|&b| b <= (isize::MAX as u64) / 2)
+        .ok_or_else(|| Error::Config {
+            name: crate::config::ENV_SYMMETRIC_SIZE,
+            value: settings.symmetric_size.to_string(),
+            why: "too large for this address space with this many PEs",
+        })? as usize;
+    let control = planned - n_pes * partition;
+    // The world rank of this node's first rank.
     let mut first: c_int = rank;
     node.process_at_rank(0).broadcast_into(&mut first);
-    let mut node_of = vec![0 as c_int; n_pes];
-    world.all_gather_into(&first, &mut node_of[..]);
+    let all = Hello {
+        node_first: first as u64,
+        token: if me == 0 { sys::random_u64() } else { 0 },
+        host_pes: host_pes as u64,
+        host_total: segment::planned_size(host_pes, partition).unwrap_or(u64::MAX),
+        mem_total: sys::memory_total(),
+    }
+    .gather(&world);
+    // Node of every PE: the world rank of its node's first rank.
+    let node_of: Vec<c_int> = all.iter().map(|h| h.node_first as c_int).collect();
     let nodes = node_of
         .iter()
         .enumerate()
@@ -676,22 +741,11 @@ pub(crate) fn start(
         simulated: startup.mpi_node_size.is_some(),
         one_host,
     };
-    let mut token = if me == 0 { sys::random_u64() } else { 0 };
-    world.process_at_rank(0).broadcast_into(&mut token);
     let expect = Expect {
-        job_token: token,
+        job_token: all[0].token,
         n_pes: n_pes as u32,
     };
-    let partition = settings.symmetric_size.max(PAGE).next_multiple_of(PAGE);
-    let planned = segment::planned_size(n_pes, partition)
-        .filter(|&b| b <= (isize::MAX as u64) / 2)
-        .ok_or_else(|| Error::Config {
-            name: crate::config::ENV_SYMMETRIC_SIZE,
-            value: settings.symmetric_size.to_string(),
-            why: "too large for this address space with this many PEs",
-        })? as usize;
-    let control = planned - n_pes * partition;
-    check_fits(&world, host_pes, partition)?;
+    check_fits(&all, partition)?;
     let node_comm = node.as_raw();
     let world_comm = world.as_raw();
     let mut owner = MpiOwner {
@@ -732,11 +786,13 @@ pub(crate) fn start(
             base
         } else {
             loop {
+                // The last rank's part ends the window: its extra bytes move no other part.
+                let tail = if me == n_pes - 1 { NOT_WHOLE_PAGES } else { 0 };
                 let mine = if me == 0 {
                     pad + control + partition
                 } else {
                     partition
-                };
+                } + tail;
                 owner.shared = allocate_shared(mine, &info, world_comm)?;
                 owner.has_shared = true;
                 let (base0, _) = shared_query(owner.shared, 0)?;
@@ -808,8 +864,12 @@ pub(crate) fn start(
             *owner.own_map = Some(map);
             (base, planned + PAGE)
         } else {
-            owner.shared =
-                allocate_shared(if leader { planned + PAGE } else { 0 }, &info, node_comm)?;
+            let bytes = if leader {
+                planned + PAGE + NOT_WHOLE_PAGES
+            } else {
+                0
+            };
+            owner.shared = allocate_shared(bytes, &info, node_comm)?;
             owner.has_shared = true;
             shared_query(owner.shared, 0)?
         };
