@@ -273,7 +273,9 @@ fn mpirun_osc(n: usize, case: &str, env: &[(&str, &str)], osc: Osc<'_>) -> (Outp
     let out = cmd
         .output()
         .expect("the MPI launcher (Open MPI's mpirun or MPICH's mpiexec.mpich) is installed");
-    (out, t0.elapsed())
+    let took = t0.elapsed();
+    support::report_job(case, n, &out, took);
+    (out, took)
 }
 
 /// `SHMEM_INFO` names the transport and the placement: one node, or pretend nodes.

@@ -333,7 +333,35 @@ pub(crate) fn run_job_with_args(
     }
     let t0 = Instant::now();
     let out = cmd.output().expect("spawn shmemrun");
-    (out, t0.elapsed())
+    let took = t0.elapsed();
+    report_job(case, npes, &out, took);
+    (out, took)
+}
+
+/// Environment variable: when set, the driver prints a line for every job it ran (case, PEs,
+/// wall time, status and the first line of its standard error), for timings such as the
+/// failure runs across hosts (`SHMEM_TEST_JOBS=1 ... cargo test --test mpi -- --nocapture`).
+pub(crate) const JOBS_ENV: &str = "SHMEM_TEST_JOBS";
+
+/// The [`JOBS_ENV`] line of one job.
+pub(crate) fn report_job(case: &str, npes: usize, out: &Output, took: Duration) {
+    if std::env::var_os(JOBS_ENV).is_none() {
+        return;
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // The first line that names a PE: shmem's, or the launcher's words for one.
+    let names = ["PE ", "rank ", "Process name", "task "];
+    let first = stderr
+        .lines()
+        .find(|l| names.iter().any(|n| l.contains(n)))
+        .unwrap_or_else(|| stderr.lines().next().unwrap_or(""))
+        .trim();
+    eprintln!(
+        "job {case} np{npes} hosts={}: {:.2} s, {}, {first}",
+        hosts(),
+        took.as_secs_f64(),
+        out.status
+    );
 }
 
 /// Formats a job's output for a failure message.
