@@ -736,6 +736,40 @@ fn check_too_large() -> Result<(), Failed> {
     nothing_left(&before)
 }
 
+/// PEs started with different symmetric sizes (here PE 1 with 3 MiB, the others with 2) fail
+/// `init` alike: every PE reports the same mismatch, naming PE 0's size and PE 1's, where the
+/// PEs that saw a wrong layout failed with other errors and the others went on.
+fn check_size_differs() -> Result<(), Failed> {
+    let before = dev_shm();
+    let (mut cmd, _session) = support::mpirun_command(
+        2,
+        &[
+            (support::CASE_ENV, "mpi_size_differs"),
+            ("SHMEM_SYMMETRIC_SIZE", "2m"),
+        ],
+        "120",
+    );
+    // The rank as each launcher tells it (Open MPI, MPICH's Hydra, Slurm).
+    let script = r#"r=${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-${SLURM_PROCID:-0}}}
+if [ "$r" = 1 ]; then export SHMEM_SYMMETRIC_SIZE=3m; fi
+exec "$0""#;
+    cmd.args(["sh", "-c", script])
+        .arg(std::env::current_exe().unwrap());
+    let out = cmd.output().expect("the MPI launcher runs");
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = "collective argument mismatch: SHMEM_SYMMETRIC_SIZE (bytes per PE, in whole \
+                pages) is 2097152 on PE 0 but 3145728 on PE 1";
+    ensure(
+        !out.status.success() && all.matches(line).count() == 2,
+        || describe(&out),
+    )?;
+    nothing_left(&before)
+}
+
 /// A program linked with one MPI that another MPI's launcher starts (Open MPI's `mpirun` and
 /// a build against MPICH, or MPICH's `mpiexec` and one against Open MPI) fails at init naming
 /// the cause: each process would otherwise initialize MPI as a singleton and the job run as N
@@ -838,6 +872,11 @@ fn main() {
                 name: "mpi_too_large",
                 body,
                 check: check_too_large,
+            },
+            Custom {
+                name: "mpi_size_differs",
+                body,
+                check: check_size_differs,
             },
             Custom {
                 name: "mpi_wrong_launcher",

@@ -274,23 +274,26 @@ pub(super) fn shared_query(win: ffi::MPI_Win, rank: c_int) -> Result<(*mut u8, u
 /// What each PE tells every other at start-up, in one `MPI_Allgather` over `world` (each
 /// collective costs a job on an oversubscribed machine tens of milliseconds under MPICH, whose
 /// waits do not yield): the world rank of its node's first rank, rank 0's job token (0 from
-/// the others), and its host's figures for [`check_fits`].
+/// the others), its symmetric size, which must be the same on every PE ([`check_partition`]),
+/// and its host's figures for [`check_fits`].
 #[derive(Clone, Copy)]
 struct Hello {
     node_first: u64,
     token: u64,
+    partition: u64,
     host_pes: u64,
     host_total: u64,
     mem_total: u64,
 }
 
 impl Hello {
-    const WORDS: usize = 5;
+    const WORDS: usize = 6;
 
     fn words(self) -> [u64; Self::WORDS] {
         [
             self.node_first,
             self.token,
+            self.partition,
             self.host_pes,
             self.host_total,
             self.mem_total,
@@ -301,9 +304,10 @@ impl Hello {
         Hello {
             node_first: w[0],
             token: w[1],
-            host_pes: w[2],
-            host_total: w[3],
-            mem_total: w[4],
+            partition: w[2],
+            host_pes: w[3],
+            host_total: w[4],
+            mem_total: w[5],
         }
     }
 
@@ -314,6 +318,23 @@ impl Hello {
         all.chunks_exact(Self::WORDS)
             .map(Hello::from_words)
             .collect()
+    }
+}
+
+/// Refuses a job whose PEs were started with different symmetric sizes (each sizes the windows
+/// from its own): every PE has every PE's size ([`Hello::gather`]) and reports PE 0's and the
+/// first that differs, so every PE fails alike. Without it such a job hung in start-up.
+fn check_partition(all: &[Hello]) -> Result<()> {
+    let first = all[0].partition;
+    match all.iter().position(|h| h.partition != first) {
+        Some(p) => Err(Error::ArgumentMismatch {
+            what: "SHMEM_SYMMETRIC_SIZE (bytes per PE, in whole pages)",
+            pe: 0,
+            value: first.to_string(),
+            other_pe: p,
+            other: all[p].partition.to_string(),
+        }),
+        None => Ok(()),
     }
 }
 
@@ -709,6 +730,20 @@ pub(crate) fn start(
     };
     let node_pes = node.size() as usize;
     let partition = settings.symmetric_size.max(PAGE).next_multiple_of(PAGE);
+    // The world rank of this node's first rank.
+    let mut first: c_int = rank;
+    node.process_at_rank(0).broadcast_into(&mut first);
+    let all = Hello {
+        node_first: first as u64,
+        token: if me == 0 { sys::random_u64() } else { 0 },
+        partition: partition as u64,
+        host_pes: host_pes as u64,
+        host_total: segment::planned_size(host_pes, partition).unwrap_or(u64::MAX),
+        mem_total: sys::memory_total(),
+    }
+    .gather(&world);
+    // Every check below decides alike on every PE: they read only what the gather gave all.
+    check_partition(&all)?;
     let planned = segment::planned_size(n_pes, partition)
         .filter(|&b| b <= (isize::MAX as u64) / 2)
         .ok_or_else(|| Error::Config {
@@ -717,17 +752,6 @@ pub(crate) fn start(
             why: "too large for this address space with this many PEs",
         })? as usize;
     let control = planned - n_pes * partition;
-    // The world rank of this node's first rank.
-    let mut first: c_int = rank;
-    node.process_at_rank(0).broadcast_into(&mut first);
-    let all = Hello {
-        node_first: first as u64,
-        token: if me == 0 { sys::random_u64() } else { 0 },
-        host_pes: host_pes as u64,
-        host_total: segment::planned_size(host_pes, partition).unwrap_or(u64::MAX),
-        mem_total: sys::memory_total(),
-    }
-    .gather(&world);
     // Node of every PE: the world rank of its node's first rank.
     let node_of: Vec<c_int> = all.iter().map(|h| h.node_first as c_int).collect();
     let nodes = node_of
